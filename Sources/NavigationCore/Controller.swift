@@ -1,0 +1,85 @@
+/// What kind of view controller an instance is; decides which container rules apply.
+public enum ControllerKind: UInt8, Hashable, Sendable, CaseIterable {
+    /// A plain content view controller.
+    case content = 0
+    /// A `UINavigationController`: its content is a stack of controllers.
+    case navigation = 1
+    /// A `UITabBarController` (cannot be pushed, NV-1; does not handle `show`, SH-10).
+    case tabBar = 2
+    /// A `UISplitViewController` (never inside a navigation stack, INV-5).
+    case split = 3
+}
+
+/// Where a controller currently hangs in the containment tree (INV-1: at most one parent).
+public enum ControllerParent: Hashable, Sendable {
+    /// Not contained: never shown, popped, or dropped from the split.
+    case none
+    /// In the stack of this navigation controller.
+    case navigation(ControllerID)
+    /// A direct child of the split (its primary or secondary).
+    case split
+    /// Presented modally from the window's root.
+    case presented
+}
+
+/// One controller instance in the state's registry.
+public struct ControllerRecord: Hashable, Sendable {
+    /// What kind of controller it is.
+    public var kind: ControllerKind
+    /// Its screen name (interned).
+    public var name: NameID
+    /// Its restoration identifier, if any (RS-1, RS-4).
+    public var restorationID: NameID?
+    /// The navigation stack, bottom to top (navigation controllers only).
+    public var stack: [ControllerID]
+    /// Its current parent.
+    public var parent: ControllerParent
+    /// Whether it is detail content: it has been the split's secondary, shown through `showDetail`,
+    /// or placed inside such a controller's stack (BUG-2, BUG-7).
+    public var hasBeenDetail: Bool
+
+    /// Creates a record with no parent and an empty stack.
+    public init(kind: ControllerKind, name: NameID, restorationID: NameID?) {
+        self.kind = kind
+        self.name = name
+        self.restorationID = restorationID
+        self.stack = []
+        self.parent = .none
+        self.hasBeenDetail = false
+    }
+}
+
+/// A tree of controllers to create: a navigation controller's children form its initial stack.
+///
+/// Written in the spec's bracket notation as `MN[M, DN[D]]` (see ``ControllerSpec/parse(_:)``).
+public struct ControllerSpec: Hashable, Sendable {
+    /// The kind of the controller.
+    public var kind: ControllerKind
+    /// Its screen name.
+    public var name: String
+    /// Its restoration identifier.
+    public var restorationID: String?
+    /// The initial stack of a navigation controller, bottom to top.
+    public var children: [ControllerSpec]
+
+    /// Creates a spec.
+    public init(_ kind: ControllerKind, _ name: String, restorationID: String? = nil, children: [ControllerSpec] = []) {
+        self.kind = kind
+        self.name = name
+        self.restorationID = restorationID
+        self.children = children
+    }
+
+    /// A content controller.
+    public static func content(_ name: String, restorationID: String? = nil) -> ControllerSpec {
+        ControllerSpec(.content, name, restorationID: restorationID)
+    }
+
+    /// A navigation controller with an initial stack.
+    public static func navigation(_ name: String, restorationID: String? = nil, _ children: [ControllerSpec]) -> ControllerSpec {
+        ControllerSpec(.navigation, name, restorationID: restorationID, children: children)
+    }
+
+    /// The number of controllers in the tree.
+    public var count: Int { 1 + children.reduce(0) { $0 + $1.count } }
+}

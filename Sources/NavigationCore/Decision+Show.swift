@@ -1,0 +1,117 @@
+extension Decision {
+    /// What handles an action sent from a controller (SH-1): the first ancestor that overrides it.
+    enum Handler: Equatable {
+        case navigation(ControllerID)
+        case split
+        /// No container handles it: present modally from the window's root.
+        case window
+        /// The sender is not attached to anything that is on screen.
+        case detached
+    }
+
+    /// Walks up from `sender` to the first container that handles `show` (navigation controllers
+    /// and the split, SH-2) or `showDetail` (the split only).
+    func handler(for sender: ControllerID, navigationHandles: Bool) -> Handler {
+        var current = sender
+        for _ in 0..<64 {
+            if navigationHandles, state.kind(of: current) == .navigation { return .navigation(current) }
+            switch state.parent(of: current) {
+            case .navigation(let nav): current = nav
+            case .split: return .split
+            case .presented: return .window
+            case .none: return .detached
+            }
+        }
+        return .detached
+    }
+
+    mutating func show(_ target: ControllerID, sender: ControllerID) {
+        guard state.contains(sender) else { return reject(.unknownController, sender) }
+        guard state.contains(target) else { return reject(.unknownController, target) }
+        switch handler(for: sender, navigationHandles: true) {
+        case .navigation(let nav):
+            // SH-2, SH-3, NV-8: a navigation controller always pushes, even when expanded.
+            if let reason = pushRejection(target, onto: nav) { return reject(reason, target) }
+            emit(.shown(target, sender: sender, resolution: .pushed(onto: nav)))
+        case .split:
+            if case .returns(true) = policy.showOverride {
+                return emit(.shown(target, sender: sender, resolution: .handledByDelegate))  // SH-4
+            }
+            if let reason = installRejection(target) { return reject(reason, target) }
+            if state.isCollapsed {
+                // SH-6: "defaults to a full screen presentation".
+                guard state.presented == nil else { return reject(.alreadyPresenting, target) }
+                emit(.shown(target, sender: sender, resolution: .presentedModally))
+            } else {
+                if target == state.primary { return emit(.shown(target, sender: sender, resolution: .unchanged)) }
+                emit(.shown(target, sender: sender, resolution: .installedAsPrimary))  // SH-5
+            }
+        case .window:
+            guard state.presented == nil else { return reject(.alreadyPresenting, target) }
+            if let reason = installRejection(target) { return reject(reason, target) }
+            emit(.shown(target, sender: sender, resolution: .presentedModally))
+        case .detached:
+            reject(.senderNotInHierarchy, sender)
+        }
+    }
+
+    /// Why `target` cannot become a child of the split or be presented (INV-1, INV-5).
+    func installRejection(_ target: ControllerID) -> RejectionReason? {
+        if state.kind(of: target) == .split { return .splitViewController }
+        if state.parent(of: target) != .none { return .hasOtherParent }
+        return nil
+    }
+
+    mutating func showDetail(_ target: ControllerID?, sender: ControllerID) {
+        guard state.contains(sender) else { return reject(.unknownController, sender) }
+        guard let target else {
+            return emit(.detailShown(nil, sender: sender, resolution: .unchanged))  // SH-7
+        }
+        guard state.contains(target) else { return reject(.unknownController, target) }
+        switch handler(for: sender, navigationHandles: false) {
+        case .split:
+            showDetailOnSplit(target, sender: sender)
+        case .window, .navigation:
+            // Navigation controllers do not handle showDetail (SH-2); outside the split, present.
+            guard state.presented == nil else { return reject(.alreadyPresenting, target) }
+            if let reason = installRejection(target) { return reject(reason, target) }
+            emit(.detailShown(target, sender: sender, resolution: .presentedModally))
+        case .detached:
+            reject(.senderNotInHierarchy, sender)
+        }
+    }
+
+    mutating func showDetailOnSplit(_ target: ControllerID, sender: ControllerID) {
+        if case .returns(true) = policy.showDetailOverride {
+            return emit(.detailShown(target, sender: sender, resolution: .handledByDelegate))  // SH-8
+        }
+        if state.isCollapsed {
+            // SH-9: redirected to primary.show(target): a navigation primary pushes (nesting allowed).
+            if let primary = state.primary, state.kind(of: primary) == .navigation {
+                if let reason = pushRejection(target, onto: primary) { return reject(reason, target) }
+                return emit(.detailShown(target, sender: sender, resolution: .pushed(onto: primary)))
+            }
+            // SH-10: a primary that does not handle show (tab bar, plain): present modally.
+            guard state.presented == nil else { return reject(.alreadyPresenting, target) }
+            if let reason = installRejection(target) { return reject(reason, target) }
+            return emit(.detailShown(target, sender: sender, resolution: .presentedModally))
+        }
+        // Expanded (SH-11).
+        if target == state.secondary {
+            return emit(.detailShown(target, sender: sender, resolution: .unchanged))  // SH-7
+        }
+        if let secondary = state.secondary, state.kind(of: secondary) == .navigation,
+           state.kind(of: target) != .navigation {
+            // Forwarded to the secondary navigation controller, which pushes.
+            if let reason = pushRejection(target, onto: secondary) { return reject(reason, target) }
+            emit(.detailShown(target, sender: sender, resolution: .pushed(onto: secondary)))
+        } else {
+            if let reason = installRejection(target) { return reject(reason, target) }
+            emit(.detailShown(target, sender: sender, resolution: .installedAsSecondary))
+        }
+        // SH-12 (model choice, uncertain): the overlay is dismissed after showDetail.
+        if state.isLaunched, state.displayMode == .primaryOverlay {
+            emit(.displayModeChanged(.primaryHidden, cause: .showDetail))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+extension Decision {
+    /// Why pushing `controller` onto `navigation` would raise (NV-1, INV-1, INV-4, INV-5), if it would.
+    func pushRejection(_ controller: ControllerID, onto navigation: ControllerID) -> RejectionReason? {
+        guard state.contains(controller) else { return .unknownController }
+        guard state.kind(of: navigation) == .navigation else { return .notNavigationController }
+        if state.stack(of: navigation).contains(controller) { return .alreadyInStack }
+        switch state.kind(of: controller) {
+        case .tabBar: return .tabBarController
+        case .split: return .splitViewController
+        case .navigation:
+            // Nesting is allowed only onto the primary of a collapsed split (INV-4, SH-9).
+            if !(state.isCollapsed && navigation == state.nestingNavigation) || controller == navigation {
+                return .navigationController
+            }
+        case .content, nil: break
+        }
+        if state.parent(of: controller) != .none { return .hasOtherParent }
+        return nil
+    }
+
+    mutating func push(_ controller: ControllerID, onto navigation: ControllerID) {
+        guard state.contains(navigation) else { return reject(.unknownController, navigation) }
+        if let reason = pushRejection(controller, onto: navigation) { return reject(reason, controller) }
+        emit(.pushed(controller, onto: navigation))
+    }
+
+    /// Checks that `navigation` names a navigation controller.
+    func navigationRejection(_ navigation: ControllerID) -> RejectionReason? {
+        guard state.contains(navigation) else { return .unknownController }
+        guard state.kind(of: navigation) == .navigation else { return .notNavigationController }
+        return nil
+    }
+
+    mutating func pop(_ navigation: ControllerID, interactive: Bool) {
+        if let reason = navigationRejection(navigation) { return reject(reason, navigation) }
+        guard state.stack(of: navigation).count > 1 else { return ignore(.atRoot, navigation) }
+        emit(.popped(navigation: navigation, interactive: interactive))
+    }
+
+    mutating func popToRoot(_ navigation: ControllerID) {
+        if let reason = navigationRejection(navigation) { return reject(reason, navigation) }
+        guard state.stack(of: navigation).count > 1 else { return ignore(.atRoot, navigation) }
+        emit(.poppedToRoot(navigation: navigation))
+    }
+
+    mutating func popTo(_ controller: ControllerID, in navigation: ControllerID) {
+        if let reason = navigationRejection(navigation) { return reject(reason, navigation) }
+        let stack = state.stack(of: navigation)
+        guard stack.contains(controller) else { return reject(.notInStack, controller) }
+        guard stack.last != controller else { return ignore(.alreadyTop, controller) }
+        emit(.poppedTo(controller, navigation: navigation))
+    }
+
+    mutating func setViewControllers(_ list: [ControllerID], of navigation: ControllerID) {
+        if let reason = navigationRejection(navigation) { return reject(reason, navigation) }
+        guard !list.isEmpty else { return reject(.emptyList, navigation) }
+        var seen = Set<ControllerID>()
+        let current = state.stack(of: navigation)
+        for controller in list {
+            guard seen.insert(controller).inserted else { return reject(.duplicateInList, controller) }
+            guard state.contains(controller) else { return reject(.unknownController, controller) }
+            if current.contains(controller) { continue }
+            // NV-5: the nested-navigation rule of NV-1 applies to each element.
+            if let reason = pushRejection(controller, onto: navigation) { return reject(reason, controller) }
+        }
+        emit(.stackSet(list, navigation: navigation))
+    }
+}

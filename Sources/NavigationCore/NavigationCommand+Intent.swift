@@ -1,0 +1,68 @@
+extension NavigationCommand {
+    /// The command a commit (the events one `decide` call produced) recorded, so what-if replays can
+    /// re-decide recorded intents under another policy or other traits.
+    ///
+    /// The first event of every commit names its intent; an `instantiate` commit is rebuilt from
+    /// its creation events (`names` resolves the interned strings, including those the commit
+    /// itself interns). Returns `nil` for an empty or unrecognisable commit.
+    public init?(commit events: [NavigationEvent], names: NameTable) {
+        guard let first = events.first else { return nil }
+        switch first {
+        case .nameInterned, .controllerCreated, .stackInitialized:
+            guard let spec = Self.rebuildSpec(events, names: names) else { return nil }
+            self = .instantiate(spec)
+        case .launched(let traits): self = .launch(traits)
+        case .traitsChanged(let traits): self = .changeTraits(traits)
+        case .propertySet(let property): self = .setProperty(property)
+        case .preferredDisplayModeSet(let mode): self = .setPreferredDisplayMode(mode)
+        case .displayModeChanged(_, let cause):
+            switch cause {
+            case .button: self = .tapDisplayModeButton
+            case .gesture: self = .edgeSwipe
+            case .dimmedTap: self = .tapDimmedSecondary
+            case .launch, .traits, .expand, .preference, .showDetail: return nil
+            }
+        case .splitViewControllersSet(let primary, let secondary):
+            self = .setSplitViewControllers([primary] + (secondary.map { [$0] } ?? []))
+        case .shown(let target, let sender, _): self = .show(target, sender: sender)
+        case .detailShown(let target, let sender, _): self = .showDetail(target, sender: sender)
+        case .pushed(let controller, let navigation): self = .push(controller, onto: navigation)
+        case .popped(let navigation, let interactive):
+            self = interactive ? .interactivePop(navigation, completed: true) : .pop(navigation)
+        case .poppedToRoot(let navigation): self = .popToRoot(navigation)
+        case .poppedTo(let controller, let navigation): self = .popTo(controller, in: navigation)
+        case .stackSet(let list, let navigation): self = .setViewControllers(list, of: navigation)
+        case .presented(let controller): self = .present(controller)
+        case .dismissed: self = .dismiss
+        case .rejected(let command, _, _), .ignored(let command, _, _): self = command
+        case .collapsed, .separated: return nil
+        }
+    }
+
+    private static func rebuildSpec(_ events: [NavigationEvent], names: NameTable) -> ControllerSpec? {
+        var table = names
+        var nodes: [ControllerID: ControllerSpec] = [:]
+        var order: [ControllerID] = []
+        var stacks: [ControllerID: [ControllerID]] = [:]
+        for event in events {
+            switch event {
+            case .nameInterned(let string): table.append(string)
+            case .controllerCreated(let id, let kind, let name, let restorationID):
+                nodes[id] = ControllerSpec(kind, table[name], restorationID: restorationID.map { table[$0] })
+                order.append(id)
+            case .stackInitialized(let id, let children): stacks[id] = children
+            default: return nil
+            }
+        }
+        func build(_ id: ControllerID, depth: Int) -> ControllerSpec? {
+            guard depth < 32, var node = nodes[id] else { return nil }
+            for child in stacks[id] ?? [] {
+                guard let built = build(child, depth: depth + 1) else { return nil }
+                node.children.append(built)
+            }
+            return node
+        }
+        guard let root = order.first else { return nil }
+        return build(root, depth: 0)
+    }
+}

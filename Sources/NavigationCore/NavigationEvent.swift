@@ -1,0 +1,171 @@
+/// A fact: what happened to the split and its stacks, with the intent and how UIKit semantics
+/// resolved it. Replay needs only ``NavigationState/evolve(_:)``; `decide` may change and old logs
+/// still replay identically.
+///
+/// Each case has a frozen wire tag in `NavigationCodec`; never reorder-dependent.
+public enum NavigationEvent: Hashable, Sendable {
+    /// A string entered the name table (it gets ``NameTable/nextID``).
+    case nameInterned(String)
+    /// A controller was created; `id` is the next free ID of its space.
+    case controllerCreated(ControllerID, kind: ControllerKind, name: NameID, restorationID: NameID?)
+    /// A navigation controller's stack was set at creation (no transition, no appearance).
+    case stackInitialized(ControllerID, [ControllerID])
+    /// The split was put on screen in these traits (SZ-3).
+    case launched(Traits)
+    /// The environment changed (SZ-*); any collapse, separate or display-mode change follows as its
+    /// own event in the same commit.
+    case traitsChanged(Traits)
+    /// A split property was set (ST-8..ST-10).
+    case propertySet(SplitProperty)
+    /// `preferredDisplayMode` was assigned (DM-1, DM-7).
+    case preferredDisplayModeSet(DisplayMode)
+    /// The actual display mode changed, `willChangeTo:` first (DM-2), for `cause`.
+    case displayModeChanged(DisplayMode, cause: DisplayModeCause)
+    /// `viewControllers` was assigned; while collapsed the secondary goes behind the scenes (BUG-4).
+    case splitViewControllersSet(primary: ControllerID, secondary: ControllerID?)
+    /// The split collapsed onto one stack (CO-1..CO-8).
+    case collapsed(CollapseResolution)
+    /// The split separated into two columns (EX-1..EX-3).
+    case separated(SeparateResolution)
+    /// `sender.show(target)` and where it went (SH-1..SH-6).
+    case shown(ControllerID, sender: ControllerID, resolution: ShowResolution)
+    /// `sender.showDetailViewController(target)` and where it went (SH-7..SH-12).
+    case detailShown(ControllerID?, sender: ControllerID, resolution: ShowResolution)
+    /// A controller was pushed onto a navigation stack (NV-1).
+    case pushed(ControllerID, onto: ControllerID)
+    /// The top of `navigation` was popped (NV-2, NV-6 when interactive).
+    case popped(navigation: ControllerID, interactive: Bool)
+    /// Everything above the root of `navigation` was popped (NV-3).
+    case poppedToRoot(navigation: ControllerID)
+    /// Everything above `controller` in `navigation` was popped (NV-4).
+    case poppedTo(ControllerID, navigation: ControllerID)
+    /// `navigation.setViewControllers(list)` (NV-5).
+    case stackSet([ControllerID], navigation: ControllerID)
+    /// A controller was presented modally from the window's root.
+    case presented(ControllerID)
+    /// The presented controller was dismissed.
+    case dismissed(ControllerID)
+    /// UIKit would reject the command (kept whole, so the intent can be re-decided); state unchanged.
+    case rejected(NavigationCommand, reason: RejectionReason, subject: ControllerID?)
+    /// UIKit accepts the command silently with no effect; state unchanged.
+    case ignored(NavigationCommand, reason: IgnoreReason, subject: ControllerID?)
+
+    /// The kind of this event, for statistics and filters.
+    public var kind: EventKind {
+        switch self {
+        case .nameInterned: return .nameInterned
+        case .controllerCreated: return .controllerCreated
+        case .stackInitialized: return .stackInitialized
+        case .launched: return .launched
+        case .traitsChanged: return .traitsChanged
+        case .propertySet: return .propertySet
+        case .preferredDisplayModeSet: return .preferredDisplayModeSet
+        case .displayModeChanged: return .displayModeChanged
+        case .splitViewControllersSet: return .splitViewControllersSet
+        case .collapsed: return .collapsed
+        case .separated: return .separated
+        case .shown: return .shown
+        case .detailShown: return .detailShown
+        case .pushed: return .pushed
+        case .popped: return .popped
+        case .poppedToRoot: return .poppedToRoot
+        case .poppedTo: return .poppedTo
+        case .stackSet: return .stackSet
+        case .presented: return .presented
+        case .dismissed: return .dismissed
+        case .rejected: return .rejected
+        case .ignored: return .ignored
+        }
+    }
+}
+
+/// The kind of an event, without payload.
+public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
+    case nameInterned, controllerCreated, stackInitialized, launched, traitsChanged, propertySet
+    case preferredDisplayModeSet, displayModeChanged, splitViewControllersSet, collapsed, separated
+    case shown, detailShown, pushed, popped, poppedToRoot, poppedTo, stackSet, presented, dismissed
+    case rejected, ignored
+
+    /// The event's name as printed by the CLI.
+    public var name: String { "\(self)" }
+}
+
+/// Where a `show` or `showDetail` went.
+public enum ShowResolution: Hashable, Sendable {
+    /// Pushed onto this navigation controller (SH-2, SH-9 collapsed, SH-11 forwarded).
+    case pushed(onto: ControllerID)
+    /// Installed as the split's new primary (SH-5).
+    case installedAsPrimary
+    /// Installed as the split's new secondary, replacing the old one (SH-11).
+    case installedAsSecondary
+    /// Presented modally from the window's root (SH-1, SH-6, SH-10).
+    case presentedModally
+    /// The delegate's `show`/`showDetail` override returned `true` (SH-4, SH-8).
+    case handledByDelegate
+    /// The target is the controller it would replace: a no-op (SH-7).
+    case unchanged
+}
+
+/// What happened to the secondary during a collapse (CO-1.3, CO-1.4).
+public enum CollapseOutcome: UInt8, Hashable, Sendable, CaseIterable {
+    /// There was no secondary.
+    case noSecondary = 0
+    /// The navigation primary pushed the secondary itself (CO-4, CO-5).
+    case secondaryPushed = 1
+    /// The delegate returned `true`: the secondary is discarded (CO-2).
+    case discardedByDelegate = 2
+    /// The delegate merged the secondary's stack into the primary's and returned `true` (CO-4 merge).
+    case mergedByDelegate = 3
+    /// The primary is not a navigation controller: the secondary disappears (CO-6).
+    case discardedByPrimary = 4
+    /// `primaryViewController(forCollapsing:)` returned the secondary itself (CO-7).
+    case secondaryBecamePrimary = 5
+}
+
+/// The resolution of one collapse.
+public struct CollapseResolution: Hashable, Sendable {
+    /// The single child after the collapse (CO-1.1, CO-7).
+    public var newPrimary: ControllerID
+    /// What happened to the secondary.
+    public var outcome: CollapseOutcome
+    /// Whether this collapse ran as the split was first put on screen (SZ-3, BUG-5).
+    public var atLaunch: Bool
+
+    /// Creates a resolution.
+    public init(newPrimary: ControllerID, outcome: CollapseOutcome, atLaunch: Bool) {
+        self.newPrimary = newPrimary
+        self.outcome = outcome
+        self.atLaunch = atLaunch
+    }
+}
+
+/// Where the secondary came from in a separate (EX-1.3..EX-1.5).
+public enum SeparateSource: UInt8, Hashable, Sendable, CaseIterable {
+    /// No secondary could be found: `viewControllers == [primary]`.
+    case none = 0
+    /// `separateSecondary(from:)` returned it (EX-1.3, EX-3).
+    case delegate = 1
+    /// The navigation primary popped its top (EX-1.4, EX-2).
+    case poppedFromPrimary = 2
+    /// The split fell back to the secondary it remembered (EX-1.5).
+    case remembered = 3
+    /// The remembered secondary, although the user had popped it while collapsed (BUG-6).
+    case rememberedStale = 4
+}
+
+/// The resolution of one separate.
+public struct SeparateResolution: Hashable, Sendable {
+    /// The primary after the separate (EX-1.1).
+    public var newPrimary: ControllerID
+    /// The secondary after the separate, if any.
+    public var secondary: ControllerID?
+    /// Where the secondary came from.
+    public var source: SeparateSource
+
+    /// Creates a resolution.
+    public init(newPrimary: ControllerID, secondary: ControllerID?, source: SeparateSource) {
+        self.newPrimary = newPrimary
+        self.secondary = secondary
+        self.source = source
+    }
+}

@@ -1,0 +1,248 @@
+extension NavigationState {
+    /// Folds one event into the state: the hot reduction loop of replay.
+    ///
+    /// Total: an event that does not fit the state (an unknown ID, a pop at the root, a creation
+    /// that is not the next free ID) changes nothing, so no log, however damaged or forged, can trap
+    /// here or make the state grow without bound. Allocation-free in steady state: stacks grow within
+    /// their capacity; only creations, name interning and whole-stack assignments allocate.
+    /// In checked builds (`NAVTAPE_CHECKED`) the structural invariants are verified afterwards.
+    /// - Complexity: O(1) for push, pop and display-mode events; O(stack) for stack-wide ones.
+    public mutating func evolve(_ event: NavigationEvent) {
+        apply(event)
+        #if NAVTAPE_CHECKED
+        assert(structuralInvariantsHold, "structural invariant broken by \(event)")
+        #endif
+    }
+
+    /// Folds a sequence of events (the same as calling ``evolve(_:)`` for each).
+    public mutating func evolve<Events: Sequence>(contentsOf events: Events) where Events.Element == NavigationEvent {
+        for event in events { evolve(event) }
+    }
+
+    @inline(__always)
+    mutating func apply(_ event: NavigationEvent) {
+        switch event {
+        case .pushed(let controller, let navigation):
+            push(controller, onto: navigation)
+        case .popped(let navigation, _):
+            popTop(of: navigation)
+        case .shown(let target, _, let resolution):
+            applyShow(target, resolution, asDetail: false)
+        case .detailShown(let target, _, let resolution):
+            if let target { applyShow(target, resolution, asDetail: true) }
+        case .displayModeChanged(let mode, _):
+            if mode != .automatic { displayMode = mode }
+        case .traitsChanged(let newTraits):
+            traits = newTraits
+            primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: newTraits.width)
+        case .collapsed(let resolution):
+            applyCollapse(resolution)
+        case .separated(let resolution):
+            applySeparate(resolution)
+        case .poppedToRoot(let navigation):
+            popAbove(index: 0, of: navigation)
+        case .poppedTo(let controller, let navigation):
+            if let index = stack(of: navigation).firstIndex(of: controller) { popAbove(index: index, of: navigation) }
+        case .stackSet(let list, let navigation):
+            setStack(list, of: navigation)
+        case .stackInitialized(let navigation, let list):
+            setStack(list, of: navigation)
+        case .presented(let controller):
+            guard contains(controller), presented == nil else { return }
+            presented = controller
+            setParent(controller, .presented)
+        case .dismissed(let controller):
+            guard presented == controller else { return }
+            presented = nil
+            setParent(controller, .none)
+        case .splitViewControllersSet(let newPrimary, let newSecondary):
+            applySplitViewControllers(newPrimary, newSecondary)
+        case .preferredDisplayModeSet(let mode):
+            preferredDisplayMode = mode
+        case .propertySet(let property):
+            applyProperty(property)
+        case .launched(let newTraits):
+            isLaunched = true
+            traits = newTraits
+            primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: newTraits.width)
+        case .nameInterned(let string):
+            names.append(string)
+        case .controllerCreated(let id, let kind, let name, let restorationID):
+            create(id, ControllerRecord(kind: kind, name: name, restorationID: restorationID))
+        case .rejected, .ignored:
+            break
+        }
+    }
+
+    @inline(__always)
+    mutating func push(_ controller: ControllerID, onto navigation: ControllerID) {
+        guard contains(controller), controller != navigation, kind(of: navigation) == .navigation else { return }
+        var inDetail = false
+        modify(navigation) {
+            $0.stack.append(controller)
+            inDetail = $0.hasBeenDetail
+        }
+        modify(controller) {
+            $0.parent = .navigation(navigation)
+            if inDetail { $0.hasBeenDetail = true }  // content pushed inside a detail stack is detail
+        }
+    }
+
+    /// Marks `id` and everything in its stacks as detail content (BUG-2, BUG-7).
+    mutating func markDetail(_ id: ControllerID, depth: Int = 0) {
+        guard depth < 64 else { return }
+        modify(id) { $0.hasBeenDetail = true }
+        for child in stack(of: id) { markDetail(child, depth: depth + 1) }
+    }
+
+    @inline(__always)
+    mutating func popTop(of navigation: ControllerID) {
+        var popped: ControllerID?
+        modify(navigation) { record in
+            if record.stack.count > 1 { popped = record.stack.removeLast() }  // INV-6, NV-2
+        }
+        if let popped { setParent(popped, .none) }
+    }
+
+    mutating func popAbove(index: Int, of navigation: ControllerID) {
+        let current = stack(of: navigation)
+        guard index >= 0, index < current.count - 1 else { return }
+        for controller in current[(index + 1)...] { setParent(controller, .none) }
+        modify(navigation) { $0.stack.removeSubrange((index + 1)...) }
+    }
+
+    mutating func setStack(_ list: [ControllerID], of navigation: ControllerID) {
+        guard kind(of: navigation) == .navigation, !list.isEmpty,
+              list.allSatisfy({ contains($0) && $0 != navigation }) else { return }
+        for controller in stack(of: navigation) where !list.contains(controller) { setParent(controller, .none) }
+        modify(navigation) { $0.stack = list }
+        let inDetail = record(navigation)?.hasBeenDetail ?? false
+        for controller in list {
+            setParent(controller, .navigation(navigation))
+            if inDetail { markDetail(controller) }
+        }
+    }
+
+    mutating func applyShow(_ target: ControllerID, _ resolution: ShowResolution, asDetail: Bool) {
+        guard contains(target) else { return }
+        switch resolution {
+        case .pushed(let navigation):
+            push(target, onto: navigation)
+        case .installedAsPrimary:
+            if let primary, primary != target { setParent(primary, .none) }
+            primary = target
+            setParent(target, .split)
+        case .installedAsSecondary:
+            if let secondary, secondary != target { setParent(secondary, .none) }
+            secondary = target
+            setParent(target, .split)
+        case .presentedModally:
+            guard presented == nil else { return }
+            presented = target
+            setParent(target, .presented)
+        case .handledByDelegate, .unchanged:
+            return
+        }
+        if asDetail { markDetail(target) }
+    }
+
+    /// Removes `id` from the navigation stack that holds it, if any (UIKit reparents on install).
+    mutating func detachFromNavigation(_ id: ControllerID) {
+        guard case .navigation(let nav) = parent(of: id) else { return }
+        modify(nav) { record in
+            if let index = record.stack.firstIndex(of: id) { record.stack.remove(at: index) }
+        }
+        setParent(id, .none)
+    }
+
+    mutating func applySplitViewControllers(_ newPrimary: ControllerID, _ newSecondary: ControllerID?) {
+        guard contains(newPrimary), newSecondary.map(contains) ?? true, newPrimary != newSecondary else { return }
+        detachFromNavigation(newPrimary)
+        if let newSecondary { detachFromNavigation(newSecondary) }
+        if let primary, primary != newPrimary, primary != newSecondary { setParent(primary, .none) }
+        if isCollapsed {
+            // BUG-4: the detail changes behind the scenes; the visible stack stays as it is.
+            primary = newPrimary
+            setParent(newPrimary, .split)
+            nestingNavigation = kind(of: newPrimary) == .navigation ? newPrimary : nil
+            rememberedSecondary = newSecondary
+            rememberedSecondaryWasPushed = false
+            if let newSecondary { markDetail(newSecondary) }
+        } else {
+            if let secondary, secondary != newPrimary, secondary != newSecondary { setParent(secondary, .none) }
+            primary = newPrimary
+            secondary = newSecondary
+            setParent(newPrimary, .split)
+            if let newSecondary {
+                setParent(newSecondary, .split)
+                markDetail(newSecondary)
+            }
+        }
+    }
+
+    mutating func applyCollapse(_ resolution: CollapseResolution) {
+        guard !isCollapsed, contains(resolution.newPrimary) else { return }
+        let newPrimary = resolution.newPrimary
+        let oldSecondary = secondary
+        if let primary, primary != newPrimary { setParent(primary, .none) }
+        switch resolution.outcome {
+        case .secondaryPushed:
+            if let oldSecondary {
+                secondary = nil
+                setParent(oldSecondary, .none)
+                push(oldSecondary, onto: newPrimary)
+            }
+        case .mergedByDelegate:
+            if let oldSecondary {
+                let children = stack(of: oldSecondary)
+                modify(oldSecondary) { $0.stack.removeAll(keepingCapacity: true) }
+                modify(newPrimary) { $0.stack.append(contentsOf: children) }
+                for child in children { setParent(child, .navigation(newPrimary)) }
+                setParent(oldSecondary, .none)
+            }
+        case .discardedByDelegate, .discardedByPrimary, .secondaryBecamePrimary:
+            if let oldSecondary, oldSecondary != newPrimary { setParent(oldSecondary, .none) }
+        case .noSecondary:
+            break
+        }
+        primary = newPrimary
+        secondary = nil
+        setParent(newPrimary, .split)
+        rememberedSecondary = oldSecondary
+        rememberedSecondaryWasPushed = resolution.outcome == .secondaryPushed
+        nestingNavigation = kind(of: newPrimary) == .navigation ? newPrimary : nil
+        isCollapsed = true
+    }
+
+    mutating func applySeparate(_ resolution: SeparateResolution) {
+        guard isCollapsed, contains(resolution.newPrimary) else { return }
+        let newPrimary = resolution.newPrimary
+        if resolution.source == .poppedFromPrimary {
+            guard let secondary = resolution.secondary, top(of: newPrimary) == secondary else { return }
+            popTop(of: newPrimary)
+        }
+        if let primary, primary != newPrimary { setParent(primary, .none) }
+        primary = newPrimary
+        setParent(newPrimary, .split)
+        secondary = nil
+        if let newSecondary = resolution.secondary, contains(newSecondary), newSecondary != newPrimary {
+            // Not marked as a detail: a master drill-down popped here stays detectable (BUG-7).
+            secondary = newSecondary
+            setParent(newSecondary, .split)
+        }
+        nestingNavigation = nil
+        isCollapsed = false
+    }
+
+    mutating func applyProperty(_ property: SplitProperty) {
+        switch property {
+        case .presentsWithGesture(let value): presentsWithGesture = value
+        case .primaryEdge(let edge): primaryEdge = edge
+        case .preferredPrimaryColumnWidthFraction(let value): widthPreferences.fraction = value
+        case .preferredPrimaryColumnWidth(let value): widthPreferences.width = value
+        case .minimumPrimaryColumnWidth(let value): widthPreferences.minimum = value
+        case .maximumPrimaryColumnWidth(let value): widthPreferences.maximum = value
+        }
+        primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: traits.width)
+    }
+}

@@ -1,0 +1,151 @@
+extension NavigationState {
+    /// Whether `id` is in the split's containment tree or presented: its parent chain ends at the
+    /// split or the window. Controllers dropped from the split (a discarded secondary, a popped
+    /// detail) are not, even though they still exist and keep their own stacks.
+    public func isInHierarchy(_ id: ControllerID) -> Bool {
+        var current = id
+        for _ in 0..<64 {
+            switch parent(of: current) {
+            case .split, .presented: return true
+            case .none: return false
+            case .navigation(let nav): current = nav
+            }
+        }
+        return false
+    }
+
+    /// The nearest navigation controller that contains `id` (ST-22): inside a nested `DN` that is
+    /// `DN`, not the outer primary.
+    public func navigationController(of id: ControllerID) -> ControllerID? {
+        if case .navigation(let nav) = parent(of: id) { return nav }
+        return nil
+    }
+
+    /// The controllers on screen (AP-1, AP-6): containers and content along each visible path.
+    ///
+    /// Collapsed: the primary and, through navigation tops, down to the visible content. Expanded:
+    /// the primary column unless `primaryHidden`, and the secondary column. A presented controller
+    /// covers the split (model: full-screen presentation), so only its path is on screen. Nothing is
+    /// on screen before launch.
+    public var visibleControllers: [ControllerID] {
+        guard isLaunched else { return [] }
+        var result: [ControllerID] = []
+        if let presented {
+            appendVisiblePath(from: presented, into: &result)
+            return result
+        }
+        if let primary, isCollapsed || displayMode != .secondaryOnly {
+            appendVisiblePath(from: primary, into: &result)
+        }
+        if !isCollapsed, let secondary { appendVisiblePath(from: secondary, into: &result) }
+        return result
+    }
+
+    /// The content controller a user sees in each on-screen column (the ends of the visible paths).
+    public var visibleContent: [ControllerID] {
+        guard isLaunched else { return [] }
+        if let presented { return [visibleEnd(from: presented)] }
+        var result: [ControllerID] = []
+        if let primary, isCollapsed || displayMode != .secondaryOnly { result.append(visibleEnd(from: primary)) }
+        if !isCollapsed, let secondary { result.append(visibleEnd(from: secondary)) }
+        return result
+    }
+
+    /// Follows navigation tops from `id` down to the visible end (AP-6).
+    public func visibleEnd(from id: ControllerID) -> ControllerID {
+        var current = id
+        for _ in 0..<64 {
+            guard kind(of: current) == .navigation, let top = top(of: current) else { return current }
+            current = top
+        }
+        return current
+    }
+
+    func appendVisiblePath(from id: ControllerID, into result: inout [ControllerID]) {
+        var current = id
+        for _ in 0..<64 {
+            result.append(current)
+            guard kind(of: current) == .navigation, let top = top(of: current) else { return }
+            current = top
+        }
+    }
+
+    /// Every navigation controller in the hierarchy, outer before nested, primary before secondary.
+    public var navigationControllersInHierarchy: [ControllerID] {
+        var result: [ControllerID] = []
+        func visit(_ id: ControllerID, depth: Int) {
+            guard depth < 64, kind(of: id) == .navigation else { return }
+            result.append(id)
+            for child in stack(of: id) { visit(child, depth: depth + 1) }
+        }
+        for root in viewControllers { visit(root, depth: 0) }
+        if let presented { visit(presented, depth: 0) }
+        return result
+    }
+
+    /// The depth of the deepest navigation stack in the hierarchy.
+    public var maximumStackDepth: Int {
+        navigationControllersInHierarchy.reduce(0) { Swift.max($0, stack(of: $1).count) }
+    }
+
+    /// The bracket notation of `id` (`MN[M, DN[D]]`).
+    public func bracketNotation(_ id: ControllerID) -> String {
+        var out = ""
+        writeBracket(id, into: &out, depth: 0)
+        return out
+    }
+
+    func writeBracket(_ id: ControllerID, into out: inout String, depth: Int) {
+        out += name(of: id)
+        guard depth < 64, kind(of: id) == .navigation else { return }
+        out += "["
+        for (i, child) in stack(of: id).enumerated() {
+            if i > 0 { out += ", " }
+            writeBracket(child, into: &out, depth: depth + 1)
+        }
+        out += "]"
+    }
+
+    /// The split's hierarchy in bracket notation: its `viewControllers` joined by ` | `, e.g.
+    /// `MN[M] | DN[D]` expanded or `MN[M, DN[D]]` collapsed.
+    public var hierarchyDescription: String {
+        viewControllers.map(bracketNotation).joined(separator: " | ")
+    }
+
+    /// Finds the controller named `name` in the hierarchy first, then anywhere (newest first).
+    public func controller(named name: String) -> ControllerID? {
+        guard let nameID = names.id(of: name) else { return nil }
+        var fallback: ControllerID?
+        for id in allControllerIDs.reversed() where record(id)?.name == nameID {
+            if isInHierarchy(id) { return id }
+            if fallback == nil { fallback = id }
+        }
+        return fallback
+    }
+
+    /// The "will it push?" oracle of SH-14 (AAPL-AP): whether `sender.showDetail(_:)` would push.
+    public func showDetailWouldPush(sender: ControllerID) -> Bool {
+        guard isCollapsed, let primary else { return false }
+        _ = sender
+        return kind(of: primary) == .navigation
+    }
+}
+
+/// What the classic `displayModeButtonItem` shows (BTN-4): hidden, or the mode a tap leads to.
+public struct DisplayModeButton: Hashable, Sendable {
+    /// The display mode a tap (or the gesture) leads to (BTN-2, BTN-3).
+    public var target: DisplayMode
+    /// `true` for the full-screen (double-arrow) icon: the tap hides the primary (BTN-4).
+    public var isFullScreenIcon: Bool { target == .primaryHidden }
+}
+
+extension NavigationState {
+    /// The display-mode button under `policy`, or `nil` when it is hidden: before launch, while
+    /// collapsed, without gestures (BTN-6), or when a tap would change nothing (BTN-4).
+    public func displayModeButton(policy: SplitPolicy) -> DisplayModeButton? {
+        guard isLaunched, !isCollapsed, presentsWithGesture else { return nil }
+        let decision = Decision(state: self, policy: policy, command: .tapDisplayModeButton)
+        let target = decision.buttonTarget()
+        return target == displayMode ? nil : DisplayModeButton(target: target)
+    }
+}

@@ -1,0 +1,172 @@
+/// A broken invariant (§1.3) or a detected classic bug (§12), with the controller concerned.
+public struct Violation: Hashable, Sendable, CustomStringConvertible {
+    /// The rule, e.g. `INV-4` or `BUG-6`.
+    public var rule: RuleID
+    /// The controller the violation is about, if one.
+    public var subject: ControllerID?
+    /// A one-line explanation.
+    public var message: String
+
+    /// Creates a violation.
+    public init(_ rule: RuleID, _ subject: ControllerID?, _ message: String) {
+        self.rule = rule
+        self.subject = subject
+        self.message = message
+    }
+
+    /// `BUG-6 #4: …`.
+    public var description: String {
+        subject.map { "\(rule) \($0): \(message)" } ?? "\(rule): \(message)"
+    }
+}
+
+extension NavigationState {
+    /// The invariants `evolve` maintains by construction whatever the event (checked builds assert
+    /// them after every event): INV-2 and INV-3, and the split's children hang from the split.
+    public var structuralInvariantsHold: Bool {
+        if displayMode == .automatic { return false }  // INV-3
+        if isCollapsed && secondary != nil { return false }  // INV-2
+        if let primary, parent(of: primary) != .split { return false }
+        if let secondary, parent(of: secondary) != .split { return false }
+        return true
+    }
+
+    /// The invariants INV-1..INV-6 that do not hold in this state.
+    ///
+    /// INV-1, INV-4 and INV-5 can break through delegate answers UIKit accepts (EX-3 leaves a nested
+    /// navigation controller in an expanded primary); `decide` never breaks them by itself.
+    public func invariantViolations() -> [Violation] {
+        var result: [Violation] = []
+        if displayMode == .automatic { result.append(Violation(RuleID(.INV, 3), nil, "displayMode is automatic")) }
+        if isCollapsed && viewControllers.count != 1 {
+            result.append(Violation(RuleID(.INV, 2), nil, "collapsed with \(viewControllers.count) view controllers"))
+        }
+        var seen = Set<ControllerID>()
+        func visit(_ id: ControllerID, container: ControllerID?, depth: Int) {
+            guard depth < 64 else { return }
+            if !seen.insert(id).inserted {
+                result.append(Violation(RuleID(.INV, 1), id, "\(name(of: id)) appears twice in the hierarchy"))
+                return
+            }
+            if let container {
+                switch kind(of: id) {
+                case .split:
+                    result.append(Violation(RuleID(.INV, 5), id, "split view controller \(name(of: id)) inside \(name(of: container))"))
+                case .navigation where !(isCollapsed && container == nestingNavigation):
+                    result.append(Violation(RuleID(.INV, 4), id, "navigation controller \(name(of: id)) nested in \(name(of: container))"))
+                default: break
+                }
+            }
+            guard kind(of: id) == .navigation else { return }
+            let children = stack(of: id)
+            if children.isEmpty {
+                result.append(Violation(RuleID(.INV, 6), id, "navigation controller \(name(of: id)) has an empty stack"))
+            }
+            for child in children { visit(child, container: id, depth: depth + 1) }
+        }
+        for root in viewControllers { visit(root, container: nil, depth: 0) }
+        if let presented { visit(presented, container: nil, depth: 0) }
+        return result
+    }
+
+    /// The classic bugs (§12) that `event`, just applied to this state, triggered.
+    ///
+    /// Detectors fire at the event that causes the defect, so a session report lists each
+    /// occurrence once with its event index. BUG-10 is an environment bug and is not modelled.
+    public func bugs(after event: NavigationEvent) -> [Violation] {
+        var result: [Violation] = []
+        func bug(_ n: UInt8, _ subject: ControllerID?, _ message: String) {
+            result.append(Violation(RuleID(.BUG, n), subject, message))
+        }
+        switch event {
+        case .separated(let resolution):
+            if let secondary = resolution.secondary {
+                if kind(of: secondary) == .content,
+                   let remembered = rememberedSecondary, kind(of: remembered) == .navigation {
+                    bug(1, secondary, "detail \(name(of: secondary)) separated without a navigation controller (was \(name(of: remembered)))")
+                    bug(3, secondary, "\(name(of: secondary)) has no navigationController")
+                }
+                if resolution.source == .rememberedStale {
+                    bug(6, secondary, "stale detail \(bracketNotation(secondary)) restored although the user left it")
+                }
+                if resolution.source == .poppedFromPrimary, record(secondary)?.hasBeenDetail == false {
+                    bug(7, secondary, "master drill-down \(name(of: secondary)) became the detail")
+                }
+            }
+            appendDuplicateDetail(into: &result)
+        case .detailShown(let target?, _, .presentedModally), .shown(let target, _, .presentedModally):
+            if kind(of: target) == .content { bug(3, target, "\(name(of: target)) presented modally without a navigationController") }
+        case .detailShown(let target?, _, .pushed(let nav)), .shown(let target, _, .pushed(let nav)), .pushed(let target, let nav):
+            if !isInHierarchy(nav) { bug(3, target, "\(name(of: target)) pushed onto \(name(of: nav)), which is not on screen") }
+        case .detailShown(_, _, .installedAsSecondary):
+            appendDuplicateDetail(into: &result)
+        case .splitViewControllersSet:
+            if isCollapsed {
+                bug(4, rememberedSecondary, "viewControllers set while collapsed: the detail changed behind the scenes")
+            } else if displayMode == .primaryOverlay {
+                bug(4, secondary, "viewControllers set while the primary overlays the secondary")
+            }
+        case .collapsed(let resolution):
+            if resolution.atLaunch && resolution.outcome == .secondaryPushed {
+                bug(5, resolution.newPrimary, "launched collapsed on the detail \(bracketNotation(visibleEnd(from: resolution.newPrimary)))")
+            }
+        case .rejected(_, .navigationController, let subject):
+            bug(8, subject, "pushing a navigation controller is not supported")
+        case .rejected(_, .alreadyInStack, let subject):
+            bug(9, subject, "the same view controller pushed twice")
+        default:
+            break
+        }
+        // BUG-8: any event that puts controllers into the hierarchy can surface a navigation
+        // controller nested outside a collapse (left by EX-2's single pop, or nested while collapsed
+        // and installed again later).
+        if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse() {
+            let context = event.kind == .separated ? "left nested after expand" : "nested outside a collapse"
+            bug(8, nested, "navigation controller \(name(of: nested)) \(context) in \(name(of: container))")
+        }
+        return result
+    }
+
+    /// The first navigation controller in the hierarchy nested where INV-4 forbids it, with its container.
+    func nestedNavigationOutsideCollapse() -> (ControllerID, ControllerID)? {
+        for container in navigationControllersInHierarchy where !(isCollapsed && container == nestingNavigation) {
+            if let nested = stack(of: container).first(where: { kind(of: $0) == .navigation }) {
+                return (nested, container)
+            }
+        }
+        return nil
+    }
+
+    /// BUG-2: the same content in both columns, or detail content left in the primary column.
+    func appendDuplicateDetail(into result: inout [Violation]) {
+        guard !isCollapsed, let primary, let secondary else { return }
+        let left = visibleEnd(from: primary), right = visibleEnd(from: secondary)
+        if left != right, record(left)?.name == record(right)?.name {
+            result.append(Violation(RuleID(.BUG, 2), right, "\(name(of: right)) shown in both columns"))
+            return
+        }
+        var path: [ControllerID] = []
+        appendVisiblePath(from: primary, into: &path)
+        if let detail = path.dropFirst().first(where: { record($0)?.hasBeenDetail == true }) {
+            result.append(Violation(RuleID(.BUG, 2), detail, "detail \(name(of: detail)) left in the primary column"))
+        }
+    }
+
+    /// Every violation to report after `event`: the invariants that do not hold plus the bugs the
+    /// event triggered.
+    public func violations(after event: NavigationEvent) -> [Violation] {
+        invariantViolations() + bugs(after: event)
+    }
+}
+
+extension NavigationEvent {
+    /// Whether this event can bring a nested navigation controller into view outside a collapse.
+    var canNestOutsideCollapse: Bool {
+        switch self {
+        case .separated, .splitViewControllersSet, .presented, .stackSet, .pushed: return true
+        case .shown(_, _, let resolution), .detailShown(_, _, let resolution):
+            return resolution != .handledByDelegate && resolution != .unchanged
+        default: return false
+        }
+    }
+}

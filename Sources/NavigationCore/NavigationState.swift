@@ -1,0 +1,143 @@
+/// The whole navigation state of one split view controller and every navigation stack in it (§1).
+///
+/// A value: copy it to keep a point in history. It changes only through
+/// ``NavigationState/evolve(_:)``, so a state rebuilt from a log is `==` to the recorded one.
+public struct NavigationState: Hashable, Sendable {
+    /// The interned screen names and restoration identifiers.
+    public package(set) var names = NameTable()
+    /// Controllers created by the app, indexed by ``ControllerID/index``.
+    @usableFromInline package var appControllers: [ControllerRecord] = []
+    /// Controllers minted by the model on a delegate policy's behalf.
+    @usableFromInline package var mintedControllers: [ControllerRecord] = []
+
+    /// How the split was created (ST-1).
+    public package(set) var style: SplitStyle
+    /// The environment (ST-7).
+    public package(set) var traits: Traits
+    /// Whether the split has been put on screen (SZ-3: born expanded, collapses when added).
+    public package(set) var isLaunched = false
+    /// Whether the split is collapsed onto one stack (ST-6).
+    public package(set) var isCollapsed = false
+    /// The primary (index 0 of `viewControllers`).
+    public package(set) var primary: ControllerID?
+    /// The secondary while expanded (index 1 of `viewControllers`).
+    public package(set) var secondary: ControllerID?
+    /// `preferredDisplayMode` (ST-4).
+    public package(set) var preferredDisplayMode: DisplayMode = .automatic
+    /// The actual display mode, never `.automatic` (ST-4, INV-3). While collapsed it keeps the last
+    /// expanded value (SZ-6, model choice).
+    public package(set) var displayMode: DisplayMode = .secondaryOnly
+    /// `presentsWithGesture` (ST-8).
+    public package(set) var presentsWithGesture = true
+    /// `primaryEdge` (ST-9).
+    public package(set) var primaryEdge: PrimaryEdge = .leading
+    /// The primary column width preferences (ST-10).
+    public package(set) var widthPreferences = ColumnWidthPreferences()
+    /// The resolved `primaryColumnWidth` (WD-1); meaningful when the primary is on screen (WD-3).
+    public package(set) var primaryColumnWidth: Double
+    /// The secondary the split held before the last collapse, or was given behind the scenes while
+    /// collapsed (ST-13, EX-1.5, BUG-4).
+    public package(set) var rememberedSecondary: ControllerID?
+    /// Whether the last collapse pushed the remembered secondary onto the primary stack; a later
+    /// fallback to it after the user popped it is stale (BUG-6).
+    public package(set) var rememberedSecondaryWasPushed = false
+    /// The navigation controller that may hold nested navigation controllers: the primary of a
+    /// collapsed classic split (ST-13, INV-4).
+    public package(set) var nestingNavigation: ControllerID?
+    /// The controller presented modally from the window's root, if any (SH-1, SH-10).
+    public package(set) var presented: ControllerID?
+
+    /// A new, unlaunched classic split in `traits`, with no controllers.
+    public init(style: SplitStyle = .unspecified, traits: Traits) {
+        self.style = style
+        self.traits = traits
+        self.primaryColumnWidth = ColumnWidthPreferences().resolvedWidth(splitWidth: traits.width)
+    }
+
+    /// The split's `viewControllers` (ST-2): `[primary]` when collapsed, `[primary, secondary]`
+    /// when expanded (fewer when a column is empty).
+    public var viewControllers: [ControllerID] {
+        var result: [ControllerID] = []
+        if let primary { result.append(primary) }
+        if !isCollapsed, let secondary { result.append(secondary) }
+        return result
+    }
+
+    /// The number of controllers the app has created (the next app ID's index).
+    public var appControllerCount: Int { appControllers.count }
+    /// The number of controllers the model has minted.
+    public var mintedControllerCount: Int { mintedControllers.count }
+
+    /// The ID the next app-created controller receives.
+    public var nextAppControllerID: ControllerID { ControllerID(app: appControllers.count) }
+
+    /// Every controller ID in the registry, app controllers first.
+    public var allControllerIDs: [ControllerID] {
+        (0..<appControllers.count).map { ControllerID(app: $0) }
+            + (0..<mintedControllers.count).map { ControllerID(minted: $0) }
+    }
+
+    /// The record of `id`, or `nil` for an ID the state does not know.
+    @inlinable
+    public func record(_ id: ControllerID) -> ControllerRecord? {
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i] : nil }
+        return i < appControllers.count ? appControllers[i] : nil
+    }
+
+    /// Whether `id` names a known controller.
+    @inlinable public func contains(_ id: ControllerID) -> Bool {
+        id.index < (id.isMinted ? mintedControllers.count : appControllers.count)
+    }
+
+    /// The kind of `id` (`nil` if unknown).
+    @inlinable public func kind(of id: ControllerID) -> ControllerKind? { record(id)?.kind }
+
+    /// The screen name of `id`.
+    public func name(of id: ControllerID) -> String {
+        guard let r = record(id) else { return "\(id)" }
+        return names[r.name]
+    }
+
+    /// The restoration identifier of `id`, if it has one.
+    public func restorationID(of id: ControllerID) -> String? {
+        guard let r = record(id), let rid = r.restorationID else { return nil }
+        return names[rid]
+    }
+
+    /// The stack of navigation controller `id` (empty for anything else).
+    @inlinable public func stack(of id: ControllerID) -> [ControllerID] { record(id)?.stack ?? [] }
+
+    /// The top of navigation controller `id`'s stack.
+    @inlinable public func top(of id: ControllerID) -> ControllerID? { record(id)?.stack.last }
+
+    /// The parent of `id` (INV-1).
+    @inlinable public func parent(of id: ControllerID) -> ControllerParent { record(id)?.parent ?? .none }
+
+    /// Mutates the record of `id` in place; unknown IDs are ignored (evolve is total).
+    @inlinable @inline(__always)
+    mutating func modify(_ id: ControllerID, _ body: (inout ControllerRecord) -> Void) {
+        let i = id.index
+        if id.isMinted {
+            if i < mintedControllers.count { body(&mintedControllers[i]) }
+        } else {
+            if i < appControllers.count { body(&appControllers[i]) }
+        }
+    }
+
+    /// Sets the parent of `id` (unknown IDs are ignored).
+    @inlinable @inline(__always)
+    mutating func setParent(_ id: ControllerID, _ parent: ControllerParent) {
+        modify(id) { $0.parent = parent }
+    }
+
+    /// Appends a new record at the next index of `id`'s space; any other ID is ignored, so a
+    /// hostile log cannot make the registry sparse or huge.
+    mutating func create(_ id: ControllerID, _ record: ControllerRecord) {
+        if id.isMinted {
+            if id.index == mintedControllers.count { mintedControllers.append(record) }
+        } else {
+            if id.index == appControllers.count { appControllers.append(record) }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// A rule of the behavioural spec (`uikit-semantics.md`), such as `NV-1` or `BUG-5`.
+public struct RuleID: Hashable, Sendable, CustomStringConvertible {
+    /// The rule families of the spec.
+    public enum Family: UInt8, Hashable, Sendable, CaseIterable {
+        case ST = 0, INV, SZ, DM, BTN, SH, CO, EX, NV, AP, LG, RS, BUG, WD
+
+        var prefix: String {
+            switch self {
+            case .ST: return "ST"
+            case .INV: return "INV"
+            case .SZ: return "SZ"
+            case .DM: return "DM"
+            case .BTN: return "BTN"
+            case .SH: return "SH"
+            case .CO: return "CO"
+            case .EX: return "EX"
+            case .NV: return "NV"
+            case .AP: return "AP"
+            case .LG: return "LG"
+            case .RS: return "RS"
+            case .BUG: return "BUG"
+            case .WD: return "WD"
+            }
+        }
+    }
+
+    /// The family, e.g. `NV`.
+    public var family: Family
+    /// The number within the family, e.g. `1`.
+    public var number: UInt8
+
+    /// Creates a rule ID.
+    public init(_ family: Family, _ number: UInt8) {
+        self.family = family
+        self.number = number
+    }
+
+    /// `NV-1`.
+    public var description: String { "\(family.prefix)-\(number)" }
+}
+
+/// Why a command was rejected: UIKit would raise an exception or refuse it. State is unchanged.
+/// Raw values are frozen (written to logs).
+public enum RejectionReason: UInt8, Hashable, Sendable, CaseIterable {
+    /// The controller is already in the navigation stack (NV-1, BUG-9).
+    case alreadyInStack = 0
+    /// A tab bar controller cannot be pushed (NV-1).
+    case tabBarController = 1
+    /// "Pushing a navigation controller is not supported" (NV-1, INV-4, BUG-8).
+    case navigationController = 2
+    /// A split view controller cannot be inside a navigation stack (INV-5).
+    case splitViewController = 3
+    /// The controller already has a different parent (INV-1).
+    case hasOtherParent = 4
+    /// The command names a controller the state does not know.
+    case unknownController = 5
+    /// The command needs a navigation controller and got something else.
+    case notNavigationController = 6
+    /// `popTo` names a controller not in the stack (NV-4).
+    case notInStack = 7
+    /// `setViewControllers` with an empty list (NV-5).
+    case emptyList = 8
+    /// A list names the same controller twice (NV-5, INV-1).
+    case duplicateInList = 9
+    /// A display mode the split's style does not allow (DM-10).
+    case invalidDisplayMode = 10
+    /// `launch` on a split that is already on screen (SZ-3).
+    case alreadyLaunched = 11
+    /// `present` while something is already presented (SH-1, model: one modal level).
+    case alreadyPresenting = 12
+    /// A property value out of range, e.g. a width fraction outside 0…1 (ST-10).
+    case invalidValue = 13
+    /// The split's `viewControllers` must hold one or two controllers in the classic style (ST-2).
+    case wrongControllerCount = 14
+    /// The sender is not in the on-screen hierarchy, so nothing can route its action (SH-1).
+    case senderNotInHierarchy = 15
+
+    /// The rule this rejection enforces.
+    public var rule: RuleID {
+        switch self {
+        case .alreadyInStack, .tabBarController, .navigationController, .unknownController,
+             .notNavigationController:
+            return RuleID(.NV, 1)
+        case .splitViewController: return RuleID(.INV, 5)
+        case .hasOtherParent, .duplicateInList: return RuleID(.INV, 1)
+        case .notInStack: return RuleID(.NV, 4)
+        case .emptyList: return RuleID(.NV, 5)
+        case .invalidDisplayMode: return RuleID(.DM, 10)
+        case .alreadyLaunched: return RuleID(.SZ, 3)
+        case .alreadyPresenting, .senderNotInHierarchy: return RuleID(.SH, 1)
+        case .invalidValue: return RuleID(.ST, 10)
+        case .wrongControllerCount: return RuleID(.ST, 2)
+        }
+    }
+}
+
+/// Why a command had no effect although UIKit accepts it silently. Raw values are frozen.
+public enum IgnoreReason: UInt8, Hashable, Sendable, CaseIterable {
+    /// Popping the root: "you cannot pop the last item" (NV-2, NV-3).
+    case atRoot = 0
+    /// `popTo` the current top (NV-4).
+    case alreadyTop = 1
+    /// The display-mode button is hidden while collapsed (BTN-3).
+    case collapsed = 2
+    /// `presentsWithGesture == false`: no button, no gesture (BTN-6).
+    case gestureDisabled = 3
+    /// The action leads to the current display mode.
+    case noChange = 4
+    /// A tap on the secondary that is not dimmed (BTN-5).
+    case notOverlaid = 5
+    /// The interactive pop was cancelled (NV-6).
+    case cancelled = 6
+    /// Nothing is presented (dismiss).
+    case nothingPresented = 7
+    /// The split is not on screen yet, so user actions cannot reach it.
+    case notLaunched = 8
+
+    /// The rule that makes this a no-op.
+    public var rule: RuleID {
+        switch self {
+        case .atRoot: return RuleID(.NV, 2)
+        case .alreadyTop: return RuleID(.NV, 4)
+        case .collapsed: return RuleID(.BTN, 3)
+        case .gestureDisabled: return RuleID(.BTN, 6)
+        case .noChange: return RuleID(.BTN, 2)
+        case .notOverlaid: return RuleID(.BTN, 5)
+        case .cancelled: return RuleID(.NV, 6)
+        case .nothingPresented: return RuleID(.SH, 1)
+        case .notLaunched: return RuleID(.SZ, 3)
+        }
+    }
+}
