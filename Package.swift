@@ -37,6 +37,7 @@ let package = Package(
         .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"], swiftSettings: checked),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ByteCoding"], resources: [.copy("Golden")]),
         .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding"]),
+        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
         .testTarget(name: "NavTapeTests", dependencies: ["NavTape"]),
     ],
     swiftLanguageModes: [.v6]

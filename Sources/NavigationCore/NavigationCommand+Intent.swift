@@ -66,3 +66,51 @@ extension NavigationCommand {
         return build(root, depth: 0)
     }
 }
+
+extension NavigationCommand {
+    /// This command with every controller ID passed through `transform` (used when a re-decided
+    /// replay creates controllers at other IDs than the recording did).
+    public func mappingIDs(_ transform: (ControllerID) -> ControllerID) -> NavigationCommand {
+        switch self {
+        case .instantiate, .launch, .changeTraits, .setPreferredDisplayMode, .tapDisplayModeButton,
+             .edgeSwipe, .tapDimmedSecondary, .dismiss, .setProperty:
+            return self
+        case .setSplitViewControllers(let list): return .setSplitViewControllers(list.map(transform))
+        case .show(let target, let sender): return .show(transform(target), sender: transform(sender))
+        case .showDetail(let target, let sender): return .showDetail(target.map(transform), sender: transform(sender))
+        case .push(let controller, let navigation): return .push(transform(controller), onto: transform(navigation))
+        case .pop(let navigation): return .pop(transform(navigation))
+        case .interactivePop(let navigation, let completed): return .interactivePop(transform(navigation), completed: completed)
+        case .popToRoot(let navigation): return .popToRoot(transform(navigation))
+        case .popTo(let controller, let navigation): return .popTo(transform(controller), in: transform(navigation))
+        case .setViewControllers(let list, let navigation): return .setViewControllers(list.map(transform), of: transform(navigation))
+        case .present(let controller): return .present(transform(controller))
+        }
+    }
+
+    /// The traits this command carries, if it is a launch or a trait change.
+    public var traits: Traits? {
+        switch self {
+        case .launch(let traits), .changeTraits(let traits): return traits
+        default: return nil
+        }
+    }
+
+    /// This command with its traits replaced (launch and trait changes only).
+    public func replacingTraits(_ transform: (Traits) -> Traits) -> NavigationCommand {
+        switch self {
+        case .launch(let traits): return .launch(transform(traits))
+        case .changeTraits(let traits): return .changeTraits(transform(traits))
+        default: return self
+        }
+    }
+}
+
+extension Device {
+    /// The traits this device would have in the orientation (and multitasking slice) of `traits`:
+    /// the what-if "same session on another device".
+    public func translating(_ traits: Traits) -> Traits {
+        let orientation: Orientation = traits.isLandscape ? .landscape : .portrait
+        return self.traits(orientation)
+    }
+}

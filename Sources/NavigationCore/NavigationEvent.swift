@@ -79,12 +79,13 @@ public enum NavigationEvent: Hashable, Sendable {
     }
 }
 
-/// The kind of an event, without payload.
+/// The kind of an event, without payload. Raw values are frozen (statistics and tools key on them).
 public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
-    case nameInterned, controllerCreated, stackInitialized, launched, traitsChanged, propertySet
-    case preferredDisplayModeSet, displayModeChanged, splitViewControllersSet, collapsed, separated
-    case shown, detailShown, pushed, popped, poppedToRoot, poppedTo, stackSet, presented, dismissed
-    case rejected, ignored
+    case nameInterned = 0, controllerCreated = 1, stackInitialized = 2, launched = 3, traitsChanged = 4
+    case propertySet = 5, preferredDisplayModeSet = 6, displayModeChanged = 7, splitViewControllersSet = 8
+    case collapsed = 9, separated = 10, shown = 11, detailShown = 12, pushed = 13, popped = 14
+    case poppedToRoot = 15, poppedTo = 16, stackSet = 17, presented = 18, dismissed = 19
+    case rejected = 20, ignored = 21
 
     /// The event's name as printed by the CLI.
     public var name: String { "\(self)" }

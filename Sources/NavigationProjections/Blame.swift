@@ -1,0 +1,183 @@
+import NavigationCore
+
+/// A column of the classic split.
+public enum SplitColumn: UInt8, Hashable, Sendable, CaseIterable {
+    /// `viewControllers[0]`.
+    case primary = 0
+    /// `viewControllers[1]` (empty while collapsed).
+    case secondary = 1
+}
+
+/// A part of the state whose changes ``Blame`` traces.
+public enum StatePart: Hashable, Sendable, CustomStringConvertible {
+    /// The stack of a navigation controller.
+    case stack(ControllerID)
+    /// Which controller is in a column of the split (not what that controller's stack holds: use
+    /// ``stack(_:)`` for that).
+    case column(SplitColumn)
+    /// The actual display mode.
+    case displayMode
+    /// Whether the split is collapsed.
+    case collapsed
+    /// The modally presented controller.
+    case presented
+    /// The environment.
+    case traits
+
+    /// The part's value in `state`.
+    public func value(in state: NavigationState) -> PartValue {
+        switch self {
+        case .stack(let navigation): return .stack(state.stack(of: navigation))
+        case .column(.primary): return .controller(state.primary)
+        case .column(.secondary): return .controller(state.isCollapsed ? nil : state.secondary)
+        case .displayMode: return .displayMode(state.displayMode)
+        case .collapsed: return .collapsed(state.isCollapsed)
+        case .presented: return .controller(state.presented)
+        case .traits: return .traits(state.traits)
+        }
+    }
+
+    /// `stack #3`, `secondary column`, `displayMode`, …
+    public var description: String {
+        switch self {
+        case .stack(let id): return "stack \(id)"
+        case .column(.primary): return "primary column"
+        case .column(.secondary): return "secondary column"
+        case .displayMode: return "displayMode"
+        case .collapsed: return "collapsed"
+        case .presented: return "presented"
+        case .traits: return "traits"
+        }
+    }
+}
+
+/// The value of a ``StatePart`` at one point.
+public enum PartValue: Hashable, Sendable {
+    /// A stack, bottom to top.
+    case stack([ControllerID])
+    /// A column's or the presentation's controller, or none.
+    case controller(ControllerID?)
+    /// A display mode.
+    case displayMode(DisplayMode)
+    /// Collapsed or not.
+    case collapsed(Bool)
+    /// An environment.
+    case traits(Traits)
+
+    /// A short summary with screen names: `[M, DN[D]]` for a stack, `DN[D2]` or `none` for a
+    /// controller (bracket notation, so a column shows its stack), `allVisible`, `collapsed` or
+    /// `expanded`, `compact 414×736 phone`.
+    public func summary(in state: NavigationState) -> String {
+        switch self {
+        case .stack(let ids): return "[" + ids.map(state.bracketNotation).joined(separator: ", ") + "]"
+        case .controller(let id): return id.map(state.bracketNotation) ?? "none"
+        case .displayMode(let mode): return mode.classicName
+        case .collapsed(let flag): return flag ? "collapsed" : "expanded"
+        case .traits(let traits): return describe(traits)
+        }
+    }
+}
+
+/// Who changed a part of the state: every event that changed it, with the value before and after,
+/// so "which event put `DN2` in the secondary column?" and "what last changed the display mode
+/// before event 40?" are look-ups.
+///
+/// The summaries are rendered with the state right after the change (a column's summary shows the
+/// stacks as they were then).
+///
+/// - Complexity: O(1) per event that leaves the part alone (the stored value of a stack shares
+///   the state's buffer, so comparing is an identity check); a change also renders two summaries.
+public struct Blame: Projection, Sendable {
+    /// One change of the part.
+    public struct Change: Hashable, Sendable {
+        /// The index of the event that changed the part.
+        public var index: UInt64
+        /// The time of that event.
+        public var time: Int64
+        /// The event.
+        public var event: NavigationEvent
+        /// The value before the event.
+        public var before: PartValue
+        /// The value after the event.
+        public var after: PartValue
+        /// ``before`` rendered with the state after the event.
+        public var beforeSummary: String
+        /// ``after`` rendered with the state after the event.
+        public var afterSummary: String
+
+        /// Creates a change.
+        public init(
+            index: UInt64, time: Int64, event: NavigationEvent, before: PartValue, after: PartValue,
+            beforeSummary: String, afterSummary: String
+        ) {
+            self.index = index
+            self.time = time
+            self.event = event
+            self.before = before
+            self.after = after
+            self.beforeSummary = beforeSummary
+            self.afterSummary = afterSummary
+        }
+    }
+
+    /// The traced part.
+    public let part: StatePart
+    /// The part's value when the projection started; `nil` until ``start(from:)`` or the first
+    /// event.
+    public private(set) var initialValue: PartValue?
+    /// The part's value after the last event; `nil` until ``start(from:)`` or the first event.
+    public private(set) var value: PartValue?
+    /// Every change, in log order.
+    public private(set) var history: [Change] = []
+
+    /// Traces `part`.
+    ///
+    /// Call ``start(from:)`` with the state before the first event (``fold(_:from:into:)`` does).
+    /// Without it the part is assumed to start at its value in a new state; for ``StatePart/traits``,
+    /// which a new state takes from its creator, the first event's traits are taken instead.
+    public init(_ part: StatePart) {
+        self.part = part
+    }
+
+    /// Seeds the part's value before the first event.
+    public mutating func start(from state: NavigationState) {
+        value = part.value(in: state)
+        initialValue = value
+    }
+
+    /// Records the event if the part's value differs from the one before it.
+    public mutating func consume(_ context: EventContext) {
+        let now = part.value(in: context.state)
+        let value = self.value ?? startingValue(after: context.state)
+        if initialValue == nil { initialValue = value }
+        guard now != value else {
+            self.value = now  // keep sharing the state's buffer (identity fast path)
+            return
+        }
+        history.append(Change(
+            index: context.index, time: context.time, event: context.event, before: value, after: now,
+            beforeSummary: value.summary(in: context.state), afterSummary: now.summary(in: context.state)))
+        self.value = now
+    }
+
+    /// The part's value in a new state, which has no controllers and is not launched.
+    private func startingValue(after state: NavigationState) -> PartValue {
+        switch part {
+        case .stack: return .stack([])
+        case .column, .presented: return .controller(nil)
+        case .displayMode: return .displayMode(NavigationState(traits: state.traits).displayMode)
+        case .collapsed: return .collapsed(false)
+        case .traits: return .traits(state.traits)
+        }
+    }
+
+    /// The last change at or before event `index`: the event to blame for the part's value then.
+    /// `nil` if the part still had its initial value.
+    /// - Complexity: O(log n) in the number of changes.
+    public func lastChange(atOrBefore index: UInt64) -> Change? {
+        lastIndex(in: history, atOrBefore: index, by: \.index).map { history[$0] }
+    }
+
+    /// Every change, in log order.
+    public var output: [Change] { history }
+}

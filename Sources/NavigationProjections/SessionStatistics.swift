@@ -1,0 +1,214 @@
+import NavigationCore
+
+/// Where the split's time goes for display-mode dwell: one bucket per actual display mode while
+/// expanded, and one for collapsed.
+public enum DisplayModeBucket: Hashable, Sendable, CustomStringConvertible {
+    /// Expanded (and launched) in this display mode.
+    case expanded(DisplayMode)
+    /// Collapsed onto one stack (the display mode is not on screen).
+    case collapsed
+
+    /// The bucket of `state`, or `nil` before launch.
+    public init?(_ state: NavigationState) {
+        guard state.isLaunched else { return nil }
+        self = state.isCollapsed ? .collapsed : .expanded(state.displayMode)
+    }
+
+    /// The display mode's classic name (`allVisible`), or `collapsed`.
+    public var description: String {
+        switch self {
+        case .expanded(let mode): return mode.classicName
+        case .collapsed: return "collapsed"
+        }
+    }
+}
+
+/// Counts and times over a session: events per kind, collapses and separates, rejected and
+/// ignored commands by reason, the deepest stack seen, and how long each screen and each display
+/// mode was on screen.
+///
+/// Dwell time runs from the event that put something on screen to the event that changed it and
+/// is attributed to every distinct screen name visible (two columns showing `Detail` count once).
+/// The clock starts at the first event consumed; the open interval after the last event counts up
+/// to that event's time. Intervals of zero length (several events of one commit share a time) add
+/// nothing, and a clock running backwards adds nothing.
+///
+/// - Complexity: O(1) per event, plus one walk down the visible paths after events that may change
+///   what is on screen and one over the hierarchy's stacks after events that may change a stack.
+public struct SessionStatistics: Projection, Sendable {
+    private var kindCounts = Self.counters(EventKind.allCases.map(\.rawValue))
+    private var rejectionCounts = Self.counters(RejectionReason.allCases.map(\.rawValue))
+    private var ignoreCounts = Self.counters(IgnoreReason.allCases.map(\.rawValue))
+
+    /// The number of events consumed.
+    public private(set) var eventCount = 0
+    /// The number of collapses at launch (SZ-3), included in ``collapses``.
+    public private(set) var collapsesAtLaunch = 0
+    /// The depth of the deepest navigation stack in the hierarchy so far.
+    public private(set) var maximumStackDepth = 0
+    /// The time of the first event consumed.
+    public private(set) var firstTime: Int64?
+    /// The time of the last event consumed.
+    public private(set) var lastTime: Int64?
+
+    private var content: [ControllerID] = []
+    /// The distinct screen names on screen after the last event, primary column first.
+    public private(set) var visibleScreenNames: [String] = []
+    private var contentSince: Int64 = 0
+    private var closedScreenDwell: [String: Int64] = [:]
+    private var bucket: DisplayModeBucket?
+    private var bucketSince: Int64 = 0
+    private var closedDisplayModeDwell: [DisplayModeBucket: Int64] = [:]
+
+    /// Creates empty statistics.
+    public init() {}
+
+    /// Seeds what is on screen and the stack depth before the first event.
+    public mutating func start(from state: NavigationState) {
+        content = state.visibleContent
+        visibleScreenNames = Self.screenNames(content, in: state)
+        bucket = DisplayModeBucket(state)
+        maximumStackDepth = Swift.max(maximumStackDepth, state.maximumStackDepth)
+    }
+
+    /// Counts the event and advances the dwell clocks.
+    public mutating func consume(_ context: EventContext) {
+        let time = context.time
+        if firstTime == nil {
+            firstTime = time
+            contentSince = time
+            bucketSince = time
+        }
+        lastTime = time
+        eventCount += 1
+        kindCounts[Int(context.event.kind.rawValue)] += 1
+        switch context.event {
+        case .rejected(_, let reason, _): rejectionCounts[Int(reason.rawValue)] += 1
+        case .ignored(_, let reason, _): ignoreCounts[Int(reason.rawValue)] += 1
+        case .collapsed(let resolution) where resolution.atLaunch: collapsesAtLaunch += 1
+        default: break
+        }
+        if context.mayChangeHierarchy {
+            maximumStackDepth = Swift.max(maximumStackDepth, context.state.maximumStackDepth)
+        }
+        let newBucket = DisplayModeBucket(context.state)
+        if newBucket != bucket {
+            if let bucket { Self.add(from: bucketSince, to: time, to: bucket, in: &closedDisplayModeDwell) }
+            bucket = newBucket
+            bucketSince = time
+        }
+        if context.mayChangeVisibility {
+            let now = context.state.visibleContent
+            if now != content {
+                for name in visibleScreenNames { Self.add(from: contentSince, to: time, to: name, in: &closedScreenDwell) }
+                content = now
+                visibleScreenNames = Self.screenNames(now, in: context.state)
+                contentSince = time
+            }
+        }
+    }
+
+    // MARK: counts
+
+    /// The number of events of each kind (kinds never seen are absent).
+    public var eventCounts: [EventKind: Int] {
+        var result: [EventKind: Int] = [:]
+        for kind in EventKind.allCases where kindCounts[Int(kind.rawValue)] > 0 {
+            result[kind] = kindCounts[Int(kind.rawValue)]
+        }
+        return result
+    }
+
+    /// The number of events of `kind`.
+    public func count(of kind: EventKind) -> Int { kindCounts[Int(kind.rawValue)] }
+
+    /// The number of collapses, at launch or on a trait change.
+    public var collapses: Int { count(of: .collapsed) }
+
+    /// The number of separates (expansions).
+    public var separates: Int { count(of: .separated) }
+
+    /// The number of rejected commands for each reason (reasons never seen are absent).
+    public var rejections: [RejectionReason: Int] {
+        var result: [RejectionReason: Int] = [:]
+        for reason in RejectionReason.allCases where rejectionCounts[Int(reason.rawValue)] > 0 {
+            result[reason] = rejectionCounts[Int(reason.rawValue)]
+        }
+        return result
+    }
+
+    /// The number of ignored commands for each reason (reasons never seen are absent).
+    public var ignores: [IgnoreReason: Int] {
+        var result: [IgnoreReason: Int] = [:]
+        for reason in IgnoreReason.allCases where ignoreCounts[Int(reason.rawValue)] > 0 {
+            result[reason] = ignoreCounts[Int(reason.rawValue)]
+        }
+        return result
+    }
+
+    /// The number of rejected commands per rule they ran into (several reasons share a rule).
+    public var rejectionsByRule: [RuleID: Int] {
+        rejections.reduce(into: [:]) { $0[$1.key.rule, default: 0] += $1.value }
+    }
+
+    /// The number of ignored commands per rule that made them no-ops.
+    public var ignoresByRule: [RuleID: Int] {
+        ignores.reduce(into: [:]) { $0[$1.key.rule, default: 0] += $1.value }
+    }
+
+    // MARK: dwell
+
+    /// Milliseconds each screen name was visible, up to the last event.
+    public var screenDwell: [String: Int64] {
+        guard let lastTime else { return closedScreenDwell }
+        return screenDwell(until: lastTime)
+    }
+
+    /// Milliseconds each screen name was visible, counting the open interval up to `time`.
+    public func screenDwell(until time: Int64) -> [String: Int64] {
+        var result = closedScreenDwell
+        for name in visibleScreenNames { Self.add(from: contentSince, to: time, to: name, in: &result) }
+        return result
+    }
+
+    /// Milliseconds spent in each display mode while expanded, and collapsed, up to the last event.
+    public var displayModeDwell: [DisplayModeBucket: Int64] {
+        guard let lastTime else { return closedDisplayModeDwell }
+        return displayModeDwell(until: lastTime)
+    }
+
+    /// Milliseconds per display-mode bucket, counting the open interval up to `time`.
+    public func displayModeDwell(until time: Int64) -> [DisplayModeBucket: Int64] {
+        var result = closedDisplayModeDwell
+        if let bucket { Self.add(from: bucketSince, to: time, to: bucket, in: &result) }
+        return result
+    }
+
+    /// The statistics themselves.
+    public var output: SessionStatistics { self }
+
+    // MARK: helpers
+
+    private static func screenNames(_ ids: [ControllerID], in state: NavigationState) -> [String] {
+        var names: [String] = []
+        for id in ids {
+            let name = state.name(of: id)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Adds the interval `start..<end` to `key`: nothing if it is empty, negative or overflows
+    /// (a damaged log's times cannot trap here); totals saturate.
+    private static func add<Key: Hashable>(from start: Int64, to end: Int64, to key: Key, in table: inout [Key: Int64]) {
+        let (duration, overflow) = end.subtractingReportingOverflow(start)
+        guard !overflow, duration > 0 else { return }
+        let (total, saturated) = table[key, default: 0].addingReportingOverflow(duration)
+        table[key] = saturated ? Int64.max : total
+    }
+
+    /// Zeroed counters indexed by raw value.
+    private static func counters(_ rawValues: [UInt8]) -> [Int] {
+        [Int](repeating: 0, count: Int(rawValues.max() ?? 0) + 1)
+    }
+}

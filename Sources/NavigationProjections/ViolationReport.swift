@@ -1,0 +1,132 @@
+import NavigationCore
+
+/// Every classic bug (§12, BUG-n) a session triggered, with the event that triggered it, and every
+/// episode during which an invariant (§1.3, INV-n) did not hold.
+///
+/// Bugs come from ``NavigationCore/NavigationState/bugs(after:)``, which fires once at the
+/// causing event. Invariants are re-checked with
+/// ``NavigationCore/NavigationState/invariantViolations()`` only after events that may change the
+/// hierarchy (``EventContext/mayChangeHierarchy``); an episode is one violation — one rule about
+/// one subject — from the event after which it first appears to the event after which it is gone.
+///
+/// - Complexity: O(1) per event for the bug detectors; O(hierarchy) after hierarchy events.
+public struct ViolationReport: Projection, Sendable {
+    /// One bug, at the event that triggered it.
+    public struct BugOccurrence: Hashable, Sendable, CustomStringConvertible {
+        /// The index of the triggering event.
+        public var index: UInt64
+        /// The time of that event.
+        public var time: Int64
+        /// The bug, e.g. `BUG-5 #0: launched collapsed on the detail D`.
+        public var violation: Violation
+
+        /// Creates an occurrence.
+        public init(index: UInt64, time: Int64, violation: Violation) {
+            self.index = index
+            self.time = time
+            self.violation = violation
+        }
+
+        /// `@7 BUG-5 #0: …`.
+        public var description: String { "@\(index) \(violation)" }
+    }
+
+    /// A span of events during which one invariant was violated for one subject.
+    public struct Episode: Hashable, Sendable, CustomStringConvertible {
+        /// The broken invariant, e.g. `INV-4`.
+        public var rule: RuleID
+        /// The controller concerned, if one.
+        public var subject: ControllerID?
+        /// The explanation when the episode started.
+        public var message: String
+        /// The index of the event after which the violation first held; `nil` if it already held
+        /// in the state the projection started from.
+        public var startIndex: UInt64?
+        /// The time of that event.
+        public var startTime: Int64?
+        /// The index of the event after which the violation no longer held; `nil` while it lasts.
+        public var endIndex: UInt64?
+        /// The time of that event.
+        public var endTime: Int64?
+
+        /// Creates an episode.
+        public init(
+            rule: RuleID, subject: ControllerID?, message: String,
+            startIndex: UInt64?, startTime: Int64?, endIndex: UInt64? = nil, endTime: Int64? = nil
+        ) {
+            self.rule = rule
+            self.subject = subject
+            self.message = message
+            self.startIndex = startIndex
+            self.startTime = startTime
+            self.endIndex = endIndex
+            self.endTime = endTime
+        }
+
+        /// Whether the violation still held after the last event.
+        public var isOngoing: Bool { endIndex == nil }
+
+        /// `INV-4 #3: … @12..<15` (open ends print as `…`).
+        public var description: String {
+            let head = subject.map { "\(rule) \($0): \(message)" } ?? "\(rule): \(message)"
+            let start = startIndex.map { "\($0)" } ?? "start"
+            let end = endIndex.map { "..<\($0)" } ?? "..."
+            return "\(head) @\(start)\(end)"
+        }
+    }
+
+    private struct Key: Hashable, Sendable {
+        var rule: RuleID
+        var subject: ControllerID?
+    }
+
+    /// The bugs, in log order.
+    public private(set) var bugs: [BugOccurrence] = []
+    /// The invariant episodes, in order of their start (ongoing ones included).
+    public private(set) var episodes: [Episode] = []
+    private var ongoing: [Key: Int] = [:]
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// Opens episodes for the invariants already broken before the first event.
+    public mutating func start(from state: NavigationState) {
+        for violation in state.invariantViolations() {
+            let key = Key(rule: violation.rule, subject: violation.subject)
+            guard ongoing[key] == nil else { continue }
+            ongoing[key] = episodes.count
+            episodes.append(Episode(rule: violation.rule, subject: violation.subject, message: violation.message, startIndex: nil, startTime: nil))
+        }
+    }
+
+    /// Records the bugs the event triggered and opens or closes invariant episodes.
+    public mutating func consume(_ context: EventContext) {
+        for violation in context.state.bugs(after: context.event) {
+            bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
+        }
+        guard context.mayChangeHierarchy else { return }
+        let violations = context.state.invariantViolations()
+        if violations.isEmpty && ongoing.isEmpty { return }
+        var present = Set<Key>()
+        for violation in violations {
+            let key = Key(rule: violation.rule, subject: violation.subject)
+            present.insert(key)
+            guard ongoing[key] == nil else { continue }
+            ongoing[key] = episodes.count
+            episodes.append(Episode(
+                rule: violation.rule, subject: violation.subject, message: violation.message,
+                startIndex: context.index, startTime: context.time))
+        }
+        for (key, position) in ongoing where !present.contains(key) {
+            episodes[position].endIndex = context.index
+            episodes[position].endTime = context.time
+            ongoing[key] = nil
+        }
+    }
+
+    /// The episodes still ongoing after the last event.
+    public var ongoingEpisodes: [Episode] { episodes.filter(\.isOngoing) }
+
+    /// The report itself.
+    public var output: ViolationReport { self }
+}
