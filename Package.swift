@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ByteCoding"], resources: [.copy("Golden")]),
         .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding"]),
         .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
-        .testTarget(name: "NavTapeTests", dependencies: ["NavTape"]),
+        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
     ],
     swiftLanguageModes: [.v6]
 )

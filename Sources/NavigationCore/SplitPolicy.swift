@@ -42,8 +42,13 @@ public struct SplitPolicy: Hashable, Sendable {
         self.showDetailOverride = showDetailOverride
     }
 
+    /// No delegate at all. (Not called `none`: `policy: .none` on an optional parameter would mean
+    /// `Optional.none`.)
+    public static let noDelegate = SplitPolicy()
+
     /// No delegate at all.
-    public static let none = SplitPolicy()
+    @available(*, deprecated, renamed: "noDelegate", message: "`.none` is ambiguous with Optional.none")
+    public static var none: SplitPolicy { noDelegate }
 
     /// The Xcode Master-Detail template delegate (CO-3): discard the secondary on collapse when it
     /// is a navigation controller whose top is the empty placeholder named `placeholderName`.

@@ -21,7 +21,7 @@ struct SplitMix64 {
 struct RandomSession {
     var rng: SplitMix64
     static let policies: [SplitPolicy] = [
-        .none, .template(placeholderName: "D"), .calendarPaste(), .mergeStacks,
+        .noDelegate, .template(placeholderName: "D"), .calendarPaste(), .mergeStacks,
         SplitPolicy(targetDisplayMode: .mode(.allVisible)),
         SplitPolicy(primaryForCollapsing: .secondary),
         SplitPolicy(separateSecondary: .fresh(.navigation("Fresh", [.content("F")]))),

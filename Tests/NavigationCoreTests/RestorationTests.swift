@@ -24,7 +24,7 @@ struct RestorationTests {
         var restored = NavigationState(traits: Device.iPad.traits(.landscape))
         var events: [NavigationEvent] = []
         for command in snapshot.restoreCommands(into: Device.iPad.traits(.landscape)) {
-            events += Navigation.send(command, to: &restored, policy: .none)
+            events += Navigation.send(command, to: &restored, policy: .noDelegate)
         }
         #expect(!events.contains { if case .rejected = $0 { return true } else { return false } })
         #expect(!restored.isCollapsed)
@@ -42,7 +42,7 @@ struct RestorationTests {
         s.send(.launch(iPad))
         let snapshot = try #require(s.state.restorationSnapshot(splitIdentifier: "Split"))
         var restored = NavigationState(traits: iPad)
-        for command in snapshot.restoreCommands(into: iPad) { Navigation.send(command, to: &restored, policy: .none) }
+        for command in snapshot.restoreCommands(into: iPad) { Navigation.send(command, to: &restored, policy: .noDelegate) }
         #expect(restored.hierarchyDescription == s.hierarchy)
         #expect(restored.primaryEdge == .trailing)
         #expect(restored.displayMode == .allVisible)

@@ -9,7 +9,7 @@ struct Scenario {
     let initial: NavigationState
 
     /// A classic split whose children are `primary` and `secondary` (bracket notation), not launched.
-    init(_ traits: Traits, primary: String = "MN[M]", secondary: String? = "DN[D]", policy: SplitPolicy = .none) throws {
+    init(_ traits: Traits, primary: String = "MN[M]", secondary: String? = "DN[D]", policy: SplitPolicy = .noDelegate) throws {
         self.policy = policy
         state = NavigationState(traits: traits)
         initial = state

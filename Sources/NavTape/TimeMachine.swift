@@ -1,0 +1,186 @@
+import EventLog
+import NavigationCodec
+import NavigationCore
+
+/// Time travel over a recorded log: the state after any number of events or at any time, in
+/// bounded memory (one checkpoint plus the events after it), and full-speed folds.
+///
+/// Indices count events: `state(at: 0)` is the state before the first event, `state(at: n)` the
+/// state after the first `n`.
+public final class TimeMachine {
+    /// The log file.
+    public let path: String
+    /// The session's description from the log header (initial traits, policy, device).
+    public let sessionDescription: SessionDescription
+    /// The recording's identifier.
+    public var sessionID: String { reader.header.sessionID }
+    /// Wall-clock start of the recording, in milliseconds since the Unix epoch.
+    public var startTime: Int64 { reader.header.startTimeMilliseconds }
+    /// The session this log branches from and the event index it forks at, if it is a branch.
+    public var parent: (sessionID: String, forkIndex: UInt64)? {
+        reader.header.parentSessionID.isEmpty ? nil : (reader.header.parentSessionID, reader.header.forkIndex)
+    }
+    private let reader: EventLogReader
+
+    /// The cursor of ``stepForward()``, ``stepBack()``, ``first()`` and ``last()``.
+    public private(set) var position: UInt64 = 0
+
+    /// Opens `path` for reading. Damage in the middle of the log is reported when it is reached.
+    public init(path: String, options: LogOptions = .default) throws(NavTapeError) {
+        self.path = path
+        reader = try translating(path: path) { try EventLogReader(path: path, options: options) }
+        let metadata = reader.header.metadata
+        do {
+            sessionDescription = try SessionDescription(decoding: metadata)
+        } catch {
+            throw NavTapeError(.dataError, path: path, "session description in the header: \(error)")
+        }
+    }
+
+    /// The number of whole events in the log.
+    public var eventCount: UInt64 { reader.recordCount }
+    /// The time of the first event.
+    public var firstTime: Int64? { reader.firstTimestamp }
+    /// The time of the last event.
+    public var lastTime: Int64? { reader.lastTimestamp }
+    /// The event counts at which checkpoints were written.
+    public var checkpointIndices: [UInt64] { reader.checkpointRecordIndices }
+
+    /// Picks up events appended since the log was opened (for following a live recording).
+    public func refresh() throws(NavTapeError) {
+        try translating(path: path) { try reader.refresh() }
+    }
+
+    /// The state before any event.
+    public var initialState: NavigationState {
+        NavigationState(style: sessionDescription.style, traits: sessionDescription.initialTraits)
+    }
+
+    /// The state after the first `count` events.
+    /// - Complexity: one checkpoint decode plus at most one checkpoint interval of `evolve` calls.
+    public func state(at count: UInt64) throws(NavTapeError) -> NavigationState {
+        guard count <= eventCount else {
+            throw NavTapeError(.invalidArgument, path: path, "event \(count) is past the end (\(eventCount) events)")
+        }
+        var (start, state) = try nearestCheckpoint(atOrBefore: count)
+        try fold(from: start, to: count, into: &state)
+        return state
+    }
+
+    /// The number of events with a time at or before `time`.
+    public func count(atTime time: Int64) throws(NavTapeError) -> UInt64 {
+        let index = try translating(path: path) { try reader.recordIndex(atOrBefore: time) }
+        return index.map { $0 + 1 } ?? 0
+    }
+
+    /// The state after every event at or before `time` (milliseconds since the Unix epoch).
+    public func state(atTime time: Int64) throws(NavTapeError) -> NavigationState {
+        try state(at: count(atTime: time))
+    }
+
+    /// The checkpointed state at or before `count`, or the initial state.
+    func nearestCheckpoint(atOrBefore count: UInt64) throws(NavTapeError) -> (UInt64, NavigationState) {
+        guard let checkpoint = try translating(path: path, { try reader.checkpoint(atOrBefore: count) }) else {
+            return (0, initialState)
+        }
+        do {
+            return (checkpoint.recordIndex, try Checkpoint.decode(checkpoint.payload).state)
+        } catch {
+            throw NavTapeError(.dataError, path: path, "checkpoint at event \(checkpoint.recordIndex): \(error)")
+        }
+    }
+
+    /// The stored payload of the checkpoint at exactly `index`, if there is one.
+    func checkpointPayload(at index: UInt64) throws(NavTapeError) -> [UInt8]? {
+        guard let checkpoint = try translating(path: path, { try reader.checkpoint(atOrBefore: index) }),
+              checkpoint.recordIndex == index else { return nil }
+        return checkpoint.payload
+    }
+
+    /// Folds events `start ..< end` into `state`: read, check, decompress, decode and evolve, fused.
+    public func fold(from start: UInt64, to end: UInt64, into state: inout NavigationState) throws(NavTapeError) {
+        guard start < end else { return }
+        let path = self.path
+        var failure: NavTapeError?
+        try translating(path: path) {
+            try reader.forEachRecord(from: start, to: end) { index, _, record in
+                do throws(CodecError) {
+                    _ = try EventCodec.decodeAndEvolve(record, into: &state)
+                    return true
+                } catch {
+                    failure = NavTapeError(error, path: path, index: index)
+                    return false
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Calls `body` for events `start ..< end` (all by default) with each event decoded; return
+    /// `false` to stop.
+    public func forEachEvent(from start: UInt64 = 0, to end: UInt64? = nil,
+                             _ body: (RecordedEvent) throws -> Bool) throws(NavTapeError) {
+        let path = self.path
+        var failure: NavTapeError?
+        try translating(path: path) {
+            try reader.forEachRecord(from: start, to: end) { index, time, record in
+                let decoded: (event: NavigationEvent, startsCommit: Bool)
+                do throws(CodecError) {
+                    decoded = try EventCodec.decode(record)
+                } catch {
+                    failure = NavTapeError(error, path: path, index: index)
+                    return false
+                }
+                return try body(RecordedEvent(index: index, time: time, event: decoded.event, startsCommit: decoded.startsCommit))
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Events `start ..< end`, decoded.
+    public func events(from start: UInt64, to end: UInt64) throws(NavTapeError) -> [RecordedEvent] {
+        var result: [RecordedEvent] = []
+        try forEachEvent(from: start, to: end) { result.append($0); return true }
+        return result
+    }
+
+    /// Calls `body` with each event and the state after it, from `start` (default 0) to the end.
+    public func replay(from start: UInt64 = 0, to end: UInt64? = nil,
+                       _ body: (RecordedEvent, NavigationState) throws -> Bool) throws(NavTapeError) {
+        var state = try self.state(at: Swift.min(start, eventCount))
+        try forEachEvent(from: start, to: end) { recorded in
+            state.evolve(recorded.event)
+            return try body(recorded, state)
+        }
+    }
+
+    /// The index at which the commit containing event `index` starts.
+    public func commitStart(atOrBefore index: UInt64) throws(NavTapeError) -> UInt64 {
+        guard index > 0 else { return 0 }
+        let from = index >= 256 ? index - 256 : 0
+        var start = from
+        try forEachEvent(from: from, to: Swift.min(index + 1, eventCount)) { recorded in
+            if recorded.startsCommit { start = recorded.index }
+            return true
+        }
+        return start
+    }
+
+    // MARK: cursor
+
+    /// Moves the cursor to `count` and returns the state there.
+    public func seek(to count: UInt64) throws(NavTapeError) -> NavigationState {
+        let state = try state(at: count)
+        position = count
+        return state
+    }
+
+    /// The state one event later (stays at the end).
+    public func stepForward() throws(NavTapeError) -> NavigationState { try seek(to: Swift.min(position + 1, eventCount)) }
+    /// The state one event earlier (stays at the start).
+    public func stepBack() throws(NavTapeError) -> NavigationState { try seek(to: position == 0 ? 0 : position - 1) }
+    /// The state before the first event.
+    public func first() throws(NavTapeError) -> NavigationState { try seek(to: 0) }
+    /// The state after the last event.
+    public func last() throws(NavTapeError) -> NavigationState { try seek(to: eventCount) }
+}

@@ -1,0 +1,115 @@
+import NavigationCodec
+import NavigationCore
+
+/// What-if replays: re-decide a recording's intents under another policy, on another device, or
+/// with some commands left out, into a new log that names its parent.
+public enum WhatIf {
+    /// What a re-decided branch did.
+    public struct Report: Hashable, Sendable {
+        /// The event count in the source at which the branch starts (a commit boundary).
+        public var forkIndex: UInt64
+        /// The number of source commits re-decided.
+        public var commandsRedecided: Int
+        /// The number of source commits left out.
+        public var commandsSkipped: Int
+        /// The number of events the branch recorded after the fork point.
+        public var eventsWritten: UInt64
+    }
+
+    /// Forks `source` at event `index` (moved back to the start of its commit) into a new log at
+    /// `path`, re-deciding every later recorded command under `policy` (default: the source's) and
+    /// on `device` (default: unchanged; trait changes keep their orientation).
+    ///
+    /// With the same policy and device the branch reproduces the source's suffix exactly.
+    public static func fork(_ source: TimeMachine, at index: UInt64, into path: String,
+                            policy: SplitPolicy? = nil, device: Device? = nil,
+                            sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
+        try redecide(source, from: index, into: path, policy: policy, device: device, skipping: [],
+                     sessionID: sessionID, options: options)
+    }
+
+    /// Replays `source` from the start into `path` with the commits containing any of `skipped`
+    /// event indices left out and every other command re-decided (Redux DevTools' toggle).
+    public static func recompute(_ source: TimeMachine, skipping skipped: Set<UInt64>, into path: String,
+                                 sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
+        try redecide(source, from: 0, into: path, policy: nil, device: nil, skipping: skipped,
+                     sessionID: sessionID, options: options)
+    }
+
+    static func redecide(_ source: TimeMachine, from index: UInt64, into path: String, policy: SplitPolicy?,
+                         device: Device?, skipping skipped: Set<UInt64>, sessionID: String,
+                         options: RecorderOptions) throws(NavTapeError) -> Report {
+        guard index <= source.eventCount else {
+            throw NavTapeError(.invalidArgument, path: source.path, "fork point \(index) is past the end (\(source.eventCount) events)")
+        }
+        let forkIndex = index == source.eventCount ? index : try source.commitStart(atOrBefore: index)
+        var description = source.sessionDescription
+        if let policy { description.policy = policy }
+        if let device {
+            description.device = device.rawValue
+            description.initialTraits = device.translating(description.initialTraits)
+        }
+        let retarget: (Traits) -> Traits = { traits in device.map { $0.translating(traits) } ?? traits }
+        var original = try source.state(at: forkIndex)
+        var start = original
+        if forkIndex == 0 { start = NavigationState(style: description.style, traits: description.initialTraits) }
+        let recorder = try Recorder(creating: path, description: description, sessionID: sessionID,
+                                    startTime: source.startTime, parent: (source.sessionID, forkIndex),
+                                    initialState: forkIndex == 0 ? nil : start, options: options)
+        var report = Report(forkIndex: forkIndex, commandsRedecided: 0, commandsSkipped: 0, eventsWritten: 0)
+        if forkIndex > 0, original.isLaunched, let device, retarget(original.traits) != original.traits {
+            _ = device
+            try recorder.send(.changeTraits(retarget(original.traits)), at: source.lastTime(before: forkIndex))
+        }
+        var idMap: [ControllerID: ControllerID] = [:]
+        var commit: [RecordedEvent] = []
+        func flush() throws(NavTapeError) {
+            guard let first = commit.first else { return }
+            let events = commit.map(\.event)
+            defer {
+                for event in events { original.evolve(event) }
+                commit.removeAll(keepingCapacity: true)
+            }
+            guard var command = NavigationCommand(commit: events, names: original.names) else { return }
+            let createdBefore = original.appControllerCount
+            let created = events.reduce(0) { count, event in
+                if case .controllerCreated(let id, _, _, _) = event, !id.isMinted { return count + 1 }
+                return count
+            }
+            if commit.contains(where: { skipped.contains($0.index) }) {
+                report.commandsSkipped += 1
+                for offset in 0..<created { idMap[ControllerID(app: createdBefore + offset)] = ControllerID(app: Int(Int32.max)) }
+                return
+            }
+            command = command.mappingIDs { idMap[$0] ?? $0 }.replacingTraits(retarget)
+            let forkNext = recorder.state.appControllerCount
+            if case .instantiate = command, forkNext != createdBefore {
+                for offset in 0..<created { idMap[ControllerID(app: createdBefore + offset)] = ControllerID(app: forkNext + offset) }
+            }
+            report.eventsWritten += UInt64(try recorder.send(command, at: first.time).count)
+            report.commandsRedecided += 1
+        }
+        var failure: NavTapeError?
+        try source.forEachEvent(from: forkIndex) { recorded in
+            if recorded.startsCommit {
+                do throws(NavTapeError) { try flush() } catch { failure = error; return false }
+            }
+            commit.append(recorded)
+            return true
+        }
+        if let failure { throw failure }
+        try flush()
+        try recorder.close()
+        return report
+    }
+}
+
+extension TimeMachine {
+    /// The time of the last event before `index`, or the start time.
+    func lastTime(before index: UInt64) throws(NavTapeError) -> Int64 {
+        guard index > 0 else { return startTime }
+        var time = startTime
+        try forEachEvent(from: index - 1, to: index) { time = $0.time; return false }
+        return time
+    }
+}

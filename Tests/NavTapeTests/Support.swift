@@ -1,0 +1,31 @@
+import Foundation
+import NavigationCore
+@testable import NavTape
+
+/// A fresh temporary directory, removed when the test ends.
+final class TemporaryDirectory {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("navtape-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Records a generated session of at least `events` events; returns every event with its time.
+@discardableResult
+func recordGenerated(events: Int, seed: UInt64, device: Device = .iPhonePlus, policy: SplitPolicy = .calendarPaste(),
+                     to path: String, checkpointInterval: Int = 4_096) throws -> (events: [RecordedEvent], final: NavigationState) {
+    var generator = SessionGenerator(seed: seed, device: device, policy: policy)
+    let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "test-\(seed)",
+                                startTime: 1_700_000_000_000, options: RecorderOptions(checkpointInterval: checkpointInterval))
+    while recorder.eventCount < UInt64(events) {
+        let (time, command) = generator.next(in: recorder.state)
+        try recorder.send(command, at: time)
+    }
+    let final = recorder.state
+    try recorder.close()
+    let machine = try TimeMachine(path: path)
+    return (try machine.events(from: 0, to: machine.eventCount), final)
+}

@@ -1,0 +1,132 @@
+import Foundation
+import NavigationCodec
+import NavigationCore
+import Testing
+@testable import NavTape
+
+@Suite("Time travel over a log")
+struct TimeMachineTests {
+    @Test("state(at: N) equals a plain fold of the first N events (200k-event session, random N)")
+    func seeksMatchFold() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("long.navtape")
+        let (events, final) = try recordGenerated(events: 200_000, seed: 42, to: path)
+        #expect(events.count >= 200_000)
+        let machine = try TimeMachine(path: path)
+        #expect(machine.checkpointIndices.count >= 48)
+        // The plain fold, remembered at sampled points.
+        var rng = SplitMix64(seed: 7)
+        let samples = Set((0..<60).map { _ in UInt64(rng.below(events.count + 1)) } + [0, UInt64(events.count)])
+        var fold = machine.initialState
+        var expected: [UInt64: NavigationState] = [0: fold]
+        for (i, recorded) in events.enumerated() {
+            fold.evolve(recorded.event)
+            if samples.contains(UInt64(i + 1)) { expected[UInt64(i + 1)] = fold }
+        }
+        #expect(fold == final)
+        for n in samples.sorted() {
+            #expect(try machine.state(at: n) == expected[n], "state(at: \(n))")
+        }
+        // Time-based seeks agree with index-based ones: the state at an event's time is the state
+        // after the last event sharing that time.
+        for n in samples.sorted() where n > 0 {
+            let time = events[Int(n) - 1].time
+            let lastAtTime = events.lastIndex { $0.time <= time }.map { UInt64($0 + 1) } ?? 0
+            #expect(try machine.count(atTime: time) == lastAtTime)
+            #expect(try machine.state(atTime: time) == machine.state(at: lastAtTime))
+        }
+        #expect(try machine.state(atTime: 0) == machine.initialState)
+        #expect(throws: NavTapeError.self) { try machine.state(at: UInt64(events.count) + 1) }
+    }
+
+    @Test("the checkpoint interval (1, 64, 4096) never changes an answer", arguments: [1, 64])
+    func checkpointIntervals(interval: Int) throws {
+        let dir = try TemporaryDirectory()
+        let reference = dir.path("ref.navtape"), other = dir.path("other.navtape")
+        let (events, _) = try recordGenerated(events: 6_000, seed: 9, to: reference, checkpointInterval: 4_096)
+        try recordGenerated(events: 6_000, seed: 9, to: other, checkpointInterval: interval)
+        let a = try TimeMachine(path: reference), b = try TimeMachine(path: other)
+        #expect(b.checkpointIndices.count > a.checkpointIndices.count)
+        #expect(try b.events(from: 0, to: b.eventCount) == events)
+        var rng = SplitMix64(seed: UInt64(interval))
+        for _ in 0..<40 {
+            let n = UInt64(rng.below(events.count + 1))
+            #expect(try a.state(at: n) == b.state(at: n), "state(at: \(n)) with interval \(interval)")
+        }
+    }
+
+    @Test("the live Recorder state equals a replay of its own log after close and reopen")
+    func recorderReopen() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("live.navtape")
+        var generator = SessionGenerator(seed: 3, device: .iPad, policy: .noDelegate)
+        var recorder: Recorder? = try Recorder(creating: path, setup: generator.setup, sessionID: "s", startTime: 1_700_000_000_000)
+        for _ in 0..<3_000 {
+            guard let live = recorder else { break }
+            let (time, command) = generator.next(in: live.state)
+            try live.send(command, at: time)
+        }
+        let live = try #require(recorder)
+        let liveState = live.state
+        try live.close()
+        recorder = nil
+        let machine = try TimeMachine(path: path)
+        #expect(try machine.last() == liveState)
+        // Reopen for append: the resumed recorder starts from the same state and continues.
+        let resumed = try Recorder(resuming: path)
+        #expect(resumed.state == liveState)
+        let (time, command) = generator.next(in: resumed.state)
+        try resumed.send(command, at: time)
+        let after = resumed.state
+        try resumed.close()
+        #expect(try TimeMachine(path: path).last() == after)
+    }
+
+    @Test("a log whose stored hash was tampered with fails verification at that checkpoint")
+    func tamperedHash() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("v.navtape"), forged = dir.path("forged.navtape")
+        try recordGenerated(events: 20_000, seed: 11, to: path, checkpointInterval: 1_000)
+        let machine = try TimeMachine(path: path)
+        let report = try machine.verify()
+        #expect(report.isDeterministic)
+        #expect(report.checkpointsChecked == machine.checkpointIndices.count)
+        // Rewrite the log with one checkpoint's hash changed (a valid CRC: only the hash lies).
+        let target = machine.checkpointIndices[7]
+        try rewrite(machine, into: forged) { index, state in
+            index == target ? StateCodec.hash(state) ^ 1 : nil
+        }
+        let forgedReport = try TimeMachine(path: forged).verify()
+        #expect(forgedReport.firstDivergence?.index == target)
+        #expect(forgedReport.firstDivergence?.storedHash == forgedReport.firstDivergence.map { $0.replayedHash ^ 1 })
+    }
+
+    /// Copies `machine`'s events into a new log with checkpoints at the same indices, letting
+    /// `forgeHash` replace the hash stored at some of them.
+    func rewrite(_ machine: TimeMachine, into path: String, forgeHash: (UInt64, NavigationState) -> UInt64?) throws {
+        let recorder = try Recorder(creating: path, description: machine.sessionDescription, sessionID: "forged",
+                                    startTime: machine.startTime, options: RecorderOptions(checkpointInterval: Int.max))
+        let checkpoints = Set(machine.checkpointIndices)
+        var state = machine.initialState
+        var commit: [NavigationEvent] = []
+        var commitTime: Int64 = 0
+        func flush() throws {
+            guard !commit.isEmpty else { return }
+            for event in commit { state.evolve(event) }
+            try recorder.append(commit, at: commitTime, resulting: state)
+            commit.removeAll()
+            let index = recorder.eventCount
+            if checkpoints.contains(index) {
+                try recorder.writeCheckpoint(state, hash: forgeHash(index, state))
+            }
+        }
+        try machine.forEachEvent { recorded in
+            if recorded.startsCommit { try flush() }
+            commit.append(recorded.event)
+            commitTime = recorded.time
+            return true
+        }
+        try flush()
+        try recorder.close()
+    }
+}
