@@ -1,0 +1,245 @@
+import Glibc
+
+/// Reads a log: its header, its records in order or from any index, its checkpoints, and lookups by
+/// index and by time.
+///
+/// A reader is a snapshot of the whole, valid blocks present when it was opened (or last
+/// ``refresh()``ed); it can be used while a writer appends to the same file, and never sees a block
+/// that is still being written. Memory does not grow with the log beyond a sparse list of blocks
+/// (about 40 bytes per block): records are streamed block by block through one reused buffer.
+///
+/// ```swift
+/// let reader = try EventLogReader(path: "session.navtape")
+/// try reader.forEachRecord { index, timestamp, bytes in
+///     apply(bytes)
+///     return true            // keep going
+/// }
+/// ```
+public final class EventLogReader {
+    /// The log's header.
+    public let header: LogHeader
+    /// The log's path.
+    public let path: String
+
+    private let options: LogOptions
+    private let file: LogFile
+    private let io: BlockIO
+    private let headerChecksum: UInt32
+    private var layout: LogLayout
+
+    /// Mid-log damage found when opening: a bad block followed by a valid one (or a block over the size
+    /// cap). Records before it read normally; ``forEachRecord(from:to:_:)`` throws this error when it
+    /// reaches it. `nil` for a healthy log. Run ``EventLogRepair/repair(at:options:)`` to salvage the rest.
+    public private(set) var corruption: EventLogError?
+
+    /// Bytes after the last whole block that hold no valid block: a block a writer is still writing, a
+    /// torn tail left by a crash (``EventLogWriter/openForAppend(at:options:)`` cuts it), or garbage.
+    /// They hold no readable record and are not reported as an error by reads. `nil` when the file
+    /// ends exactly after a block.
+    public private(set) var tailDamage: EventLogError?
+
+    /// Opens the log at `path` and locates its blocks.
+    ///
+    /// Uses the `<path>.idx` sidecar when it is valid, and scans block headers otherwise (and after
+    /// the part it covers).
+    ///
+    /// - Throws: ``EventLogError`` — `.notFound`, `.notALog` (bad magic), `.unsupportedVersion`
+    ///   ("unsupported format version N (this build reads up to 1)"), `.truncated` or `.corrupt`
+    ///   (header), `.tooLarge` (header over ``LogOptions/maxHeaderBytes``), `.io`.
+    public init(path: String, options: LogOptions = .default) throws(EventLogError) {
+        self.options = try options.validated(path: path)
+        self.path = path
+        file = try LogFile.open(path, flags: O_RDONLY, options: options)
+        do throws(EventLogError) {
+            let fileSize = try file.size()
+            let decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)
+            header = decoded.header
+            headerChecksum = decoded.checksum
+            io = BlockIO(file: file, maxBlockBytes: options.maxBlockBytes, buffers: BlockBuffers())
+            var shorterThanIndex: UInt64?
+            layout = LogLayout(headerEnd: decoded.end)
+            if options.usesIndex {
+                switch LogIndex.lookUp(logPath: path, headerChecksum: decoded.checksum, headerEnd: decoded.end,
+                                       fileSize: fileSize, blocks: io, options: options) {
+                case .unusable: break
+                case .fileShorter(let covered): shorterThanIndex = covered
+                case .usable(let indexed): layout = indexed
+                }
+            }
+            try scan(fileSize: fileSize)
+            if let covered = shorterThanIndex, tailDamage == nil, corruption == nil {
+                tailDamage = .truncated(
+                    path, at: fileSize,
+                    "file ends at byte \(fileSize) but its index (from the last clean close) covers \(covered) bytes: the file was cut")
+            }
+        } catch {
+            file.close()
+            throw error
+        }
+    }
+
+    deinit {
+        file.close()
+    }
+
+    private func scan(fileSize: UInt64) throws(EventLogError) {
+        switch try io.scan(&layout, fileSize: fileSize, verify: false) {
+        case .clean: tailDamage = nil
+        case .tail(let error): tailDamage = error
+        case .damaged(let error): corruption = error
+        }
+    }
+
+    /// Picks up whole blocks written since the reader was opened or last refreshed.
+    ///
+    /// Does nothing once mid-log ``corruption`` has been found.
+    public func refresh() throws(EventLogError) {
+        guard corruption == nil else { return }
+        try scan(fileSize: try file.size())
+    }
+
+    /// The number of readable records (those in whole blocks before any ``corruption``).
+    public var recordCount: UInt64 { layout.recordCount }
+
+    /// The first record's timestamp, or `nil` for a log without records.
+    public var firstTimestamp: Int64? { layout.blocks.first?.firstTimestamp }
+
+    /// The last readable record's timestamp, or `nil` for a log without records.
+    public var lastTimestamp: Int64? { layout.lastTimestamp }
+
+    /// The record counts that the log's checkpoints describe, in file order.
+    public var checkpointRecordIndices: [UInt64] { layout.checkpoints.map(\.firstIndex) }
+
+    /// The number of blocks holding records.
+    public var blockCount: Int { layout.blocks.count }
+
+    /// The records blocks found (tests and diagnostics).
+    var blockEntries: [BlockEntry] { layout.blocks }
+
+    /// The checkpoint blocks found (tests and diagnostics).
+    var checkpointEntries: [BlockEntry] { layout.checkpoints }
+
+    /// The file offsets of the blocks holding records (tests and diagnostics).
+    var blockOffsets: [UInt64] { layout.blocks.map(\.offset) }
+
+    /// Calls `body` with each record from index `start` up to (not including) `end`, in order.
+    ///
+    /// Streams block by block through one reused decompression buffer; allocates nothing per
+    /// record. The record's bytes are valid only during the call.
+    ///
+    /// - Parameters:
+    ///   - start: the index of the first record to visit.
+    ///   - end: the index to stop before; `nil` for all readable records.
+    ///   - body: receives the record's index, timestamp and bytes; returns `false` to stop early.
+    /// - Throws: an ``EventLogError`` for a block that fails its checks (`.corrupt` with its byte
+    ///   offset) after visiting every record before it, ``corruption`` when the visit reaches it, or
+    ///   whatever `body` throws.
+    /// - Complexity: O(records visited + records skipped in the first block).
+    public func forEachRecord(
+        from start: UInt64 = 0, to end: UInt64? = nil,
+        _ body: (_ index: UInt64, _ timestamp: Int64, _ record: UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        let stop = min(end ?? UInt64.max, layout.recordCount)
+        var b = blockPosition(containing: start)
+        while start < stop, b < layout.blocks.count {
+            let entry = layout.blocks[b]
+            let (header, raw) = try io.load(entry, kind: .records)
+            guard var payload = RecordsPayload(raw, header: header) else { throw malformed(entry) }
+            var index = entry.firstIndex
+            while index < start {
+                guard payload.skip() != nil else { throw malformed(entry) }
+                index &+= 1
+            }
+            let blockStop = min(entry.endIndex, stop)
+            while index < blockStop {
+                guard let (timestamp, record) = payload.next() else { throw malformed(entry) }
+                guard try body(index, timestamp, record) else { return }
+                index &+= 1
+            }
+            if index == entry.endIndex, !payload.isComplete { throw malformed(entry) }
+            if index >= stop { break }
+            b += 1
+        }
+        if let corruption, (end ?? UInt64.max) > layout.recordCount { throw corruption }
+    }
+
+    private func malformed(_ entry: BlockEntry) -> EventLogError {
+        .corrupt(path, at: entry.offset, "corrupt block at byte \(entry.offset) (malformed records payload)")
+    }
+
+    /// The position in `layout.blocks` of the block holding record `index` (or `blocks.count`).
+    private func blockPosition(containing index: UInt64) -> Int {
+        var low = 0
+        var high = layout.blocks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if layout.blocks[mid].endIndex <= index { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The timestamp of record `index`, or `nil` if there is no such readable record.
+    ///
+    /// - Throws: ``EventLogError`` if the block holding it fails its checks.
+    /// - Complexity: O(log blocks + records in one block).
+    public func timestamp(at index: UInt64) throws(EventLogError) -> Int64? {
+        let b = blockPosition(containing: index)
+        guard b < layout.blocks.count else { return nil }
+        let entry = layout.blocks[b]
+        if index == entry.firstIndex { return entry.firstTimestamp }
+        if index == entry.endIndex - 1 { return entry.lastTimestamp }
+        let (header, raw) = try io.load(entry, kind: .records)
+        guard var payload = RecordsPayload(raw, header: header) else { throw malformed(entry) }
+        var current = entry.firstIndex
+        while true {
+            guard let timestamp = payload.skip() else { throw malformed(entry) }
+            if current == index { return timestamp }
+            current &+= 1
+        }
+    }
+
+    /// The index of the last record whose timestamp is at or before `timestamp`, or `nil` if every
+    /// record is later (or there are none).
+    ///
+    /// - Throws: ``EventLogError`` if the one block it has to decode fails its checks.
+    /// - Complexity: O(log blocks + records in one block).
+    public func recordIndex(atOrBefore timestamp: Int64) throws(EventLogError) -> UInt64? {
+        // The last block starting at or before `timestamp`: later blocks start after it.
+        var low = 0
+        var high = layout.blocks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if layout.blocks[mid].firstTimestamp <= timestamp { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let entry = layout.blocks[low - 1]
+        if entry.lastTimestamp <= timestamp { return entry.endIndex - 1 }
+        let (header, raw) = try io.load(entry, kind: .records)
+        guard var payload = RecordsPayload(raw, header: header) else { throw malformed(entry) }
+        var index = entry.firstIndex
+        while index < entry.endIndex {
+            guard let current = payload.skip() else { throw malformed(entry) }
+            if current > timestamp { return index - 1 }
+            index &+= 1
+        }
+        return entry.endIndex - 1
+    }
+
+    /// The last checkpoint describing the state after at most `index` records: the record count it
+    /// describes and its payload; `nil` if there is none.
+    ///
+    /// - Throws: ``EventLogError`` if the checkpoint block fails its checks.
+    /// - Complexity: O(log checkpoints + payload size).
+    public func checkpoint(atOrBefore index: UInt64) throws(EventLogError) -> (recordIndex: UInt64, payload: [UInt8])? {
+        var low = 0
+        var high = layout.checkpoints.count
+        while low < high {
+            let mid = (low + high) / 2
+            if layout.checkpoints[mid].firstIndex <= index { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let entry = layout.checkpoints[low - 1]
+        let (_, raw) = try io.load(entry, kind: .checkpoint)
+        return (entry.firstIndex, Array(raw))
+    }
+}

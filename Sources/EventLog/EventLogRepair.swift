@@ -1,0 +1,118 @@
+import Glibc
+
+/// Salvages a damaged log.
+///
+/// Policy: keep the longest valid prefix of blocks, then every later valid block that continues it
+/// contiguously — a records block whose first index is the number of records kept so far (with
+/// non-decreasing timestamps), or a checkpoint describing exactly that many records. Records are
+/// never renumbered, so a record keeps its index (its identity) or is dropped: once a records block
+/// is lost, every later records block is dropped too (it would leave a gap); a lost checkpoint costs
+/// nothing else. Blocks are copied byte for byte.
+public enum EventLogRepair {
+    /// Repairs the log at `path` in place.
+    ///
+    /// A clean log is left untouched. Otherwise the salvaged log is written to a temporary file and
+    /// synced, the original is kept as `<path>.broken` (replacing an older one), the salvaged file is
+    /// renamed over `path`, the directory is synced, and the `<path>.idx` sidecar is removed.
+    ///
+    /// - Throws: ``EventLogError`` — `.locked` while a writer holds the log, `.notFound`, `.notALog`,
+    ///   `.unsupportedVersion`, `.truncated`/`.corrupt` if the *file header* is damaged (nothing can be
+    ///   salvaged without it), `.io`.
+    /// - Complexity: O(file size); O(damaged bytes) block-header probes.
+    public static func repair(at path: String, options: LogOptions = .default) throws(EventLogError) -> RepairReport {
+        let options = try options.validated(path: path)
+        let file = try LogFile.open(path, flags: O_RDWR, options: options)
+        defer { file.close() }
+        try file.lockExclusively()
+        let fileSize = try file.size()
+        let decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)
+        let io = BlockIO(file: file, maxBlockBytes: options.maxBlockBytes, buffers: BlockBuffers())
+
+        var report = RepairReport()
+        var kept = LogLayout(headerEnd: decoded.end)
+        var keptOffsets: [UInt64] = []
+        var offset = decoded.end
+        while offset < fileSize {
+            switch try io.probe(at: offset, fileSize: fileSize, verify: true) {
+            case .block(let header):
+                if kept.problem(appending: header) == nil {
+                    keptOffsets.append(offset)
+                    kept.append(header)
+                    if header.kind == .records { report.keptRecords = kept.recordCount }
+                } else {
+                    report.droppedBlocks += 1
+                    if header.kind == .records { report.droppedRecords += UInt64(header.count) }
+                }
+                offset += UInt64(header.totalSize)
+            case .incomplete, .bad:
+                let next = try io.findValidBlock(from: offset + 1, fileSize: fileSize) ?? fileSize
+                report.damagedRanges.append(RepairReport.ByteRange(offset: offset, length: next - offset))
+                offset = next
+            }
+        }
+        report.keptBlocks = keptOffsets.count
+        report.keptCheckpoints = kept.checkpoints.count
+        guard !report.damagedRanges.isEmpty || report.droppedBlocks > 0 else { return report }
+
+        let temporary = path + ".repair.tmp"
+        let output = try LogFile.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC, options: options)
+        do throws(EventLogError) {
+            try withBytes(of: decoded.bytes) { buffer throws(EventLogError) in try output.write(buffer, at: 0) }
+            var end = decoded.end
+            for blockOffset in keptOffsets {
+                guard case .block(let header) = try io.probe(at: blockOffset, fileSize: fileSize, verify: false) else {
+                    throw .corrupt(path, at: blockOffset, "block at byte \(blockOffset) changed during repair")
+                }
+                let block = io.buffers.block(count: header.totalSize)
+                guard try file.read(into: block, at: blockOffset) == header.totalSize else {
+                    throw .truncated(path, at: blockOffset, "block at byte \(blockOffset) changed during repair")
+                }
+                try output.write(UnsafeRawBufferPointer(block), at: end)
+                end += UInt64(header.totalSize)
+            }
+            try output.synchronizeAll()
+            output.close()
+        } catch {
+            output.close()
+            try? FileSystem.remove(temporary)
+            throw error
+        }
+        let broken = path + ".broken"
+        try FileSystem.remove(LogIndex.path(for: path))
+        try FileSystem.remove(broken)
+        try FileSystem.link(path, to: broken)
+        try FileSystem.rename(temporary, to: path)
+        try FileSystem.synchronizeDirectory(of: path, options: options)
+        report.brokenCopyPath = broken
+        return report
+    }
+}
+
+/// What ``EventLogRepair/repair(at:options:)`` found and kept.
+public struct RepairReport: Sendable, Equatable {
+    /// A run of bytes in the original file.
+    public struct ByteRange: Sendable, Equatable {
+        /// Where the run starts.
+        public var offset: UInt64
+        /// How many bytes it spans.
+        public var length: UInt64
+    }
+
+    /// Records kept (indices `0 ..< keptRecords`).
+    public var keptRecords: UInt64 = 0
+    /// Blocks kept, records and checkpoints.
+    public var keptBlocks = 0
+    /// Checkpoints kept.
+    public var keptCheckpoints = 0
+    /// Valid blocks dropped because they did not continue the kept records contiguously.
+    public var droppedBlocks = 0
+    /// Records in ``droppedBlocks``.
+    public var droppedRecords: UInt64 = 0
+    /// Byte ranges of the original that held no valid block.
+    public var damagedRanges: [ByteRange] = []
+    /// Where the original file was kept, or `nil` if the log was clean and left untouched.
+    public var brokenCopyPath: String?
+
+    /// Whether the log was clean (nothing changed).
+    public var wasClean: Bool { brokenCopyPath == nil }
+}

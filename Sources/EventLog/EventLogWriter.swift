@@ -1,0 +1,366 @@
+import ByteCoding
+import Glibc
+
+/// Appends records to a log, with group commit, and tells which records are durable.
+///
+/// A record is **acknowledged** once the block holding it has been written *and* `fdatasync`ed; only
+/// acknowledged records are promised to survive a crash. Appends are buffered into a block; the block
+/// is written when it reaches ``LogOptions/blockTargetBytes`` and synced when a group-commit bound of
+/// ``LogOptions`` is reached (records, bytes or time since the oldest unacknowledged append), or on
+/// ``sync()`` and ``close()``.
+///
+/// After any failed write or sync the writer is **poisoned**: every later call throws
+/// ``EventLogError/Code/poisoned`` and nothing is retried (a failed `fsync` leaves the outcome unknown).
+/// Reopen the log with ``openForAppend(at:options:)`` to recover and continue.
+///
+/// Only one writer may hold a log at a time: the writer keeps an exclusive `flock` on the file, and a
+/// second writer, in this process or another, is refused with ``EventLogError/Code/locked``.
+/// Call ``close()`` when done: dropping an open writer releases the lock but does not sync.
+public final class EventLogWriter {
+    /// The log's header.
+    public let header: LogHeader
+    /// The log's path.
+    public let path: String
+
+    private let options: LogOptions
+    private let file: LogFile
+    private let headerChecksum: UInt32
+    private var layout: LogLayout
+
+    // The records block being filled and the group-commit counters.
+    private var pending: PendingRecords
+
+    // Reused output memory: the raw payload and the block as written.
+    private var rawScratch = ByteWriter()
+    private var blockScratch: [UInt8] = []
+
+    private var hasUnsyncedWrites = false
+
+    private enum Status {
+        case open
+        case poisoned(EventLogError)
+        case closed
+    }
+
+    private var status = Status.open
+
+    /// The number of acknowledged records: written and synced. Records `0 ..< acknowledgedCount`
+    /// survive a crash.
+    public private(set) var acknowledgedCount: UInt64
+
+    /// The number of records appended, acknowledged or not (the index the next append gets).
+    public var recordCount: UInt64 { layout.recordCount + UInt64(pending.count) }
+
+    /// The number of records in blocks written to the file, synced or not (tests and diagnostics).
+    var writtenRecordCount: UInt64 { layout.recordCount }
+
+    private init(file: LogFile, header: LogHeader, headerChecksum: UInt32, layout: LogLayout, options: LogOptions) {
+        self.file = file
+        self.path = file.path
+        self.header = header
+        self.headerChecksum = headerChecksum
+        self.layout = layout
+        self.options = options
+        acknowledgedCount = layout.recordCount
+        pending = PendingRecords(options: options, lastTimestamp: layout.lastTimestamp)
+    }
+
+    deinit {
+        if case .closed = status { return }
+        file.close()
+    }
+
+    /// Creates a new, empty log at `path` and opens it for appending.
+    ///
+    /// The file appears atomically with its whole header (written to `<path>.tmp`, synced, then linked
+    /// into place), so a crash never leaves a log without a valid header.
+    ///
+    /// - Throws: ``EventLogError`` — `.alreadyExists` if a file is at `path`, `.locked` if another
+    ///   process is creating it, `.tooLarge` if the header exceeds ``LogOptions/maxHeaderBytes``,
+    ///   `.invalidArgument` for bad options, `.io`.
+    public static func create(at path: String, header: LogHeader, options: LogOptions = .default) throws(EventLogError) -> EventLogWriter {
+        let options = try options.validated(path: path)
+        let bytes = FileHeaderFormat.encode(header)
+        guard bytes.count - FileHeaderFormat.prefixSize - FileHeaderFormat.checksumSize <= options.maxHeaderBytes else {
+            throw EventLogError(.tooLarge, path: path, detail: "file header of \(bytes.count) bytes exceeds maxHeaderBytes")
+        }
+        guard !FileSystem.exists(path) else {
+            throw EventLogError(.alreadyExists, path: path, detail: "cannot create: a file exists")
+        }
+        let temporary = path + ".tmp"
+        let file = try LogFile.open(temporary, flags: O_RDWR | O_CREAT, options: options)
+        do throws(EventLogError) {
+            try file.lockExclusively()
+            try file.truncate(to: 0)
+            try withBytes(of: bytes) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
+            try file.synchronizeData()
+            do throws(EventLogError) {
+                try FileSystem.link(temporary, to: path)
+            } catch {
+                try? FileSystem.remove(temporary)
+                throw error
+            }
+            try FileSystem.remove(temporary)
+            try FileSystem.remove(LogIndex.path(for: path))
+            try FileSystem.synchronizeDirectory(of: path, options: options)
+        } catch {
+            file.close()
+            throw error
+        }
+        var stored = header
+        stored.formatVersion = LogHeader.currentFormatVersion
+        return EventLogWriter(
+            file: LogFile(descriptor: file.descriptor, path: path, options: options), header: stored,
+            headerChecksum: CRC32C.checksum(Array(bytes[0..<(bytes.count - FileHeaderFormat.checksumSize)])),
+            layout: LogLayout(headerEnd: UInt64(bytes.count)), options: options)
+    }
+
+    /// Opens an existing log for appending, after checking every block and cutting a torn tail.
+    ///
+    /// Recovery reads the whole file once: every block's CRC and framing is checked. Bytes after the
+    /// last whole valid block that hold no valid block (a torn tail from a crash) are cut off and the
+    /// cut is synced. If a valid block follows a bad one, that is mid-log corruption: nothing is
+    /// changed and `.corrupt` is thrown naming the bad block's offset (see ``EventLogRepair``). The
+    /// `<path>.idx` sidecar is removed and rewritten on ``close()``.
+    ///
+    /// - Returns: the writer, positioned after the last record, and what recovery did.
+    /// - Throws: ``EventLogError`` — `.notFound`, `.locked`, `.notALog`, `.unsupportedVersion`,
+    ///   `.truncated`/`.corrupt` (header, or mid-log corruption), `.tooLarge`, `.io`.
+    /// - Complexity: O(file size).
+    public static func openForAppend(at path: String, options: LogOptions = .default) throws(EventLogError) -> (writer: EventLogWriter, recovery: RecoveryReport) {
+        let options = try options.validated(path: path)
+        let file = try LogFile.open(path, flags: O_RDWR, options: options)
+        do throws(EventLogError) {
+            try file.lockExclusively()
+            let fileSize = try file.size()
+            let decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)
+            let io = BlockIO(file: file, maxBlockBytes: options.maxBlockBytes, buffers: BlockBuffers())
+            var layout = LogLayout(headerEnd: decoded.end)
+            var report = RecoveryReport(recordCount: 0, checkpointCount: 0, validLength: 0, truncatedBytes: 0, cut: nil)
+            let outcome = try io.scan(&layout, fileSize: fileSize, verify: true)
+            if case .damaged(let error) = outcome { throw error }
+            // The sidecar goes first: a sidecar that covers more than the file means "cut by someone else".
+            try FileSystem.remove(LogIndex.path(for: path))
+            if case .tail(let error) = outcome {
+                try file.truncate(to: layout.end)
+                report.truncatedBytes = fileSize - layout.end
+                report.cut = error
+            }
+            // Whatever a crashed writer left unsynced is made durable before it counts as acknowledged.
+            try file.synchronizeData()
+            report.recordCount = layout.recordCount
+            report.checkpointCount = layout.checkpoints.count
+            report.validLength = layout.end
+            let writer = EventLogWriter(
+                file: file, header: decoded.header, headerChecksum: decoded.checksum, layout: layout, options: options)
+            return (writer, report)
+        } catch {
+            file.close()
+            throw error
+        }
+    }
+
+    /// Appends one record; returns its index.
+    ///
+    /// The record is buffered, not yet acknowledged; this call may write a block and sync when a
+    /// block or group-commit bound is reached (``acknowledgedCount`` then grows).
+    ///
+    /// - Parameters:
+    ///   - timestamp: the record's time; must not be lower than the previous record's.
+    ///   - record: the record's bytes, copied.
+    /// - Throws: ``EventLogError`` — `.timestampRegression`, `.tooLarge` (the record cannot fit in a
+    ///   block of ``LogOptions/maxBlockBytes``), `.poisoned`, `.invalidArgument` (closed), or the `.io`
+    ///   error of a failed write or sync (which poisons the writer).
+    /// - Complexity: amortized O(record size); no allocation once the block buffers have grown.
+    @discardableResult
+    public func append(timestamp: Int64, record: UnsafeRawBufferPointer) throws(EventLogError) -> UInt64 {
+        try checkUsable()
+        while true {
+            switch pending.append(timestamp: timestamp, record: record) {
+            case .buffered(let writeBlock, let sync):
+                let index = recordCount - 1
+                if writeBlock { try writePendingBlock() }
+                if sync { try self.sync() }
+                return index
+            case .blockFull:
+                try writePendingBlock()
+            case .regression(let previous):
+                throw EventLogError(
+                    .timestampRegression, path: path,
+                    detail: "timestamp \(timestamp) of record \(recordCount) is lower than the previous record's \(previous)")
+            case .jumpTooFar(let previous):
+                throw EventLogError(
+                    .invalidArgument, path: path,
+                    detail: "timestamp \(timestamp) is too far from the previous record's \(previous)")
+            case .tooLarge:
+                throw EventLogError(
+                    .tooLarge, path: path,
+                    detail: "record of \(record.count) bytes does not fit in a block of maxBlockBytes \(options.maxBlockBytes)")
+            }
+        }
+    }
+
+    /// Appends one record given as an array; returns its index. Same rules as the
+    /// `UnsafeRawBufferPointer` variant.
+    @discardableResult
+    public func append(timestamp: Int64, record: [UInt8]) throws(EventLogError) -> UInt64 {
+        try withBytes(of: record) { buffer throws(EventLogError) in try append(timestamp: timestamp, record: buffer) }
+    }
+
+    /// Records a checkpoint: an opaque payload (a serialized state from the layer above) describing
+    /// the state after the first ``recordCount`` records.
+    ///
+    /// Writes the pending records block first, then the checkpoint block; acknowledged with the next sync.
+    ///
+    /// - Returns: the record count the checkpoint describes.
+    /// - Throws: ``EventLogError`` — `.tooLarge` (over ``LogOptions/maxBlockBytes``), `.poisoned`,
+    ///   `.invalidArgument` (closed), `.io` (poisons).
+    @discardableResult
+    public func appendCheckpoint(_ payload: [UInt8]) throws(EventLogError) -> UInt64 {
+        try checkUsable()
+        guard payload.count <= options.maxBlockBytes else {
+            throw EventLogError(
+                .tooLarge, path: path,
+                detail: "checkpoint of \(payload.count) bytes exceeds maxBlockBytes \(options.maxBlockBytes)")
+        }
+        if pending.count > 0 { try writePendingBlock() }
+        let timestamp = pending.lastTimestamp ?? 0
+        let index = layout.recordCount
+        try withBytes(of: payload) { raw throws(EventLogError) in
+            try writeBlock(kind: .checkpoint, firstIndex: index, count: 0,
+                           firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
+        }
+        if pending.noteCheckpoint(bytes: payload.count) { try sync() }
+        return index
+    }
+
+    /// Writes any pending records and makes everything written durable (`fdatasync`).
+    ///
+    /// - Returns: the acknowledged record count, now equal to ``recordCount``.
+    /// - Throws: ``EventLogError`` — `.poisoned`, `.invalidArgument` (closed), `.io` (poisons).
+    @discardableResult
+    public func sync() throws(EventLogError) -> UInt64 {
+        try checkUsable()
+        if pending.count > 0 { try writePendingBlock() }
+        if hasUnsyncedWrites {
+            do throws(EventLogError) {
+                try file.synchronizeData()
+            } catch {
+                poison(error)
+                throw error
+            }
+            hasUnsyncedWrites = false
+        }
+        pending.clearUnsynced()
+        acknowledgedCount = layout.recordCount
+        return acknowledgedCount
+    }
+
+    /// Syncs, writes the sidecar index (if ``LogOptions/writesIndex``), and releases the file and its lock.
+    ///
+    /// The file is released even when this throws. Closing a closed writer does nothing.
+    /// - Throws: ``EventLogError`` — `.poisoned`, or the `.io` error of the final sync. A failure to
+    ///   write the index is not reported: readers rebuild it.
+    public func close() throws(EventLogError) {
+        if case .closed = status { return }
+        defer {
+            file.close()
+            status = .closed
+        }
+        try sync()
+        if options.writesIndex {
+            try? LogIndex.write(layout, headerChecksum: headerChecksum, logPath: path, options: options)
+        }
+    }
+
+    private func checkUsable() throws(EventLogError) {
+        switch status {
+        case .open:
+            return
+        case .closed:
+            throw .invalid(path, "the writer is closed")
+        case .poisoned(let failure):
+            throw EventLogError(
+                .poisoned, path: path, offset: failure.offset, errno: failure.errno,
+                detail: "writer poisoned by an earlier failure (\(failure.detail)); reopen the log")
+        }
+    }
+
+    private func poison(_ error: EventLogError) {
+        if case .open = status { status = .poisoned(error) }
+    }
+
+    private func writePendingBlock() throws(EventLogError) {
+        pending.encodePayload(into: &rawScratch)
+        let count = UInt32(pending.count)
+        let first = pending.firstTimestamp
+        let last = pending.lastTimestamp ?? first
+        let raw = rawScratch.bytes
+        try withBytes(of: raw) { buffer throws(EventLogError) in
+            try writeBlock(kind: .records, firstIndex: layout.recordCount, count: count,
+                           firstTimestamp: first, lastTimestamp: last, raw: buffer)
+        }
+        pending.clearBlock()
+    }
+
+    /// Compresses `raw` (or stores it when LZ4 does not shrink it), frames it and writes it at the end.
+    private func writeBlock(kind: BlockKind, firstIndex: UInt64, count: UInt32, firstTimestamp: Int64,
+                            lastTimestamp: Int64, raw: UnsafeRawBufferPointer) throws(EventLogError) {
+        let bound = LZ4.compressedBound(raw.count) ?? raw.count
+        let capacity = BlockHeader.overhead + max(bound, raw.count)
+        if blockScratch.count < capacity {
+            blockScratch.append(contentsOf: repeatElement(0, count: capacity - blockScratch.count))
+        }
+        let header: BlockHeader = blockScratch.withUnsafeMutableBytes { block in
+            let payloadArea = UnsafeMutableRawBufferPointer(rebasing: block[BlockHeader.size..<(BlockHeader.size + bound)])
+            var stored = raw.count
+            var isStored = true
+            if raw.count > 0, let compressed = LZ4.compress(raw, into: payloadArea), compressed < raw.count {
+                stored = compressed
+                isStored = false
+            } else if raw.count > 0 {
+                UnsafeMutableRawBufferPointer(rebasing: block[BlockHeader.size..<(BlockHeader.size + raw.count)])
+                    .copyMemory(from: raw)
+            }
+            let header = BlockHeader(
+                kind: kind, isStored: isStored, firstIndex: firstIndex, count: count,
+                firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp,
+                rawLength: UInt32(raw.count), storedLength: UInt32(stored))
+            header.encode(into: block)
+            let covered = BlockHeader.size + stored
+            let checksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: block[0..<covered])).littleEndian
+            withUnsafeBytes(of: checksum) { bytes in
+                UnsafeMutableRawBufferPointer(rebasing: block[covered..<(covered + 4)]).copyMemory(from: bytes)
+            }
+            return header
+        }
+        let total = header.totalSize
+        let offset = layout.end
+        do throws(EventLogError) {
+            try withBytes(of: blockScratch) { block throws(EventLogError) in
+                try file.write(UnsafeRawBufferPointer(rebasing: block[0..<total]), at: offset)
+            }
+        } catch {
+            poison(error)
+            throw error
+        }
+        hasUnsyncedWrites = true
+        layout.append(header)
+    }
+}
+/// What ``EventLogWriter/openForAppend(at:options:)`` found and did.
+public struct RecoveryReport: Sendable, Equatable {
+    /// The records in the log after recovery (all acknowledged).
+    public var recordCount: UInt64
+    /// The checkpoints in the log after recovery.
+    public var checkpointCount: Int
+    /// The file's length after recovery: the end of the last whole valid block.
+    public var validLength: UInt64
+    /// How many bytes of torn tail were cut off (0 for a clean log).
+    public var truncatedBytes: UInt64
+    /// What was cut, with its offset, when ``truncatedBytes`` is not 0.
+    public var cut: EventLogError?
+
+    /// Whether the log was clean (nothing cut).
+    public var wasClean: Bool { truncatedBytes == 0 }
+}

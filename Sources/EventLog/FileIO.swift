@@ -1,0 +1,291 @@
+import Glibc
+#if DEBUG
+import Synchronization
+#endif
+
+/// The one seam between the log and the operating system.
+///
+/// Every system call the module makes on a log, index or temporary file goes through here: `EINTR`
+/// is retried, writes loop until the whole buffer is out, reads loop until the buffer is full or the
+/// file ends, and every failure becomes an ``EventLogError`` naming the path and offset. In debug
+/// builds a ``FaultInjector`` can make writes short or failing and syncs fail.
+struct LogFile {
+    let descriptor: Int32
+    let path: String
+    #if DEBUG
+    let faults: FaultInjector?
+    #endif
+
+    init(descriptor: Int32, path: String, options: LogOptions) {
+        self.descriptor = descriptor
+        self.path = path
+        #if DEBUG
+        faults = options.faults
+        #endif
+    }
+
+    /// Opens `path` with `flags` (`O_CLOEXEC` is added).
+    static func open(_ path: String, flags: Int32, mode: mode_t = 0o644, options: LogOptions) throws(EventLogError) -> LogFile {
+        while true {
+            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 {
+                return LogFile(descriptor: fd, path: path, options: options)
+            }
+            let error = Glibc.errno
+            if error == EINTR { continue }
+            if error == ENOENT { throw EventLogError(.notFound, path: path, errno: error, detail: "cannot open") }
+            if error == EEXIST { throw EventLogError(.alreadyExists, path: path, errno: error, detail: "cannot create") }
+            throw .io(path, "cannot open", errno: error)
+        }
+    }
+
+    /// Closes the descriptor (releasing any `flock`). Errors are ignored: nothing can be retried.
+    func close() {
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Takes the exclusive, non-blocking `flock` that makes this the only writer.
+    func lockExclusively() throws(EventLogError) {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let error = Glibc.errno
+            if error == EINTR { continue }
+            if error == EWOULDBLOCK {
+                throw EventLogError(.locked, path: path, detail: "locked by another writer (in this or another process)")
+            }
+            throw .io(path, "cannot lock", errno: error)
+        }
+    }
+
+    /// The file's current size in bytes.
+    func size() throws(EventLogError) -> UInt64 {
+        var info = stat()
+        while fstat(descriptor, &info) != 0 {
+            let error = Glibc.errno
+            if error == EINTR { continue }
+            throw .io(path, "cannot stat", errno: error)
+        }
+        return UInt64(max(0, info.st_size))
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (fewer only at end of file).
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(EventLogError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var done = 0
+        while done < buffer.count {
+            let n = pread(descriptor, base + done, buffer.count - done, off_t(offset) + off_t(done))
+            if n > 0 {
+                done += n
+            } else if n == 0 {
+                break
+            } else {
+                let error = Glibc.errno
+                if error == EINTR { continue }
+                throw .io(path, "cannot read at byte \(offset + UInt64(done))", errno: error, offset: offset + UInt64(done))
+            }
+        }
+        return done
+    }
+
+    /// Writes all of `buffer` at `offset`, looping over short writes.
+    func write(_ buffer: UnsafeRawBufferPointer, at offset: UInt64) throws(EventLogError) {
+        guard let base = buffer.baseAddress else { return }
+        var done = 0
+        while done < buffer.count {
+            var request = buffer.count - done
+            #if DEBUG
+            if let faults {
+                switch faults.beforeWrite(count: request) {
+                case .proceed(let allowed): request = allowed
+                case .fail(let allowed, let error):
+                    if allowed > 0 {
+                        _ = pwrite(descriptor, base + done, allowed, off_t(offset) + off_t(done))
+                    }
+                    let at = offset + UInt64(done + allowed)
+                    throw .io(path, "cannot write at byte \(at)", errno: error, offset: at)
+                }
+            }
+            #endif
+            let n = pwrite(descriptor, base + done, request, off_t(offset) + off_t(done))
+            if n >= 0 {
+                done += n
+            } else {
+                let error = Glibc.errno
+                if error == EINTR { continue }
+                let at = offset + UInt64(done)
+                throw .io(path, "cannot write at byte \(at)", errno: error, offset: at)
+            }
+        }
+    }
+
+    /// Makes the file's data (and the size needed to read it) durable: `fdatasync`. Never retried
+    /// after a failure other than `EINTR`: a failed sync leaves the outcome unknown.
+    func synchronizeData() throws(EventLogError) {
+        #if DEBUG
+        if let faults, let error = faults.beforeSync() {
+            throw .io(path, "cannot sync", errno: error)
+        }
+        #endif
+        while fdatasync(descriptor) != 0 {
+            let error = Glibc.errno
+            if error == EINTR { continue }
+            throw .io(path, "cannot sync", errno: error)
+        }
+    }
+
+    /// Makes the file's data and metadata durable: `fsync`.
+    func synchronizeAll() throws(EventLogError) {
+        #if DEBUG
+        if let faults, let error = faults.beforeSync() {
+            throw .io(path, "cannot sync", errno: error)
+        }
+        #endif
+        while fsync(descriptor) != 0 {
+            let error = Glibc.errno
+            if error == EINTR { continue }
+            throw .io(path, "cannot sync", errno: error)
+        }
+    }
+
+    /// Cuts the file to `length` bytes.
+    func truncate(to length: UInt64) throws(EventLogError) {
+        while ftruncate(descriptor, off_t(length)) != 0 {
+            let error = Glibc.errno
+            if error == EINTR { continue }
+            throw .io(path, "cannot truncate to byte \(length)", errno: error, offset: length)
+        }
+    }
+}
+
+/// Path-level operations of the seam.
+enum FileSystem {
+    /// The directory holding `path` (`.` for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    /// `fsync`s the directory holding `path`, so that a create, rename or unlink in it is durable.
+    static func synchronizeDirectory(of path: String, options: LogOptions) throws(EventLogError) {
+        let directory = directory(of: path)
+        let file = try LogFile.open(directory, flags: O_RDONLY | O_DIRECTORY, options: options)
+        defer { file.close() }
+        try file.synchronizeAll()
+    }
+
+    /// Removes `path`; a missing file is not an error.
+    static func remove(_ path: String) throws(EventLogError) {
+        if unlink(path) != 0, errno != ENOENT {
+            throw .io(path, "cannot remove", errno: errno)
+        }
+    }
+
+    /// Atomically replaces `target` with `source`.
+    static func rename(_ source: String, to target: String) throws(EventLogError) {
+        if Glibc.rename(source, target) != 0 {
+            throw .io(target, "cannot rename \(source) to it", errno: errno)
+        }
+    }
+
+    /// Makes `target` a second name of `source`; fails with ``EventLogError/Code/alreadyExists`` if it exists.
+    static func link(_ source: String, to target: String) throws(EventLogError) {
+        if Glibc.link(source, target) != 0 {
+            let error = errno
+            if error == EEXIST { throw EventLogError(.alreadyExists, path: target, errno: error, detail: "cannot create") }
+            throw .io(target, "cannot link \(source) to it", errno: error)
+        }
+    }
+
+    /// Whether something exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+}
+
+/// Monotonic time for the group-commit interval.
+enum MonotonicClock {
+    /// Nanoseconds since an arbitrary fixed point (coarse: a few milliseconds of resolution, a few ns to read).
+    static func nanoseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &spec)
+        return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
+    }
+}
+
+#if DEBUG
+/// Debug builds only: faults injected into one log's writes and syncs, for tests.
+///
+/// Set it on ``LogOptions`` (`options.faults = FaultInjector(...)`) with `@testable import EventLog`.
+final class FaultInjector: Sendable {
+    /// What to break.
+    struct Plan: Sendable {
+        /// Every write call transfers at most this many bytes (the seam must loop).
+        var maximumWriteBytes: Int?
+        /// After this many more bytes are written, writes fail with ``writeErrno`` (a torn write).
+        var failWritesAfterBytes: Int?
+        /// The errno of failing writes.
+        var writeErrno: Int32 = ENOSPC
+        /// After this many more successful syncs, syncs fail with ``syncErrno``.
+        var failSyncsAfter: Int?
+        /// The errno of failing syncs.
+        var syncErrno: Int32 = EIO
+    }
+
+    enum WriteDecision {
+        case proceed(Int)
+        case fail(writing: Int, errno: Int32)
+    }
+
+    private let plan: Mutex<Plan>
+
+    /// Creates an injector following `plan`.
+    init(_ plan: Plan) {
+        self.plan = Mutex(plan)
+    }
+
+    /// Replaces the plan.
+    func update(_ body: @Sendable (inout Plan) -> Void) {
+        plan.withLock { body(&$0) }
+    }
+
+    func beforeWrite(count: Int) -> WriteDecision {
+        plan.withLock { plan in
+            var allowed = count
+            if let maximum = plan.maximumWriteBytes { allowed = min(allowed, max(1, maximum)) }
+            if let budget = plan.failWritesAfterBytes {
+                if budget < allowed {
+                    plan.failWritesAfterBytes = 0
+                    return .fail(writing: budget, errno: plan.writeErrno)
+                }
+                plan.failWritesAfterBytes = budget - allowed
+            }
+            return .proceed(allowed)
+        }
+    }
+
+    func beforeSync() -> Int32? {
+        plan.withLock { plan in
+            guard let remaining = plan.failSyncsAfter else { return nil }
+            if remaining <= 0 { return plan.syncErrno }
+            plan.failSyncsAfter = remaining - 1
+            return nil
+        }
+    }
+}
+#endif
+
+/// Calls `body` with the bytes of `array`, keeping the typed error (`Array.withUnsafeBytes` rethrows untyped).
+func withBytes<R>(of array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(EventLogError) -> R) throws(EventLogError) -> R {
+    let result: Result<R, EventLogError> = array.withUnsafeBytes { buffer in
+        do throws(EventLogError) { return .success(try body(buffer)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}
+
+/// Calls `body` with the mutable bytes of `array`, keeping the typed error.
+func withMutableBytes<R>(of array: inout [UInt8], _ body: (UnsafeMutableRawBufferPointer) throws(EventLogError) -> R) throws(EventLogError) -> R {
+    let result: Result<R, EventLogError> = array.withUnsafeMutableBytes { buffer in
+        do throws(EventLogError) { return .success(try body(buffer)) } catch { return .failure(error) }
+    }
+    return try result.get()
+}

@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+@testable import EventLog
+
+@Suite("Writer safety: locking, concurrent readers, faults, full disk, crashes")
+struct WriterSafetyTests {
+    @Test("a second writer on the same path is refused with .locked, also in the same process")
+    func singleWriter() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("locked.navtape")
+        let first = try EventLogWriter.create(at: path, header: testHeader, options: testOptions())
+        try first.append(timestamp: 1, record: [1])
+        do {
+            _ = try EventLogWriter.openForAppend(at: path)
+            Issue.record("a second writer was allowed")
+        } catch .locked {
+            // matched by code
+        } catch {
+            Issue.record("expected .locked, got \(error)")
+        }
+        do {
+            _ = try EventLogWriter.create(at: path, header: testHeader)
+            Issue.record("create replaced an existing log")
+        } catch {
+            #expect(error.code == .alreadyExists)
+        }
+        // Readers are not writers: they may open while the writer works.
+        _ = try EventLogReader(path: path)
+        try first.close()
+        let (second, _) = try EventLogWriter.openForAppend(at: path)
+        #expect(second.recordCount == 1)
+        try second.close()
+    }
+
+    @Test("a reader concurrent with a writer sees exactly the whole written blocks, never a partial one")
+    func concurrentReader() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("live.navtape")
+        let records = makeRecords(count: 6_000, seed: 99)
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(blockTargetBytes: 700))
+        let live = try EventLogReader(path: path)
+        var random = SplitMix64(seed: 4)
+        var next = 0
+        var step = 0
+        while next < records.count {
+            let burst = min(Int(random.next() % 40) + 1, records.count - next)
+            for record in records[next..<(next + burst)] {
+                try writer.append(timestamp: record.timestamp, record: record.bytes)
+            }
+            next += burst
+            step += 1
+            if step % 7 == 0 { try writer.sync() }
+            let written = writer.writtenRecordCount
+            let fresh = try EventLogReader(path: path)
+            try live.refresh()
+            for reader in [fresh, live] {
+                #expect(reader.recordCount == written)
+                #expect(reader.tailDamage == nil && reader.corruption == nil)
+            }
+            if step % 10 == 0 {
+                let (read, error) = readRecords(fresh)
+                #expect(error == nil)
+                #expect(read == Array(records.prefix(Int(written))))
+            }
+        }
+        #expect(try writer.sync() == UInt64(records.count))
+        try live.refresh()
+        #expect(readRecords(live).records == records)
+        try writer.close()
+    }
+
+    #if DEBUG
+    @Test("fsync EIO: the error is reported, nothing more is acknowledged, and the writer is poisoned")
+    func fsyncFailurePoisons() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("eio.navtape")
+        // create syncs the file and its directory; the first sync() below is the third; the fourth fails.
+        let faults = FaultInjector(.init(failSyncsAfter: 3))
+        var options = testOptions(blockTargetBytes: 256)
+        options.faults = faults
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: options)
+        for i in 0..<50 { try writer.append(timestamp: Int64(i), record: [UInt8(i)]) }
+        #expect(try writer.sync() == 50)
+        for i in 50..<80 { try writer.append(timestamp: Int64(i), record: [UInt8(i)]) }
+        do {
+            try writer.sync()
+            Issue.record("the sync did not fail")
+        } catch {
+            #expect(error.code == .io)
+            #expect(error.errno == EIO)
+        }
+        #expect(writer.acknowledgedCount == 50)
+        for attempt in 0..<3 {
+            do {
+                switch attempt {
+                case 0: try writer.append(timestamp: 100, record: [1])
+                case 1: try writer.sync()
+                default: try writer.appendCheckpoint([1])
+                }
+                Issue.record("a poisoned writer accepted a call")
+            } catch {
+                #expect(error.code == .poisoned)
+                #expect(error.description.contains("reopen"))
+            }
+        }
+        #expect(throws: EventLogError.self) { try writer.close() }
+        // Reopened without faults: at least the acknowledged records, as a prefix.
+        let (reopened, _) = try EventLogWriter.openForAppend(at: path)
+        #expect(reopened.recordCount >= 50)
+        try reopened.close()
+        let read = readRecords(try EventLogReader(path: path)).records
+        #expect(read.enumerated().allSatisfy { $0.element == Record(timestamp: Int64($0.offset), bytes: [UInt8($0.offset)]) })
+    }
+
+    @Test("short writes are completed by the I/O seam")
+    func shortWrites() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("short.navtape")
+        var options = testOptions(blockTargetBytes: 2048)
+        options.faults = FaultInjector(.init(maximumWriteBytes: 3))
+        let records = makeRecords(count: 3_000, seed: 8)
+        try writeLog(records, to: path, options: options, checkpointEvery: 1000)
+        let reader = try EventLogReader(path: path)
+        #expect(readRecords(reader).records == records)
+        #expect(reader.checkpointRecordIndices == [1000, 2000])
+    }
+
+    @Test("ENOSPC in the middle of a block: typed error, poisoned, recovery cuts the torn block")
+    func enospcMidBlock() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("enospc.navtape")
+        var options = testOptions(blockTargetBytes: 1024)
+        options.syncEveryRecords = 100
+        options.faults = FaultInjector(.init(failWritesAfterBytes: 20_000, writeErrno: ENOSPC))
+        let records = makeRecords(count: 100_000, seed: 12)
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: options)
+        var failure: EventLogError?
+        for record in records {
+            do {
+                try writer.append(timestamp: record.timestamp, record: record.bytes)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        #expect(failure?.code == .io)
+        #expect(failure?.errno == ENOSPC)
+        #expect(throws: EventLogError.self) { try writer.append(timestamp: .max, record: []) }
+        let acknowledged = writer.acknowledgedCount
+        try? writer.close()
+        let (reopened, recovery) = try EventLogWriter.openForAppend(at: path)
+        #expect(recovery.truncatedBytes > 0) // the torn block
+        #expect(reopened.recordCount >= acknowledged)
+        try reopened.close()
+        let read = readRecords(try EventLogReader(path: path)).records
+        #expect(read == Array(records.prefix(read.count)))
+    }
+    #endif
+
+    @Test("disk full on a 256 KiB tmpfs: typed ENOSPC, acknowledged records all readable afterwards")
+    func diskFull() throws {
+        guard getuid() == 0 else {
+            print("diskFull: skipped (needs root to mount a tmpfs)")
+            return
+        }
+        let directory = TemporaryDirectory(onDisk: true)
+        defer { directory.remove() }
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", directory.path]) else {
+            print("diskFull: skipped (mount -t tmpfs failed)")
+            return
+        }
+        defer { _ = run("/bin/umount", [directory.path]) }
+        let path = directory.file("full.navtape")
+        var options = LogOptions()
+        options.blockTargetBytes = 4096
+        options.syncEveryRecords = 64
+        var random = SplitMix64(seed: 2)
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: options)
+        var failure: EventLogError?
+        var appended: [Record] = []
+        for i in 0..<1_000_000 {
+            // Incompressible records, so the disk fills quickly.
+            let record = Record(timestamp: Int64(i), bytes: (0..<(16 + i % 48)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+            do {
+                try writer.append(timestamp: record.timestamp, record: record.bytes)
+                appended.append(record)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        let error = try #require(failure)
+        #expect(error.code == .io)
+        #expect(error.errno == ENOSPC)
+        let acknowledged = writer.acknowledgedCount
+        #expect(acknowledged > 0)
+        try? writer.close()
+
+        let reader = try EventLogReader(path: path)
+        let (read, readError) = readRecords(reader)
+        print("diskFull: \(appended.count) appended, \(acknowledged) acknowledged, \(read.count) readable after \(error)")
+        #expect(UInt64(read.count) >= acknowledged)
+        #expect(read == Array(appended.prefix(read.count)))
+        #expect(readError == nil)
+        let (reopened, _) = try EventLogWriter.openForAppend(at: path)
+        #expect(reopened.recordCount >= acknowledged)
+        try? reopened.close()
+    }
+
+    @Test("crash loop: SIGKILLed appenders never lose an acknowledged record (NAVTAPE_CRASH_LOOP=1)",
+          .enabled(if: ProcessInfo.processInfo.environment["NAVTAPE_CRASH_LOOP"] != nil),
+          .timeLimit(.minutes(10)))
+    func crashLoop() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = root.appendingPathComponent("scripts/crash-loop.sh").path
+        var environment = ProcessInfo.processInfo.environment
+        // `swift test` holds the build lock of its scratch path: use the binary it built next to the
+        // tests, or build one in a separate scratch path.
+        let built = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("EventLogStress").path
+        if FileManager.default.isExecutableFile(atPath: built) {
+            environment["NAVTAPE_STRESS_BIN"] = built
+        } else {
+            environment["NAVTAPE_SCRATCH_PATH"] = root.appendingPathComponent(".build-crash").path
+        }
+        let correct = status("/bin/bash", [script, "20"], environment: environment)
+        #expect(correct == 0, "the crash loop lost acknowledged records in the correct mode")
+        // The deliberately broken child must be caught: exit status 1 is a verification failure
+        // (2 would be misuse, 127 a missing script).
+        let broken = status("/bin/bash", [script, "20", "--ack-before-sync"], environment: environment)
+        #expect(broken == 1, "the crash loop did not catch acknowledgements before sync")
+    }
+}
+
+/// Runs a program to completion; whether it exited 0.
+@discardableResult
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) -> Bool {
+    status(executable, arguments, environment: environment) == 0
+}
+
+/// Runs a program to completion; its exit status (-1 if it could not start).
+func status(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    do {
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    } catch {
+        return -1
+    }
+}
