@@ -1,0 +1,184 @@
+import ByteCoding
+import NavigationCore
+
+extension EventCodec {
+    /// Decodes one record.
+    ///
+    /// The whole buffer must be the record: bytes after the event are `.trailingBytes`.
+    /// - Parameter record: The bytes of exactly one record.
+    /// - Returns: The event and whether it starts a commit.
+    /// - Throws: ``CodecError`` for any record ``encode(_:startsCommit:into:)`` cannot produce;
+    ///   never traps.
+    /// - Complexity: O(`record.count`); allocates only for payloads that hold strings or lists.
+    public static func decode(_ record: UnsafeRawBufferPointer) throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
+        var reader = ByteReader(record)
+        return try reader.readRecord()
+    }
+
+    /// Decodes one record held in an array (see ``decode(_:)-(UnsafeRawBufferPointer)``).
+    public static func decode(_ record: [UInt8]) throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
+        try ByteReader.withReader(over: record) { (reader: inout ByteReader) throws(CodecError) in try reader.readRecord() }
+    }
+
+    /// Decodes one record and folds it into `state`: the replay loop's step.
+    ///
+    /// The event is decoded into a value on the stack and applied with one
+    /// ``NavigationState/evolve(_:)`` call; push, pop, show, display-mode, trait, collapse and
+    /// separate records allocate nothing. The record is validated in full before `state` is
+    /// touched, so a bad record leaves `state` unchanged.
+    /// - Parameters:
+    ///   - record: The bytes of exactly one record.
+    ///   - state: The state to fold the event into.
+    /// - Returns: Whether the event starts a commit.
+    /// - Throws: ``CodecError`` exactly when ``decode(_:)-(UnsafeRawBufferPointer)`` would.
+    public static func decodeAndEvolve(_ record: UnsafeRawBufferPointer, into state: inout NavigationState) throws(CodecError) -> Bool {
+        var reader = ByteReader(record)
+        let (event, startsCommit) = try reader.readRecord()
+        state.evolve(event)
+        return startsCommit
+    }
+}
+
+extension ByteReader {
+    /// Consumes exactly one record: the tag byte, the payload, and nothing after it.
+    @inline(__always)
+    mutating func readRecord() throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
+        let (tag, startsCommit) = try readEventTag()
+        let event = try readEventPayload(tag)
+        try expectEnd(for: "event")
+        return (event, startsCommit)
+    }
+
+    /// Consumes an event's tag byte.
+    @inline(__always)
+    mutating func readEventTag() throws(CodecError) -> (EventWireTag, startsCommit: Bool) {
+        let start = offset
+        let byte = try readByte(for: "event.tag")
+        guard let tag = EventWireTag(rawValue: byte & ~EventWireTag.startsCommitBit) else {
+            throw Self.failure(.unknownTag, at: start, for: "event.tag")
+        }
+        return (tag, byte & EventWireTag.startsCommitBit != 0)
+    }
+
+    /// Consumes the payload of an event whose tag is `tag`.
+    ///
+    /// The frequent fixed-size events are decoded here, inline; events that carry strings, lists or
+    /// commands go through ``readVariableSizeEvent(_:)``, out of line, which keeps this function
+    /// small enough for the optimizer to inline the byte reader into it.
+    mutating func readEventPayload(_ tag: EventWireTag) throws(CodecError) -> NavigationEvent {
+        switch tag {
+        case .pushed:
+            let controller = try readID(for: "pushed.controller")
+            return .pushed(controller, onto: try readID(for: "pushed.onto"))
+        case .popped:
+            let start = offset
+            let value = try readVarint(for: "popped.navigation")
+            let navigation = try Self.controllerID(code: value &>> 1, at: start, for: "popped.navigation")
+            return .popped(navigation: navigation, interactive: value & 1 != 0)
+        case .displayModeChanged:
+            let start = offset
+            let packed = try readByte(for: "displayModeChanged")
+            guard let mode = DisplayMode(rawValue: packed & 0x0F), let cause = DisplayModeCause(rawValue: packed &>> 4) else {
+                throw Self.failure(.invalidValue, at: start, for: "displayModeChanged")
+            }
+            return .displayModeChanged(mode, cause: cause)
+        case .shown:
+            let start = offset
+            guard let resolutionTag = ShowResolutionWireTag(rawValue: try readByte(for: "shown.resolution")) else {
+                throw Self.failure(.unknownTag, at: start, for: "shown.resolution")
+            }
+            let target = try readID(for: "shown.target")
+            let sender = try readID(for: "shown.sender")
+            return .shown(target, sender: sender, resolution: try readResolution(resolutionTag, for: "shown.onto"))
+        case .detailShown:
+            let start = offset
+            let packed = try readByte(for: "detailShown.resolution")
+            guard packed & 0xF0 == 0, let resolutionTag = ShowResolutionWireTag(rawValue: packed & 0x07) else {
+                throw Self.failure(.unknownTag, at: start, for: "detailShown.resolution")
+            }
+            let target = packed & 0x08 != 0 ? try readID(for: "detailShown.target") : nil
+            let sender = try readID(for: "detailShown.sender")
+            return .detailShown(target, sender: sender, resolution: try readResolution(resolutionTag, for: "detailShown.onto"))
+        case .traitsChanged:
+            return .traitsChanged(try readTraits(for: "traitsChanged"))
+        case .collapsed:
+            let newPrimary = try readID(for: "collapsed.newPrimary")
+            let start = offset
+            let packed = try readByte(for: "collapsed.outcome")
+            guard let outcome = CollapseOutcome(rawValue: packed & 0x7F) else {
+                throw Self.failure(.invalidValue, at: start, for: "collapsed.outcome")
+            }
+            return .collapsed(CollapseResolution(newPrimary: newPrimary, outcome: outcome, atLaunch: packed & 0x80 != 0))
+        case .separated:
+            let newPrimary = try readID(for: "separated.newPrimary")
+            let source = try readEnum(SeparateSource.self, for: "separated.source")
+            let secondary = try readOptionalID(for: "separated.secondary")
+            return .separated(SeparateResolution(newPrimary: newPrimary, secondary: secondary, source: source))
+        case .poppedToRoot:
+            return .poppedToRoot(navigation: try readID(for: "poppedToRoot.navigation"))
+        case .poppedTo:
+            let controller = try readID(for: "poppedTo.controller")
+            return .poppedTo(controller, navigation: try readID(for: "poppedTo.navigation"))
+        case .presented:
+            return .presented(try readID(for: "presented.controller"))
+        case .dismissed:
+            return .dismissed(try readID(for: "dismissed.controller"))
+        case .preferredDisplayModeSet:
+            return .preferredDisplayModeSet(try readEnum(DisplayMode.self, for: "preferredDisplayModeSet"))
+        case .splitViewControllersSet:
+            let primary = try readID(for: "splitViewControllersSet.primary")
+            return .splitViewControllersSet(primary: primary, secondary: try readOptionalID(for: "splitViewControllersSet.secondary"))
+        case .launched:
+            return .launched(try readTraits(for: "launched"))
+        case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .rejected, .ignored:
+            return try readVariableSizeEvent(tag)
+        }
+    }
+
+    /// Consumes the payload of the events that carry strings, lists, properties or commands.
+    @inline(never)
+    mutating func readVariableSizeEvent(_ tag: EventWireTag) throws(CodecError) -> NavigationEvent {
+        switch tag {
+        case .nameInterned:
+            return .nameInterned(try readString(for: "nameInterned"))
+        case .controllerCreated:
+            let id = try readID(for: "controllerCreated.id")
+            let kind = try readEnum(ControllerKind.self, for: "controllerCreated.kind")
+            let name = try readNameID(for: "controllerCreated.name")
+            let restorationID = try readOptionalNameID(for: "controllerCreated.restorationID")
+            return .controllerCreated(id, kind: kind, name: name, restorationID: restorationID)
+        case .stackInitialized:
+            let navigation = try readID(for: "stackInitialized.navigation")
+            return .stackInitialized(navigation, try readIDs(for: "stackInitialized.list"))
+        case .propertySet:
+            return .propertySet(try readProperty())
+        case .stackSet:
+            let list = try readIDs(for: "stackSet.list")
+            return .stackSet(list, navigation: try readID(for: "stackSet.navigation"))
+        case .rejected:
+            let reason = try readEnum(RejectionReason.self, for: "rejected.reason")
+            let subject = try readOptionalID(for: "rejected.subject")
+            return .rejected(try readCommand(), reason: reason, subject: subject)
+        case .ignored:
+            let reason = try readEnum(IgnoreReason.self, for: "ignored.reason")
+            let subject = try readOptionalID(for: "ignored.subject")
+            return .ignored(try readCommand(), reason: reason, subject: subject)
+        case .pushed, .popped, .displayModeChanged, .shown, .detailShown, .traitsChanged, .collapsed, .separated,
+             .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched:
+            return try readEventPayload(tag)
+        }
+    }
+
+    /// The resolution `tag` names, consuming the navigation ID of `.pushed`.
+    @inline(__always)
+    mutating func readResolution(_ tag: ShowResolutionWireTag, for context: StaticString) throws(CodecError) -> ShowResolution {
+        switch tag {
+        case .pushed: return .pushed(onto: try readID(for: context))
+        case .installedAsPrimary: return .installedAsPrimary
+        case .installedAsSecondary: return .installedAsSecondary
+        case .presentedModally: return .presentedModally
+        case .handledByDelegate: return .handledByDelegate
+        case .unchanged: return .unchanged
+        }
+    }
+}

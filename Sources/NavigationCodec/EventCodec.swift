@@ -1,0 +1,152 @@
+import ByteCoding
+import NavigationCore
+
+/// The binary encoding of one ``NavigationEvent`` as a log record, and back.
+///
+/// A record is one byte whose low 7 bits are the event's frozen wire tag and whose high bit marks
+/// the first event of a commit (the events one ``Navigation/decide(_:in:policy:)`` call returned),
+/// followed by the payload of that case. Controller IDs are varints, small enums single bytes, so
+/// pushes, pops and display-mode changes take 2–4 bytes. Timestamps are not part of a record.
+/// The tag table and every payload layout are in `docs/EventEncoding.md`; they never change.
+public enum EventCodec {
+    /// Appends the record of `event` to `bytes`.
+    ///
+    /// - Parameters:
+    ///   - event: The event to encode.
+    ///   - startsCommit: Whether `event` is the first of its commit (it then names the commit's
+    ///     intent, see ``NavigationCommand/init(commit:names:)``).
+    ///   - bytes: The buffer to append to; nothing else in it is touched.
+    /// - Complexity: O(size of the event's payload); no allocation beyond growing `bytes`.
+    public static func encode(_ event: NavigationEvent, startsCommit: Bool, into bytes: inout [UInt8]) {
+        CodecWriter.appending(to: &bytes) { writer in
+            writer.writeEvent(event, startsCommit: startsCommit)
+        }
+    }
+
+    /// The record of `event`.
+    ///
+    /// - Parameters:
+    ///   - event: The event to encode.
+    ///   - startsCommit: Whether `event` is the first of its commit.
+    /// - Returns: A new array holding exactly the record.
+    public static func encode(_ event: NavigationEvent, startsCommit: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(event, startsCommit: startsCommit, into: &bytes)
+        return bytes
+    }
+}
+
+extension CodecWriter {
+    /// The tag byte of `tag`, with the commit bit when `startsCommit`.
+    @inline(__always)
+    mutating func writeEventTag(_ tag: EventWireTag, _ startsCommit: Bool) {
+        writeUInt8(tag.rawValue | (startsCommit ? EventWireTag.startsCommitBit : 0))
+    }
+
+    /// One event record: the tag byte, then the payload.
+    mutating func writeEvent(_ event: NavigationEvent, startsCommit: Bool) {
+        switch event {
+        case .nameInterned(let string):
+            writeEventTag(.nameInterned, startsCommit)
+            writeString(string)
+        case .controllerCreated(let id, let kind, let name, let restorationID):
+            writeEventTag(.controllerCreated, startsCommit)
+            writeID(id)
+            writeUInt8(kind.rawValue)
+            writeNameID(name)
+            writeOptionalNameID(restorationID)
+        case .stackInitialized(let navigation, let children):
+            writeEventTag(.stackInitialized, startsCommit)
+            writeID(navigation)
+            writeIDs(children)
+        case .launched(let traits):
+            writeEventTag(.launched, startsCommit)
+            writeTraits(traits)
+        case .traitsChanged(let traits):
+            writeEventTag(.traitsChanged, startsCommit)
+            writeTraits(traits)
+        case .propertySet(let property):
+            writeEventTag(.propertySet, startsCommit)
+            writeProperty(property)
+        case .preferredDisplayModeSet(let mode):
+            writeEventTag(.preferredDisplayModeSet, startsCommit)
+            writeUInt8(mode.rawValue)
+        case .displayModeChanged(let mode, let cause):
+            writeEventTag(.displayModeChanged, startsCommit)
+            writeUInt8(mode.rawValue | cause.rawValue &<< 4)
+        case .splitViewControllersSet(let primary, let secondary):
+            writeEventTag(.splitViewControllersSet, startsCommit)
+            writeID(primary)
+            writeOptionalID(secondary)
+        case .collapsed(let resolution):
+            writeEventTag(.collapsed, startsCommit)
+            writeID(resolution.newPrimary)
+            writeUInt8(resolution.outcome.rawValue | (resolution.atLaunch ? 0x80 : 0))
+        case .separated(let resolution):
+            writeEventTag(.separated, startsCommit)
+            writeID(resolution.newPrimary)
+            writeUInt8(resolution.source.rawValue)
+            writeOptionalID(resolution.secondary)
+        case .shown(let target, let sender, let resolution):
+            writeEventTag(.shown, startsCommit)
+            writeUInt8(Self.tag(of: resolution).rawValue)
+            writeID(target)
+            writeID(sender)
+            if case .pushed(let navigation) = resolution { writeID(navigation) }
+        case .detailShown(let target, let sender, let resolution):
+            writeEventTag(.detailShown, startsCommit)
+            writeUInt8(Self.tag(of: resolution).rawValue | (target != nil ? 0x08 : 0))
+            if let target { writeID(target) }
+            writeID(sender)
+            if case .pushed(let navigation) = resolution { writeID(navigation) }
+        case .pushed(let controller, let navigation):
+            writeEventTag(.pushed, startsCommit)
+            writeID(controller)
+            writeID(navigation)
+        case .popped(let navigation, let interactive):
+            writeEventTag(.popped, startsCommit)
+            // The interactive flag rides in the ID's varint: one byte for small IDs.
+            writeVarint(Self.code(of: navigation) &<< 1 | (interactive ? 1 : 0))
+        case .poppedToRoot(let navigation):
+            writeEventTag(.poppedToRoot, startsCommit)
+            writeID(navigation)
+        case .poppedTo(let controller, let navigation):
+            writeEventTag(.poppedTo, startsCommit)
+            writeID(controller)
+            writeID(navigation)
+        case .stackSet(let list, let navigation):
+            writeEventTag(.stackSet, startsCommit)
+            writeIDs(list)
+            writeID(navigation)
+        case .presented(let controller):
+            writeEventTag(.presented, startsCommit)
+            writeID(controller)
+        case .dismissed(let controller):
+            writeEventTag(.dismissed, startsCommit)
+            writeID(controller)
+        case .rejected(let command, let reason, let subject):
+            writeEventTag(.rejected, startsCommit)
+            writeUInt8(reason.rawValue)
+            writeOptionalID(subject)
+            writeCommand(command)
+        case .ignored(let command, let reason, let subject):
+            writeEventTag(.ignored, startsCommit)
+            writeUInt8(reason.rawValue)
+            writeOptionalID(subject)
+            writeCommand(command)
+        }
+    }
+
+    /// The wire tag of a show resolution.
+    @inline(__always)
+    static func tag(of resolution: ShowResolution) -> ShowResolutionWireTag {
+        switch resolution {
+        case .pushed: return .pushed
+        case .installedAsPrimary: return .installedAsPrimary
+        case .installedAsSecondary: return .installedAsSecondary
+        case .presentedModally: return .presentedModally
+        case .handledByDelegate: return .handledByDelegate
+        case .unchanged: return .unchanged
+        }
+    }
+}

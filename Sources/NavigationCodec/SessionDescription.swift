@@ -1,0 +1,78 @@
+import ByteCoding
+import NavigationCore
+
+/// What a recorded session started from: the split's style and traits, the delegate policy, the
+/// device and the initial layout. A log's header stores its encoding, so a replay or a what-if
+/// run can rebuild the same starting point.
+public struct SessionDescription: Hashable, Sendable {
+    /// The version byte every encoded description starts with.
+    public static let formatVersion: UInt8 = 1
+
+    /// How the split was created.
+    public var style: SplitStyle
+    /// The traits the session started in.
+    public var initialTraits: Traits
+    /// The delegate policy `decide` ran under.
+    public var policy: SplitPolicy
+    /// The device preset's name (such as `iphone-plus`), or any label.
+    public var device: String
+    /// A human description of the initial layout, such as `MN[M] | DN[D]` in bracket notation.
+    public var layout: String
+
+    /// Creates a description.
+    public init(style: SplitStyle, initialTraits: Traits, policy: SplitPolicy, device: String, layout: String) {
+        self.style = style
+        self.initialTraits = initialTraits
+        self.policy = policy
+        self.device = device
+        self.layout = layout
+    }
+
+    /// The encoding: the version byte, then style, traits, policy (every answer, including
+    /// controller trees), device and layout (docs/EventEncoding.md, "Session description").
+    public func encode() -> [UInt8] {
+        var writer = CodecWriter(capacity: 64 + device.utf8.count + layout.utf8.count)
+        writer.writeUInt8(Self.formatVersion)
+        writer.writeUInt8(style.rawValue)
+        writer.writeTraits(initialTraits)
+        writer.writePolicy(policy)
+        writer.writeString(device)
+        writer.writeString(layout)
+        return writer.bytes
+    }
+
+    /// Decodes a description; the whole buffer must be one description.
+    ///
+    /// - Throws: ``CodecError``: `.unsupportedVersion` for a version other than
+    ///   ``formatVersion``, and every format error; never traps.
+    public init(decoding bytes: UnsafeRawBufferPointer) throws(CodecError) {
+        var reader = ByteReader(bytes)
+        self = try reader.readSessionDescription()
+        try reader.expectEnd(for: "session")
+    }
+
+    /// Decodes a description held in an array.
+    public init(decoding bytes: [UInt8]) throws(CodecError) {
+        self = try ByteReader.withReader(over: bytes) { (reader: inout ByteReader) throws(CodecError) in
+            let description = try reader.readSessionDescription()
+            try reader.expectEnd(for: "session")
+            return description
+        }
+    }
+}
+
+extension ByteReader {
+    /// Consumes a session description.
+    mutating func readSessionDescription() throws(CodecError) -> SessionDescription {
+        let start = offset
+        guard try readByte(for: "session.version") == SessionDescription.formatVersion else {
+            throw Self.failure(.unsupportedVersion, at: start, for: "session.version")
+        }
+        let style = try readEnum(SplitStyle.self, for: "session.style")
+        let traits = try readTraits(for: "session.initialTraits")
+        let policy = try readPolicy()
+        let device = try readString(for: "session.device")
+        let layout = try readString(for: "session.layout")
+        return SessionDescription(style: style, initialTraits: traits, policy: policy, device: device, layout: layout)
+    }
+}

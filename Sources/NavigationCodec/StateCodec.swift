@@ -1,0 +1,284 @@
+import ByteCoding
+import NavigationCore
+
+/// The binary encoding of a whole ``NavigationState``: checkpoints and snapshots.
+///
+/// The encoding is canonical: states that are `==` encode to the same bytes (signed zeros are
+/// written as `+0.0`), so ``hash(_:)`` of the encoding identifies a state across processes and
+/// machines. The layout is in `docs/EventEncoding.md`, "State".
+public enum StateCodec {
+    /// The version byte every encoded state starts with.
+    public static let formatVersion: UInt8 = 1
+
+    /// The canonical encoding of `state`: the name table, both controller registries and every
+    /// split field.
+    ///
+    /// - Complexity: O(number of controllers + total stack length + total name length).
+    public static func encode(_ state: NavigationState) -> [UInt8] {
+        var writer = CodecWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        writer.writeState(state)
+        return writer.bytes
+    }
+
+    /// Decodes a state, validating every field.
+    ///
+    /// Beyond the format itself (version, enum raw values, reserved bits, counts capped by the
+    /// bytes that remain, UTF-8, canonical doubles, no trailing bytes), the result must be coherent:
+    /// the name table holds no string twice, every controller ID and name ID resolves,
+    /// ``NavigationState/structuralInvariantsHold`` holds, and parent links and stacks agree both
+    /// ways (each controller in one stack at most, with that stack's owner as its parent). States
+    /// that `decide` and `evolve` produce qualify, and decoding their encoding gives a state `==`
+    /// to them; a state built by evolving forged events may not, and then fails with `.invalidValue`.
+    /// - Parameter bytes: Exactly one encoded state.
+    /// - Throws: ``CodecError``; never traps.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(CodecError) -> NavigationState {
+        var reader = ByteReader(bytes)
+        let state = try reader.readState()
+        try reader.expectEnd(for: "state")
+        return state
+    }
+
+    /// Decodes a state held in an array (see ``decode(_:)-(UnsafeRawBufferPointer)``).
+    public static func decode(_ bytes: [UInt8]) throws(CodecError) -> NavigationState {
+        try ByteReader.withReader(over: bytes) { (reader: inout ByteReader) throws(CodecError) in
+            let state = try reader.readState()
+            try reader.expectEnd(for: "state")
+            return state
+        }
+    }
+
+    /// A deterministic 64-bit hash of `state`: FNV-1a 64 over its canonical encoding.
+    ///
+    /// Equal states have equal hashes in every process (unlike `Hasher`, which is seeded per
+    /// process), so recorded and replayed states can be compared by hash.
+    /// - Complexity: O(size of the encoding).
+    public static func hash(_ state: NavigationState) -> UInt64 {
+        fnv1a64(encode(state))
+    }
+
+    /// FNV-1a 64 of `bytes` (offset basis `0xCBF29CE484222325`, prime `0x100000001B3`).
+    public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
+
+extension CodecWriter {
+    /// A state (layout in docs/EventEncoding.md, "State").
+    mutating func writeState(_ state: NavigationState) {
+        writeUInt8(StateCodec.formatVersion)
+        writeStrings(state.names.strings)
+        writeVarint(UInt64(state.appControllers.count))
+        writeVarint(UInt64(state.mintedControllers.count))
+        for record in state.appControllers { writeRecord(record) }
+        for record in state.mintedControllers { writeRecord(record) }
+        writeUInt8(state.style.rawValue)
+        writeTraits(state.traits)
+        let flags: UInt8 = (state.isLaunched ? 0x01 : 0) | (state.isCollapsed ? 0x02 : 0)
+            | (state.presentsWithGesture ? 0x04 : 0) | (state.rememberedSecondaryWasPushed ? 0x08 : 0)
+        writeUInt8(flags)
+        writeUInt8(state.primaryEdge.rawValue)
+        writeUInt8(state.preferredDisplayMode.rawValue)
+        writeUInt8(state.displayMode.rawValue)
+        let preferences = state.widthPreferences
+        let values = [preferences.fraction, preferences.width, preferences.minimum, preferences.maximum]
+        var mask: UInt8 = 0
+        for (bit, value) in values.enumerated() where value != nil { mask |= 1 &<< UInt8(bit) }
+        writeUInt8(mask)
+        for case let value? in values { writeCanonicalDouble(value) }
+        writeCanonicalDouble(state.primaryColumnWidth)
+        writeOptionalID(state.primary)
+        writeOptionalID(state.secondary)
+        writeOptionalID(state.rememberedSecondary)
+        writeOptionalID(state.nestingNavigation)
+        writeOptionalID(state.presented)
+    }
+
+    /// A double with `-0.0` written as `+0.0` (they are `==`), so equal states encode equally.
+    mutating func writeCanonicalDouble(_ value: Double) {
+        writeDouble(value == 0 ? 0 : value)
+    }
+
+    /// One controller record: kind (bits 0–3), parent tag (bits 4–5) and `hasBeenDetail` (bit 6)
+    /// in one byte, then the name, the optional restoration ID, the parent navigation controller
+    /// when the parent is one, and the stack.
+    mutating func writeRecord(_ record: ControllerRecord) {
+        let parentTag: ControllerParentWireTag
+        switch record.parent {
+        case .none: parentTag = .none
+        case .navigation: parentTag = .navigation
+        case .split: parentTag = .split
+        case .presented: parentTag = .presented
+        }
+        writeUInt8(record.kind.rawValue | parentTag.rawValue &<< 4 | (record.hasBeenDetail ? 0x40 : 0))
+        writeNameID(record.name)
+        writeOptionalNameID(record.restorationID)
+        if case .navigation(let navigation) = record.parent { writeID(navigation) }
+        writeIDs(record.stack)
+    }
+}
+
+extension ByteReader {
+    /// Consumes a state and validates it (see ``StateCodec/decode(_:)-(UnsafeRawBufferPointer)``).
+    mutating func readState() throws(CodecError) -> NavigationState {
+        let versionOffset = offset
+        let version = try readByte(for: "state.version")
+        guard version == StateCodec.formatVersion else {
+            throw Self.failure(.unsupportedVersion, at: versionOffset, for: "state.version")
+        }
+        var names = NameTable()
+        let nameCount = try readCount(for: "state.names")
+        for _ in 0..<nameCount {
+            let stringOffset = offset
+            let string = try readString(for: "state.names")
+            // `append` ignores a string it holds: a repeat would shift every later name ID.
+            let before = names.count
+            names.append(string)
+            guard names.count == before + 1 else {
+                throw Self.failure(.invalidValue, at: stringOffset, for: "state.names (repeated string)")
+            }
+        }
+
+        // Both counts come first so that each record's IDs can be checked as it is read.
+        let countsOffset = offset
+        let appCount = try readCount(minimumSize: 4, for: "state.appControllers")
+        let mintedCount = try readCount(minimumSize: 4, for: "state.mintedControllers")
+        guard appCount + mintedCount <= remaining / 4 else {
+            throw Self.failure(.truncated, at: countsOffset, for: "state.controllers")
+        }
+        let context = RegistryContext(nameCount: names.count, appCount: appCount, mintedCount: mintedCount)
+        let recordsOffset = offset
+        var appControllers: [ControllerRecord] = []
+        appControllers.reserveCapacity(appCount)
+        for _ in 0..<appCount { appControllers.append(try readRecord(context)) }
+        var mintedControllers: [ControllerRecord] = []
+        mintedControllers.reserveCapacity(mintedCount)
+        for _ in 0..<mintedCount { mintedControllers.append(try readRecord(context)) }
+
+        let style = try readEnum(SplitStyle.self, for: "state.style")
+        let traits = try readTraits(for: "state.traits")
+        let flagsOffset = offset
+        let flags = try readByte(for: "state.flags")
+        guard flags & 0xF0 == 0 else { throw Self.failure(.invalidValue, at: flagsOffset, for: "state.flags") }
+        let primaryEdge = try readEnum(PrimaryEdge.self, for: "state.primaryEdge")
+        let preferredDisplayMode = try readEnum(DisplayMode.self, for: "state.preferredDisplayMode")
+        let displayMode = try readEnum(DisplayMode.self, for: "state.displayMode")
+        let maskOffset = offset
+        let mask = try readByte(for: "state.widthPreferences")
+        guard mask & 0xF0 == 0 else { throw Self.failure(.invalidValue, at: maskOffset, for: "state.widthPreferences") }
+        var preferences = ColumnWidthPreferences()
+        if mask & 0x01 != 0 { preferences.fraction = try readCanonicalDouble(for: "state.widthPreferences.fraction") }
+        if mask & 0x02 != 0 { preferences.width = try readCanonicalDouble(for: "state.widthPreferences.width") }
+        if mask & 0x04 != 0 { preferences.minimum = try readCanonicalDouble(for: "state.widthPreferences.minimum") }
+        if mask & 0x08 != 0 { preferences.maximum = try readCanonicalDouble(for: "state.widthPreferences.maximum") }
+        let primaryColumnWidth = try readCanonicalDouble(for: "state.primaryColumnWidth")
+        let primary = try readKnownOptionalID(context, for: "state.primary")
+        let secondary = try readKnownOptionalID(context, for: "state.secondary")
+        let rememberedSecondary = try readKnownOptionalID(context, for: "state.rememberedSecondary")
+        let nestingNavigation = try readKnownOptionalID(context, for: "state.nestingNavigation")
+        let presented = try readKnownOptionalID(context, for: "state.presented")
+
+        var state = NavigationState(style: style, traits: traits)
+        state.names = names
+        state.appControllers = appControllers
+        state.mintedControllers = mintedControllers
+        state.isLaunched = flags & 0x01 != 0
+        state.isCollapsed = flags & 0x02 != 0
+        state.presentsWithGesture = flags & 0x04 != 0
+        state.rememberedSecondaryWasPushed = flags & 0x08 != 0
+        state.primaryEdge = primaryEdge
+        state.preferredDisplayMode = preferredDisplayMode
+        state.displayMode = displayMode
+        state.widthPreferences = preferences
+        state.primaryColumnWidth = primaryColumnWidth
+        state.primary = primary
+        state.secondary = secondary
+        state.rememberedSecondary = rememberedSecondary
+        state.nestingNavigation = nestingNavigation
+        state.presented = presented
+        // `evolve` asserts these after every event in checked builds: a state breaking them is not
+        // one a log can hold, and would trap the first `evolve` on it.
+        guard state.structuralInvariantsHold else {
+            throw Self.failure(.invalidValue, at: flagsOffset, for: "state (structural invariants INV-2, INV-3, split children)")
+        }
+        if let problem = state.containmentProblem() {
+            throw CodecError(.invalidValue, at: recordsOffset, "state.controllers (\(problem))")
+        }
+        return state
+    }
+
+    /// Consumes a double that the state encoding writes canonically: `-0.0` is refused (it is
+    /// written as `+0.0`), so a decoded state re-encodes to the same bytes.
+    mutating func readCanonicalDouble(for context: StaticString) throws(CodecError) -> Double {
+        let start = offset
+        let value = try readDouble(for: context)
+        guard value != 0 || value.sign == .plus else { throw Self.failure(.invalidValue, at: start, for: context) }
+        return value
+    }
+
+    /// The sizes that IDs read from a state must fit.
+    struct RegistryContext {
+        var nameCount: Int
+        var appCount: Int
+        var mintedCount: Int
+
+        func contains(_ id: ControllerID) -> Bool {
+            id.index < (id.isMinted ? mintedCount : appCount)
+        }
+    }
+
+    /// Consumes a controller ID that must name a controller of the registries.
+    mutating func readKnownID(_ context: RegistryContext, for field: StaticString) throws(CodecError) -> ControllerID {
+        let start = offset
+        let id = try readID(for: field)
+        guard context.contains(id) else { throw Self.failure(.invalidValue, at: start, for: field) }
+        return id
+    }
+
+    /// Consumes an optional controller ID that, when present, must name a known controller.
+    mutating func readKnownOptionalID(_ context: RegistryContext, for field: StaticString) throws(CodecError) -> ControllerID? {
+        let start = offset
+        guard let id = try readOptionalID(for: field) else { return nil }
+        guard context.contains(id) else { throw Self.failure(.invalidValue, at: start, for: field) }
+        return id
+    }
+
+    /// Consumes a name ID that must be in the name table.
+    mutating func readKnownNameID(_ context: RegistryContext, for field: StaticString) throws(CodecError) -> NameID {
+        let start = offset
+        let id = try readNameID(for: field)
+        guard Int(id.rawValue) < context.nameCount else { throw Self.failure(.invalidValue, at: start, for: field) }
+        return id
+    }
+
+    /// Consumes one controller record.
+    mutating func readRecord(_ context: RegistryContext) throws(CodecError) -> ControllerRecord {
+        let start = offset
+        let packed = try readByte(for: "record.kind")
+        guard packed & 0x80 == 0, let kind = ControllerKind(rawValue: packed & 0x0F),
+              let parentTag = ControllerParentWireTag(rawValue: packed &>> 4 & 0x03)
+        else { throw Self.failure(.invalidValue, at: start, for: "record.kind") }
+        let name = try readKnownNameID(context, for: "record.name")
+        let restorationOffset = offset
+        let restorationID = try readOptionalNameID(for: "record.restorationID")
+        if let restorationID, Int(restorationID.rawValue) >= context.nameCount {
+            throw Self.failure(.invalidValue, at: restorationOffset, for: "record.restorationID")
+        }
+        var record = ControllerRecord(kind: kind, name: name, restorationID: restorationID)
+        switch parentTag {
+        case .none: record.parent = .none
+        case .navigation: record.parent = .navigation(try readKnownID(context, for: "record.parent"))
+        case .split: record.parent = .split
+        case .presented: record.parent = .presented
+        }
+        record.hasBeenDetail = packed & 0x40 != 0
+        let count = try readCount(for: "record.stack")
+        record.stack.reserveCapacity(count)
+        for _ in 0..<count { record.stack.append(try readKnownID(context, for: "record.stack")) }
+        return record
+    }
+}

@@ -1,0 +1,125 @@
+import NavigationCore
+
+// The frozen wire tags of the codec (the table is `docs/EventEncoding.md`).
+//
+// Every number here is written to logs. A number never changes meaning and is never reused: a new
+// case gets the next unused number, a new golden test, and a line in the table. Nothing is derived
+// from case order or `Codable`.
+
+/// The wire tag of each ``NavigationEvent`` case: the low 7 bits of an event's first byte.
+enum EventWireTag: UInt8 {
+    case nameInterned = 0x01
+    case controllerCreated = 0x02
+    case stackInitialized = 0x03
+    case launched = 0x04
+    case traitsChanged = 0x05
+    case propertySet = 0x06
+    case preferredDisplayModeSet = 0x07
+    case displayModeChanged = 0x08
+    case splitViewControllersSet = 0x09
+    case collapsed = 0x0A
+    case separated = 0x0B
+    case shown = 0x0C
+    case detailShown = 0x0D
+    case pushed = 0x0E
+    case popped = 0x0F
+    case poppedToRoot = 0x10
+    case poppedTo = 0x11
+    case stackSet = 0x12
+    case presented = 0x13
+    case dismissed = 0x14
+    case rejected = 0x15
+    case ignored = 0x16
+
+    /// The bit of an event's first byte that marks the first event of a commit.
+    static let startsCommitBit: UInt8 = 0x80
+}
+
+/// The wire tag of each ``NavigationCommand`` case (the same numbers as ``CommandKind``'s frozen
+/// raw values, written out again so that the codec owns its table).
+enum CommandWireTag: UInt8 {
+    case instantiate = 0x00
+    case setSplitViewControllers = 0x01
+    case launch = 0x02
+    case changeTraits = 0x03
+    case setPreferredDisplayMode = 0x04
+    case tapDisplayModeButton = 0x05
+    case edgeSwipe = 0x06
+    case tapDimmedSecondary = 0x07
+    case show = 0x08
+    case showDetail = 0x09
+    case push = 0x0A
+    case pop = 0x0B
+    case interactivePop = 0x0C
+    case popToRoot = 0x0D
+    case popTo = 0x0E
+    case setViewControllers = 0x0F
+    case present = 0x10
+    case dismiss = 0x11
+    case setProperty = 0x12
+}
+
+/// The wire tag of each ``ShowResolution`` case (the low 3 bits of a show's resolution byte).
+enum ShowResolutionWireTag: UInt8 {
+    case pushed = 0
+    case installedAsPrimary = 1
+    case installedAsSecondary = 2
+    case presentedModally = 3
+    case handledByDelegate = 4
+    case unchanged = 5
+}
+
+/// The wire tag of each ``SplitProperty`` case.
+enum SplitPropertyWireTag: UInt8 {
+    case presentsWithGesture = 0
+    case primaryEdge = 1
+    case preferredPrimaryColumnWidthFraction = 2
+    case preferredPrimaryColumnWidth = 3
+    case minimumPrimaryColumnWidth = 4
+    case maximumPrimaryColumnWidth = 5
+}
+
+/// The wire tag of each ``ControllerParent`` case (bits 4–5 of a state record's first byte).
+enum ControllerParentWireTag: UInt8 {
+    case none = 0
+    case navigation = 1
+    case split = 2
+    case presented = 3
+}
+
+/// The wire tag of each ``PrimaryChoice`` case.
+enum PrimaryChoiceWireTag: UInt8 {
+    case notImplemented = 0
+    case returnsNil = 1
+    case secondary = 2
+}
+
+/// The wire tag of each ``CollapseAnswer`` case.
+enum CollapseAnswerWireTag: UInt8 {
+    case notImplemented = 0
+    case returns = 1
+    case discardWhenRestorationID = 2
+    case discardWhenTopNamed = 3
+    case mergeStacks = 4
+}
+
+/// The wire tag of each ``SeparateAnswer`` case.
+enum SeparateAnswerWireTag: UInt8 {
+    case notImplemented = 0
+    case returnsNil = 1
+    case fresh = 2
+    case keepWhenNestedTopNamed = 3
+}
+
+/// The wire tag of each ``TargetDisplayModeAnswer`` case.
+enum TargetDisplayModeAnswerWireTag: UInt8 {
+    case notImplemented = 0
+    case automatic = 1
+    case mode = 2
+}
+
+/// The wire tag of each ``OverrideAnswer`` case.
+enum OverrideAnswerWireTag: UInt8 {
+    case notImplemented = 0
+    case returns = 1
+}

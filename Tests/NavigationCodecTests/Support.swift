@@ -1,0 +1,60 @@
+import NavigationCodec
+import NavigationCore
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every random test replays
+/// exactly from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z &>> 31)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Lowercase hex without separators: `0e0102`.
+    var hex: String {
+        let digits = [Character]("0123456789abcdef")
+        var out = ""
+        for byte in self {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return out
+    }
+
+    /// Parses lowercase or uppercase hex (spaces ignored); `nil` if malformed.
+    init?(hex: String) {
+        let digits = hex.filter { $0 != " " }.map { $0.hexDigitValue }
+        guard digits.count.isMultiple(of: 2), !digits.contains(nil) else { return nil }
+        self = stride(from: 0, to: digits.count, by: 2).map { UInt8(digits[$0]! << 4 | digits[$0 + 1]!) }
+    }
+}
+
+/// Decode and fused-decode entry points over arrays, through the buffer API the log uses.
+enum Codec {
+    static func decode(_ bytes: [UInt8]) throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(CodecError) in try EventCodec.decode(buffer) } }.get()
+    }
+
+    static func decodeAndEvolve(_ bytes: [UInt8], into state: inout NavigationState) throws(CodecError) -> Bool {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(CodecError) in try EventCodec.decodeAndEvolve(buffer, into: &state) }
+        }.get()
+    }
+
+    static func decodeState(_ bytes: [UInt8]) throws(CodecError) -> NavigationState {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(CodecError) in try StateCodec.decode(buffer) } }.get()
+    }
+
+    /// The error decoding `bytes` as an event throws, or `nil` if it decodes.
+    static func decodeError(_ bytes: [UInt8]) -> CodecError? {
+        do { _ = try decode(bytes); return nil } catch { return error }
+    }
+}
