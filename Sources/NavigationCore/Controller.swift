@@ -82,4 +82,20 @@ public struct ControllerSpec: Hashable, Sendable {
 
     /// The number of controllers in the tree.
     public var count: Int { 1 + children.reduce(0) { $0 + $1.count } }
+
+    /// The deepest tree `instantiate` accepts.
+    public static let maximumDepth = 32
+    /// The longest name or restoration identifier, in UTF-8 bytes, `instantiate` accepts.
+    public static let maximumNameLength = 1_024
+
+    /// This tree cut to ``maximumDepth`` levels with names cut to ``maximumNameLength`` bytes: what a
+    /// rejected `instantiate` records, so every event stays within the codec's limits.
+    public func pruned(depth: Int = 0) -> ControllerSpec {
+        func cut(_ text: String) -> String {
+            text.utf8.count <= Self.maximumNameLength ? text : String(decoding: text.utf8.prefix(Self.maximumNameLength), as: UTF8.self)
+        }
+        var copy = ControllerSpec(kind, cut(name), restorationID: restorationID.map(cut))
+        if depth + 1 < Self.maximumDepth { copy.children = children.map { $0.pruned(depth: depth + 1) } }
+        return copy
+    }
 }

@@ -110,7 +110,8 @@ public enum Device: String, Hashable, Sendable, CaseIterable {
     /// the landscape width, or any slice in portrait.
     public func multitaskingTraits(_ orientation: Orientation, widthFraction: Double) -> Traits {
         var t = traits(orientation)
-        let width = Int32((Double(t.width) * widthFraction).rounded())
+        // Rounded to the nearest point without libm (the core links nothing but the standard library).
+        let width = Int32(clamping: Int(Double(t.width) * Swift.min(Swift.max(widthFraction, 0), 1) + 0.5))
         t.width = width
         let proHalf = self == .iPadPro && orientation == .landscape && widthFraction >= 0.5
         t.horizontalSizeClass = (orientation == .landscape && widthFraction > 0.5) || proHalf ? .regular : .compact

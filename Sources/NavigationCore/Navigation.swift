@@ -84,7 +84,8 @@ struct Decision {
 
     mutating func instantiate(_ spec: ControllerSpec) {
         if let reason = Self.validate(spec, depth: 0) {
-            reject(reason)
+            // The rejected event keeps the command, pruned so that any log can store it.
+            emit(.rejected(.instantiate(spec.pruned()), reason: reason, subject: nil))
             return
         }
         var next = state.appControllerCount
@@ -118,7 +119,8 @@ struct Decision {
     /// Only navigation controllers have children; a stack holds no tab bar, split or (outside a
     /// collapse) navigation controller (NV-1, INV-4, INV-5).
     static func validate(_ spec: ControllerSpec, depth: Int) -> RejectionReason? {
-        guard depth < 32 else { return .invalidValue }
+        guard depth < ControllerSpec.maximumDepth, spec.name.utf8.count <= ControllerSpec.maximumNameLength,
+              (spec.restorationID?.utf8.count ?? 0) <= ControllerSpec.maximumNameLength else { return .invalidValue }
         if spec.kind != .navigation && !spec.children.isEmpty { return .invalidValue }
         for child in spec.children {
             switch child.kind {

@@ -48,7 +48,7 @@ extension NavigationState {
         case .stackInitialized(let navigation, let list):
             setStack(list, of: navigation)
         case .presented(let controller):
-            guard contains(controller), presented == nil else { return }
+            guard presented == nil, record(controller)?.parent == ControllerParent.none else { return }
             presented = controller
             setParent(controller, .presented)
         case .dismissed(let controller):
@@ -76,7 +76,10 @@ extension NavigationState {
 
     @inline(__always)
     mutating func push(_ controller: ControllerID, onto navigation: ControllerID) {
-        guard contains(controller), controller != navigation, kind(of: navigation) == .navigation else { return }
+        // A controller with a parent is never taken (INV-1): decide never emits such a push, and a
+        // forged one must not leave a controller in two places.
+        guard controller != navigation, kind(of: navigation) == .navigation,
+              let record = record(controller), record.parent == .none else { return }
         var inDetail = false
         modify(navigation) {
             $0.stack.append(controller)
@@ -112,8 +115,11 @@ extension NavigationState {
     }
 
     mutating func setStack(_ list: [ControllerID], of navigation: ControllerID) {
-        guard kind(of: navigation) == .navigation, !list.isEmpty,
-              list.allSatisfy({ contains($0) && $0 != navigation }) else { return }
+        guard kind(of: navigation) == .navigation, !list.isEmpty, Set(list).count == list.count,
+              list.allSatisfy({ id in
+                  guard id != navigation, let parent = record(id)?.parent else { return false }
+                  return parent == .none || parent == .navigation(navigation)
+              }) else { return }
         for controller in stack(of: navigation) where !list.contains(controller) { setParent(controller, .none) }
         modify(navigation) { $0.stack = list }
         let inDetail = record(navigation)?.hasBeenDetail ?? false
@@ -124,20 +130,23 @@ extension NavigationState {
     }
 
     mutating func applyShow(_ target: ControllerID, _ resolution: ShowResolution, asDetail: Bool) {
-        guard contains(target) else { return }
+        guard let record = record(target) else { return }
         switch resolution {
         case .pushed(let navigation):
+            guard record.parent == .none else { return }
             push(target, onto: navigation)
         case .installedAsPrimary:
+            guard record.parent == .none, !isCollapsed || primary == nil else { return }
             if let primary, primary != target { setParent(primary, .none) }
             primary = target
             setParent(target, .split)
         case .installedAsSecondary:
+            guard record.parent == .none, !isCollapsed else { return }
             if let secondary, secondary != target { setParent(secondary, .none) }
             secondary = target
             setParent(target, .split)
         case .presentedModally:
-            guard presented == nil else { return }
+            guard presented == nil, record.parent == .none else { return }
             presented = target
             setParent(target, .presented)
         case .handledByDelegate, .unchanged:
@@ -156,7 +165,9 @@ extension NavigationState {
     }
 
     mutating func applySplitViewControllers(_ newPrimary: ControllerID, _ newSecondary: ControllerID?) {
-        guard contains(newPrimary), newSecondary.map(contains) ?? true, newPrimary != newSecondary else { return }
+        guard contains(newPrimary), newSecondary.map(contains) ?? true, newPrimary != newSecondary,
+              parent(of: newPrimary) != .presented, newSecondary.map({ parent(of: $0) != .presented }) ?? true
+        else { return }
         detachFromNavigation(newPrimary)
         if let newSecondary { detachFromNavigation(newSecondary) }
         if let primary, primary != newPrimary, primary != newSecondary { setParent(primary, .none) }
