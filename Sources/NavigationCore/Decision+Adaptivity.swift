@@ -2,7 +2,10 @@ extension Decision {
     // MARK: split children
 
     mutating func setSplitViewControllers(_ list: [ControllerID]) {
+        if state.style.isColumnStyle { return ignore(.notForThisStyle) }  // columns are set one by one (ST-3)
         guard list.count == 1 || list.count == 2 else { return reject(.wrongControllerCount) }
+        // LG-2: "must contain exactly two view controllers".
+        if state.style == .legacy && list.count != 2 { return reject(.wrongControllerCount) }
         if list.count == 2, list[0] == list[1] { return reject(.duplicateInList, list[0]) }
         let current = Set([state.primary, state.secondary, state.rememberedSecondary].compactMap { $0 })
         for controller in list {
@@ -19,16 +22,45 @@ extension Decision {
 
     mutating func launch(_ traits: Traits) {
         guard !state.isLaunched else { return reject(.alreadyLaunched) }
+        if state.style == .legacy && traits.idiom != .pad { return reject(.phoneIdiom) }  // LG-1
         emit(.launched(traits))
-        // SZ-3: born expanded; resolve the display mode, then collapse when compact.
-        resolveDisplayMode(cause: .launch)
-        if traits.horizontalSizeClass == .compact { collapse(atLaunch: true) }
+        switch state.style {
+        case .legacy:
+            resolveLegacyLayout(cause: .launch, atLaunch: true)
+        case .manual:
+            if manualShowsTwoStacks, state.displayMode != .allVisible { emit(.displayModeChanged(.allVisible, cause: .launch)) }
+        case .doubleColumn, .tripleColumn:
+            resolveColumnLayout(cause: .launch)
+            if traits.horizontalSizeClass == .compact { collapseColumns(atLaunch: true) }
+        case .unspecified:
+            // SZ-3: born expanded; resolve the display mode, then collapse when compact.
+            resolveDisplayMode(cause: .launch)
+            if traits.horizontalSizeClass == .compact { collapse(atLaunch: true) }
+        }
     }
 
     mutating func changeTraits(_ traits: Traits) {
         let old = state.traits
         emit(.traitsChanged(traits))
         guard state.isLaunched else { return }
+        let resized = old.width != traits.width || old.height != traits.height || old.sideBySide != traits.sideBySide
+        switch state.style {
+        case .manual:
+            return  // chosen by idiom at launch: no collapse, no display modes
+        case .legacy:
+            if resized { resolveLegacyLayout(cause: .traits, atLaunch: false) }  // no collapse (LG-8)
+            return
+        case .doubleColumn, .tripleColumn:
+            switch (old.horizontalSizeClass, traits.horizontalSizeClass) {
+            case (.regular, .compact): collapseColumns(atLaunch: false)
+            case (.compact, .regular): expandColumns()
+            case (.regular, .regular): if resized { resolveColumnLayout(cause: .traits) }
+            case (.compact, .compact): break
+            }
+            return
+        case .unspecified:
+            break
+        }
         switch (old.horizontalSizeClass, traits.horizontalSizeClass) {
         case (.regular, .compact):
             collapse(atLaunch: false)
@@ -59,10 +91,16 @@ extension Decision {
     }
 
     mutating func setPreferredDisplayMode(_ mode: DisplayMode) {
-        guard mode.isClassic else { return reject(.invalidDisplayMode) }  // DM-10
+        switch state.style {
+        case .manual: return ignore(.noDisplayModes)
+        case .legacy: return ignore(.notForThisStyle)  // an iOS 8 API
+        default: break
+        }
+        guard isValid(mode) else { return reject(.invalidDisplayMode) }  // DM-10
         emit(.preferredDisplayModeSet(mode))
         // DM-2 applies at once when expanded; DM-7 stores it while collapsed or before launch.
-        if state.isLaunched && !state.isCollapsed { resolveDisplayMode(cause: .preference) }
+        guard state.isLaunched && !state.isCollapsed else { return }
+        if state.style.isColumnStyle { resolveColumnLayout(cause: .preference) } else { resolveDisplayMode(cause: .preference) }
     }
 
     /// The default heuristic target of the button and the gesture (BTN-3).
@@ -89,6 +127,12 @@ extension Decision {
 
     mutating func userDisplayModeAction(cause: DisplayModeCause) {
         guard state.isLaunched else { return ignore(.notLaunched) }
+        switch state.style {
+        case .manual: return ignore(.noDisplayModes)
+        case .legacy: return legacyButtonAction(cause: cause)
+        case .doubleColumn, .tripleColumn: return columnButtonAction(cause: cause)
+        case .unspecified: break
+        }
         guard state.presentsWithGesture else { return ignore(.gestureDisabled) }  // BTN-6
         guard !state.isCollapsed else { return ignore(.collapsed) }  // BTN-3: button hidden
         let target = buttonTarget()
@@ -97,6 +141,8 @@ extension Decision {
     }
 
     mutating func tapDimmedSecondary() {
+        if state.style == .manual { return ignore(.noDisplayModes) }
+        if state.style.isColumnStyle { return columnDimmedTap() }
         guard state.isLaunched, !state.isCollapsed, state.displayMode == .primaryOverlay else {
             return ignore(.notOverlaid)
         }

@@ -82,6 +82,11 @@ extension Decision {
     }
 
     mutating func showDetailOnSplit(_ target: ControllerID, sender: ControllerID) {
+        switch state.style {
+        case .doubleColumn, .tripleColumn: return columnShowDetail(target, sender: sender)
+        case .manual: return manualShowDetail(target, sender: sender)
+        case .legacy, .unspecified: break
+        }
         if case .returns(true) = policy.showDetailOverride {
             return emit(.detailShown(target, sender: sender, resolution: .handledByDelegate))  // SH-8
         }
@@ -109,8 +114,9 @@ extension Decision {
             if let reason = installRejection(target) { return reject(reason, target) }
             emit(.detailShown(target, sender: sender, resolution: .installedAsSecondary))
         }
-        // SH-12 (model choice, uncertain): the overlay is dismissed after showDetail.
-        if state.isLaunched, state.displayMode == .primaryOverlay {
+        // SH-12 (model choice, uncertain): the overlay is dismissed after showDetail; the legacy
+        // popover stays until the app dismisses it (LG-7).
+        if state.isLaunched, state.displayMode == .primaryOverlay, state.style != .legacy {
             emit(.displayModeChanged(.primaryHidden, cause: .showDetail))
         }
     }

@@ -9,7 +9,7 @@ extension Decision {
         case .split: return .splitViewController
         case .navigation:
             // Nesting is allowed only onto the primary of a collapsed split (INV-4, SH-9).
-            if !(state.isCollapsed && navigation == state.nestingNavigation) || controller == navigation {
+            if !state.allowsNesting(in: navigation) || controller == navigation {
                 return .navigationController
             }
         case .content, nil: break
@@ -59,6 +59,10 @@ extension Decision {
         for controller in list {
             guard seen.insert(controller).inserted else { return reject(.duplicateInList, controller) }
             guard state.contains(controller) else { return reject(.unknownController, controller) }
+            // A stacked column's navigation controller belongs to its column, not to this list (CO-11).
+            if state.style.isColumnStyle, [state.supplementary, state.secondary, state.compactColumn].contains(controller) {
+                return reject(.hasOtherParent, controller)
+            }
             if current.contains(controller) { continue }
             // NV-5: the nested-navigation rule of NV-1 applies to each element.
             if let reason = pushRejection(controller, onto: navigation) { return reject(reason, controller) }

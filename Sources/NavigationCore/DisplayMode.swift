@@ -58,14 +58,78 @@ public enum DisplayMode: UInt8, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// How a split was created (ST-1).
+/// How a split was created (ST-1), extended with the two other generations a recording can come
+/// from: the legacy iPad-only split (iOS 3.2–7, §10) and the hand-made master/detail container of
+/// SEED-MAN that apps build instead.
 public enum SplitStyle: UInt8, Hashable, Sendable, CaseIterable {
     /// The classic split (`init(nibName:bundle:)`, iOS 8–13 API).
     case unspecified = 0
-    /// Column style with primary and secondary.
+    /// Column style with primary and secondary (iOS 14+).
     case doubleColumn = 1
-    /// Column style with primary, supplementary and secondary.
+    /// Column style with primary, supplementary and secondary (iOS 14+).
     case tripleColumn = 2
+    /// The legacy split of iOS 3.2–7: iPad only, two controllers, a popover master in portrait (LG-*).
+    case legacy = 3
+    /// A manual master/detail container chosen by idiom at launch (SEED-MAN): two stacks on a pad,
+    /// one stack on a phone; no collapse, no display modes.
+    case manual = 4
+
+    /// Whether this is an iOS 14 column-style split.
+    @inlinable public var isColumnStyle: Bool { self == .doubleColumn || self == .tripleColumn }
+
+    /// The script and CLI name.
+    public var name: String {
+        switch self {
+        case .unspecified: return "classic"
+        case .doubleColumn: return "double-column"
+        case .tripleColumn: return "triple-column"
+        case .legacy: return "legacy"
+        case .manual: return "manual"
+        }
+    }
+
+    /// Parses ``name``.
+    public init?(name: String) {
+        guard let style = SplitStyle.allCases.first(where: { $0.name == name }) else { return nil }
+        self = style
+    }
+}
+
+/// A column of a column-style split (ST-3).
+public enum Column: UInt8, Hashable, Sendable, CaseIterable {
+    /// The primary column (the sidebar).
+    case primary = 0
+    /// The supplementary column (triple-column only).
+    case supplementary = 1
+    /// The secondary column.
+    case secondary = 2
+    /// The controller shown instead of the stacked columns when collapsed (CO-10).
+    case compact = 3
+
+    /// The script name.
+    public var name: String { "\(self)" }
+}
+
+/// How a column-style split lays out its columns when expanded (ST-5, DM-3).
+public enum SplitBehavior: UInt8, Hashable, Sendable, CaseIterable {
+    /// Chosen from width and aspect ratio (DM-6); a preference only.
+    case automatic = 0
+    /// Columns side by side.
+    case tile = 1
+    /// Columns over the secondary.
+    case overlay = 2
+    /// Columns push the secondary aside.
+    case displace = 3
+}
+
+/// `displayModeButtonVisibility` (ST-11, BTN-6).
+public enum ButtonVisibility: UInt8, Hashable, Sendable, CaseIterable {
+    /// Shown when it would cause an action.
+    case automatic = 0
+    /// Shown even when `presentsWithGesture` is false, except where it never shows.
+    case always = 1
+    /// Never shown.
+    case never = 2
 }
 
 /// Which side the primary column is on (ST-9, WD-4).
@@ -94,4 +158,10 @@ public enum DisplayModeCause: UInt8, Hashable, Sendable, CaseIterable {
     case dimmedTap = 6
     /// The overlay dismissed after `showDetail` (SH-12, model choice).
     case showDetail = 7
+    /// `show(_ column:)` (BTN-8).
+    case showColumn = 8
+    /// `hide(_ column:)` (BTN-8).
+    case hideColumn = 9
+    /// The triple-column `showsSecondaryOnlyButton` (BTN-7).
+    case secondaryOnlyButton = 10
 }

@@ -77,6 +77,11 @@ struct Decision {
         case .present(let controller): present(controller)
         case .dismiss: dismiss()
         case .setProperty(let property): setProperty(property)
+        case .setViewController(let controller, let column): setViewController(controller, for: column)
+        case .showColumn(let column): showColumn(column)
+        case .hideColumn(let column): hideColumn(column)
+        case .setPreferredSplitBehavior(let behavior): setPreferredSplitBehavior(behavior)
+        case .tapSecondaryOnlyButton: tapSecondaryOnlyButton()
         }
     }
 
@@ -141,7 +146,7 @@ struct Decision {
             guard f.map({ $0.isFinite && $0 >= 0 && $0 <= 1 }) ?? true else { return reject(.invalidValue) }
         case .preferredPrimaryColumnWidth(let w), .minimumPrimaryColumnWidth(let w), .maximumPrimaryColumnWidth(let w):
             guard valid(w) else { return reject(.invalidValue) }
-        case .presentsWithGesture, .primaryEdge:
+        case .presentsWithGesture, .primaryEdge, .showsSecondaryOnlyButton, .displayModeButtonVisibility:
             break
         }
         emit(.propertySet(property))

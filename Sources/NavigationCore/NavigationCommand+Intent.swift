@@ -7,6 +7,18 @@ extension NavigationCommand {
     /// itself interns). Returns `nil` for an empty or unrecognisable commit.
     public init?(commit events: [NavigationEvent], names: NameTable) {
         guard let first = events.first else { return nil }
+        // A column assignment may mint its wrapper first; the assignment names the intent.
+        for case .columnSet(let controller, let column, let resolution) in events {
+            if case .wrapped(let wrapper) = resolution {
+                let root = events.lazy.compactMap { event -> ControllerID? in
+                    if case .stackInitialized(wrapper, let stack) = event { return stack.first } else { return nil }
+                }.first
+                self = .setViewController(root, for: column)
+            } else {
+                self = .setViewController(controller, for: column)
+            }
+            return
+        }
         switch first {
         case .nameInterned, .controllerCreated, .stackInitialized:
             guard let spec = Self.rebuildSpec(events, names: names) else { return nil }
@@ -20,7 +32,8 @@ extension NavigationCommand {
             case .button: self = .tapDisplayModeButton
             case .gesture: self = .edgeSwipe
             case .dimmedTap: self = .tapDimmedSecondary
-            case .launch, .traits, .expand, .preference, .showDetail: return nil
+            case .secondaryOnlyButton: self = .tapSecondaryOnlyButton
+            case .launch, .traits, .expand, .preference, .showDetail, .showColumn, .hideColumn: return nil
             }
         case .splitViewControllersSet(let primary, let secondary):
             self = .setSplitViewControllers([primary] + (secondary.map { [$0] } ?? []))
@@ -35,7 +48,12 @@ extension NavigationCommand {
         case .presented(let controller): self = .present(controller)
         case .dismissed: self = .dismiss
         case .rejected(let command, _, _), .ignored(let command, _, _): self = command
-        case .collapsed, .separated: return nil
+        case .columnShown(let column): self = .showColumn(column)
+        case .columnHidden(let column): self = .hideColumn(column)
+        case .preferredSplitBehaviorSet(let behavior): self = .setPreferredSplitBehavior(behavior)
+        case .collapsed, .separated, .columnSet, .columnStacked, .columnUnstacked, .splitBehaviorChanged,
+             .delegateNotified:
+            return nil
         }
     }
 
@@ -73,8 +91,10 @@ extension NavigationCommand {
     public func mappingIDs(_ transform: (ControllerID) -> ControllerID) -> NavigationCommand {
         switch self {
         case .instantiate, .launch, .changeTraits, .setPreferredDisplayMode, .tapDisplayModeButton,
-             .edgeSwipe, .tapDimmedSecondary, .dismiss, .setProperty:
+             .edgeSwipe, .tapDimmedSecondary, .dismiss, .setProperty, .showColumn, .hideColumn,
+             .setPreferredSplitBehavior, .tapSecondaryOnlyButton:
             return self
+        case .setViewController(let controller, let column): return .setViewController(controller.map(transform), for: column)
         case .setSplitViewControllers(let list): return .setSplitViewControllers(list.map(transform))
         case .show(let target, let sender): return .show(transform(target), sender: transform(sender))
         case .showDetail(let target, let sender): return .showDetail(target.map(transform), sender: transform(sender))

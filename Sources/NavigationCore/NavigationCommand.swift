@@ -40,8 +40,18 @@ public enum NavigationCommand: Hashable, Sendable {
     case present(ControllerID)
     /// Dismisses the presented controller.
     case dismiss
-    /// Sets a split property (ST-8..ST-10, WD-*).
+    /// Sets a split property (ST-8..ST-11, WD-*).
     case setProperty(SplitProperty)
+    /// Column style: `setViewController(controller, for: column)`; `nil` clears the column (ST-3, SH-15).
+    case setViewController(ControllerID?, for: Column)
+    /// Column style: `show(column)` (BTN-8).
+    case showColumn(Column)
+    /// Column style: `hide(column)` (BTN-8).
+    case hideColumn(Column)
+    /// Column style: `preferredSplitBehavior = behavior` (ST-5, DM-3).
+    case setPreferredSplitBehavior(SplitBehavior)
+    /// Triple column: a tap on the secondary-only button (BTN-7).
+    case tapSecondaryOnlyButton
 
     /// The kind of this command, as recorded in rejected and ignored events.
     public var kind: CommandKind {
@@ -65,6 +75,11 @@ public enum NavigationCommand: Hashable, Sendable {
         case .present: return .present
         case .dismiss: return .dismiss
         case .setProperty: return .setProperty
+        case .setViewController: return .setViewController
+        case .showColumn: return .showColumn
+        case .hideColumn: return .hideColumn
+        case .setPreferredSplitBehavior: return .setPreferredSplitBehavior
+        case .tapSecondaryOnlyButton: return .tapSecondaryOnlyButton
         }
     }
 }
@@ -75,6 +90,8 @@ public enum CommandKind: UInt8, Hashable, Sendable, CaseIterable {
     case setPreferredDisplayMode = 4, tapDisplayModeButton = 5, edgeSwipe = 6, tapDimmedSecondary = 7
     case show = 8, showDetail = 9, push = 10, pop = 11, interactivePop = 12, popToRoot = 13, popTo = 14
     case setViewControllers = 15, present = 16, dismiss = 17, setProperty = 18
+    case setViewController = 19, showColumn = 20, hideColumn = 21, setPreferredSplitBehavior = 22
+    case tapSecondaryOnlyButton = 23
 
     /// The script keyword of this kind.
     public var name: String {
@@ -98,6 +115,11 @@ public enum CommandKind: UInt8, Hashable, Sendable, CaseIterable {
         case .present: return "present"
         case .dismiss: return "dismiss"
         case .setProperty: return "setProperty"
+        case .setViewController: return "setViewController"
+        case .showColumn: return "showColumn"
+        case .hideColumn: return "hideColumn"
+        case .setPreferredSplitBehavior: return "setPreferredSplitBehavior"
+        case .tapSecondaryOnlyButton: return "tapSecondaryOnlyButton"
         }
     }
 }

@@ -45,6 +45,23 @@ public enum NavigationEvent: Hashable, Sendable {
     case presented(ControllerID)
     /// The presented controller was dismissed.
     case dismissed(ControllerID)
+    /// Column style: a column was assigned (ST-3, SH-15).
+    case columnSet(ControllerID?, column: Column, resolution: ColumnResolution)
+    /// Column style: `show(column)` was asked; its effect follows in the same commit (BTN-8).
+    case columnShown(Column)
+    /// Column style: `hide(column)` was asked; its effect follows in the same commit (BTN-8).
+    case columnHidden(Column)
+    /// Collapsed column style: the column's navigation controller was pushed onto the primary
+    /// column's stack (CO-11, BTN-8).
+    case columnStacked(Column)
+    /// Collapsed column style: the column's navigation controller was popped back to its column.
+    case columnUnstacked(Column)
+    /// Column style: `preferredSplitBehavior` was assigned (ST-5).
+    case preferredSplitBehaviorSet(SplitBehavior)
+    /// Column style: the actual split behaviour changed (DM-3, DM-6).
+    case splitBehaviorChanged(SplitBehavior)
+    /// UIKit called a delegate notification (legacy willHide/willShow, popover; LG-5).
+    case delegateNotified(DelegateNotification)
     /// UIKit would reject the command (kept whole, so the intent can be re-decided); state unchanged.
     case rejected(NavigationCommand, reason: RejectionReason, subject: ControllerID?)
     /// UIKit accepts the command silently with no effect; state unchanged.
@@ -75,6 +92,14 @@ public enum NavigationEvent: Hashable, Sendable {
         case .dismissed: return .dismissed
         case .rejected: return .rejected
         case .ignored: return .ignored
+        case .columnSet: return .columnSet
+        case .columnShown: return .columnShown
+        case .columnHidden: return .columnHidden
+        case .columnStacked: return .columnStacked
+        case .columnUnstacked: return .columnUnstacked
+        case .preferredSplitBehaviorSet: return .preferredSplitBehaviorSet
+        case .splitBehaviorChanged: return .splitBehaviorChanged
+        case .delegateNotified: return .delegateNotified
         }
     }
 }
@@ -85,7 +110,9 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     case propertySet = 5, preferredDisplayModeSet = 6, displayModeChanged = 7, splitViewControllersSet = 8
     case collapsed = 9, separated = 10, shown = 11, detailShown = 12, pushed = 13, popped = 14
     case poppedToRoot = 15, poppedTo = 16, stackSet = 17, presented = 18, dismissed = 19
-    case rejected = 20, ignored = 21
+    case rejected = 20, ignored = 21, columnSet = 22, columnShown = 23, columnHidden = 24
+    case columnStacked = 25, columnUnstacked = 26, preferredSplitBehaviorSet = 27, splitBehaviorChanged = 28
+    case delegateNotified = 29
 
     /// The event's name as printed by the CLI.
     public var name: String { "\(self)" }
@@ -105,6 +132,8 @@ public enum ShowResolution: Hashable, Sendable {
     case handledByDelegate
     /// The target is the controller it would replace: a no-op (SH-7).
     case unchanged
+    /// A manual container on a pad replaced its detail stack with the target (SEED-MAN).
+    case replacedStack(of: ControllerID)
 }
 
 /// What happened to the secondary during a collapse (CO-1.3, CO-1.4).
@@ -121,6 +150,33 @@ public enum CollapseOutcome: UInt8, Hashable, Sendable, CaseIterable {
     case discardedByPrimary = 4
     /// `primaryViewController(forCollapsing:)` returned the secondary itself (CO-7).
     case secondaryBecamePrimary = 5
+    /// Column style: the columns are stacked onto the primary column up to the top column, by the
+    /// `columnStacked` events that follow (CO-11, CO-12).
+    case columnsStacked = 6
+    /// Column style: the `.compact` column's controller is shown instead (CO-10).
+    case compactColumn = 7
+}
+
+/// How a column assignment resolved (ST-3, SH-15).
+public enum ColumnResolution: Hashable, Sendable {
+    /// Installed as the column's controller as it is (a navigation controller, or the compact column).
+    case installed
+    /// Wrapped in this navigation controller, minted in the same commit, which became the column's.
+    case wrapped(in: ControllerID)
+    /// Pushed onto the secondary column's navigation controller instead of replacing it (SH-15).
+    case pushed(onto: ControllerID)
+    /// The column was cleared (`nil`).
+    case cleared
+}
+
+/// A delegate notification UIKit sends, recorded as a fact.
+public enum DelegateNotification: UInt8, Hashable, Sendable, CaseIterable {
+    /// Legacy `willHideViewController:withBarButtonItem:forPopoverController:` (LG-5).
+    case legacyWillHideMaster = 0
+    /// Legacy `willShowViewController:invalidatingBarButtonItem:` (LG-5).
+    case legacyWillShowMaster = 1
+    /// Legacy `popoverController:willPresentViewController:` (LG-5).
+    case legacyPopoverWillPresent = 2
 }
 
 /// The resolution of one collapse.
@@ -152,6 +208,8 @@ public enum SeparateSource: UInt8, Hashable, Sendable, CaseIterable {
     case remembered = 3
     /// The remembered secondary, although the user had popped it while collapsed (BUG-6).
     case rememberedStale = 4
+    /// Column style: the stacked columns went back to their columns (EX-4).
+    case columnsRestored = 5
 }
 
 /// The resolution of one separate.

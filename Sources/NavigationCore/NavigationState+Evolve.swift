@@ -69,9 +69,26 @@ extension NavigationState {
             names.append(string)
         case .controllerCreated(let id, let kind, let name, let restorationID):
             create(id, ControllerRecord(kind: kind, name: name, restorationID: restorationID))
-        case .rejected, .ignored:
+        case .columnSet(let controller, let column, let resolution):
+            applyColumnSet(controller, column, resolution)
+        case .columnStacked(let column):
+            stackColumn(column)
+        case .columnUnstacked(let column):
+            unstackColumn(column)
+        case .preferredSplitBehaviorSet(let behavior):
+            if style.isColumnStyle { preferredSplitBehavior = behavior }
+        case .splitBehaviorChanged(let behavior):
+            if style.isColumnStyle && behavior != .automatic { splitBehavior = behavior }
+        case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified:
             break
         }
+    }
+
+    /// The parent a controller popped off a stack gets: a column-style column's controller goes back
+    /// to its column; anything else leaves the hierarchy.
+    @inline(__always)
+    func releasedParent(_ id: ControllerID) -> ControllerParent {
+        style.isColumnStyle && (id == secondary || id == supplementary) ? .split : .none
     }
 
     @inline(__always)
@@ -104,13 +121,13 @@ extension NavigationState {
         modify(navigation) { record in
             if record.stack.count > 1 { popped = record.stack.removeLast() }  // INV-6, NV-2
         }
-        if let popped { setParent(popped, .none) }
+        if let popped { setParent(popped, releasedParent(popped)) }
     }
 
     mutating func popAbove(index: Int, of navigation: ControllerID) {
         let current = stack(of: navigation)
         guard index >= 0, index < current.count - 1 else { return }
-        for controller in current[(index + 1)...] { setParent(controller, .none) }
+        for controller in current[(index + 1)...] { setParent(controller, releasedParent(controller)) }
         modify(navigation) { $0.stack.removeSubrange((index + 1)...) }
     }
 
@@ -120,7 +137,9 @@ extension NavigationState {
                   guard id != navigation, let parent = record(id)?.parent else { return false }
                   return parent == .none || parent == .navigation(navigation)
               }) else { return }
-        for controller in stack(of: navigation) where !list.contains(controller) { setParent(controller, .none) }
+        for controller in stack(of: navigation) where !list.contains(controller) {
+            setParent(controller, releasedParent(controller))
+        }
         modify(navigation) { $0.stack = list }
         let inDetail = record(navigation)?.hasBeenDetail ?? false
         for controller in list {
@@ -141,14 +160,21 @@ extension NavigationState {
             primary = target
             setParent(target, .split)
         case .installedAsSecondary:
-            guard record.parent == .none, !isCollapsed else { return }
-            if let secondary, secondary != target { setParent(secondary, .none) }
+            guard record.parent == .none, !isCollapsed || style.isColumnStyle else { return }
+            if let secondary, secondary != target {
+                detachFromNavigation(secondary)
+                setParent(secondary, .none)
+            }
             secondary = target
             setParent(target, .split)
         case .presentedModally:
             guard presented == nil, record.parent == .none else { return }
             presented = target
             setParent(target, .presented)
+        case .replacedStack(let navigation):
+            guard style == .manual, kind(of: navigation) == .navigation, kind(of: target) != .navigation,
+                  record.parent == .none || record.parent == .navigation(navigation) else { return }
+            setStack([target], of: navigation)
         case .handledByDelegate, .unchanged:
             return
         }
@@ -193,6 +219,20 @@ extension NavigationState {
 
     mutating func applyCollapse(_ resolution: CollapseResolution) {
         guard !isCollapsed, contains(resolution.newPrimary) else { return }
+        if style.isColumnStyle {
+            // CO-10, CO-11: the columns stay where they are; stacking follows as its own events.
+            switch resolution.outcome {
+            case .columnsStacked where resolution.newPrimary == primary:
+                nestingNavigation = kind(of: resolution.newPrimary) == .navigation ? resolution.newPrimary : nil
+            case .compactColumn where resolution.newPrimary == compactColumn:
+                nestingNavigation = nil
+            default:
+                return
+            }
+            isCollapsed = true
+            return
+        }
+        guard style == .unspecified, parent(of: resolution.newPrimary) == .split else { return }
         let newPrimary = resolution.newPrimary
         let oldSecondary = secondary
         if let primary, primary != newPrimary { setParent(primary, .none) }
@@ -215,6 +255,8 @@ extension NavigationState {
             if let oldSecondary, oldSecondary != newPrimary { setParent(oldSecondary, .none) }
         case .noSecondary:
             break
+        case .columnsStacked, .compactColumn:
+            return  // column-style outcomes (handled above)
         }
         primary = newPrimary
         secondary = nil
@@ -227,6 +269,13 @@ extension NavigationState {
 
     mutating func applySeparate(_ resolution: SeparateResolution) {
         guard isCollapsed, contains(resolution.newPrimary) else { return }
+        if style.isColumnStyle {
+            guard resolution.source == .columnsRestored else { return }
+            isCollapsed = false
+            nestingNavigation = nil
+            return
+        }
+        guard resolution.source != .columnsRestored else { return }
         let newPrimary = resolution.newPrimary
         if resolution.source == .poppedFromPrimary {
             guard let secondary = resolution.secondary, top(of: newPrimary) == secondary else { return }
@@ -253,7 +302,85 @@ extension NavigationState {
         case .preferredPrimaryColumnWidth(let value): widthPreferences.width = value
         case .minimumPrimaryColumnWidth(let value): widthPreferences.minimum = value
         case .maximumPrimaryColumnWidth(let value): widthPreferences.maximum = value
+        case .showsSecondaryOnlyButton(let value): showsSecondaryOnlyButton = value
+        case .displayModeButtonVisibility(let value): displayModeButtonVisibility = value
         }
         primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: traits.width)
+    }
+}
+
+// MARK: column style (ST-3, CO-11, SH-15)
+
+extension NavigationState {
+    /// The controller assigned to `column` (the navigation wrapper for wrapped columns).
+    public func controller(for column: Column) -> ControllerID? {
+        switch column {
+        case .primary: return primary
+        case .supplementary: return supplementary
+        case .secondary: return secondary
+        case .compact: return compactColumn
+        }
+    }
+
+    mutating func setColumn(_ column: Column, _ controller: ControllerID?) {
+        switch column {
+        case .primary: primary = controller
+        case .supplementary: supplementary = controller
+        case .secondary: secondary = controller
+        case .compact: compactColumn = controller
+        }
+    }
+
+    mutating func applyColumnSet(_ controller: ControllerID?, _ column: Column, _ resolution: ColumnResolution) {
+        guard style.isColumnStyle else { return }
+        let current = self.controller(for: column)
+        let new: ControllerID
+        switch resolution {
+        case .cleared:
+            guard controller == nil, let current else { return }
+            detachFromNavigation(current)
+            setParent(current, .none)
+            setColumn(column, nil)
+            return
+        case .pushed(let navigation):
+            guard column == .secondary, navigation == current, let controller else { return }
+            push(controller, onto: navigation)
+            markDetail(controller)
+            return
+        case .installed:
+            guard let controller, record(controller)?.parent == ControllerParent.none else { return }
+            new = controller
+        case .wrapped(let wrapper):
+            guard let controller, kind(of: wrapper) == .navigation, stack(of: wrapper) == [controller],
+                  parent(of: wrapper) == .none else { return }
+            new = wrapper
+        }
+        guard new != primary, new != supplementary, new != secondary, new != compactColumn else { return }
+        if let current {
+            detachFromNavigation(current)
+            setParent(current, .none)
+        }
+        setColumn(column, new)
+        setParent(new, .split)
+        if column == .secondary { markDetail(new) }
+        // The collapsed stack lives in the primary column: a new primary is the one that may nest.
+        if column == .primary && isCollapsed && compactColumn == nil {
+            nestingNavigation = kind(of: new) == .navigation ? new : nil
+        }
+    }
+
+    mutating func stackColumn(_ column: Column) {
+        guard style.isColumnStyle, isCollapsed, column == .supplementary || column == .secondary,
+              let primary, kind(of: primary) == .navigation, let navigation = controller(for: column),
+              navigation != primary, parent(of: navigation) == .split else { return }
+        modify(primary) { $0.stack.append(navigation) }
+        setParent(navigation, .navigation(primary))
+    }
+
+    mutating func unstackColumn(_ column: Column) {
+        guard style.isColumnStyle, let primary, let navigation = controller(for: column),
+              navigation != primary, top(of: primary) == navigation, stack(of: primary).count > 1 else { return }
+        modify(primary) { $0.stack.removeLast() }
+        setParent(navigation, .split)
     }
 }

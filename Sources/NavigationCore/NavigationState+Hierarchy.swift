@@ -28,27 +28,39 @@ extension NavigationState {
     /// covers the split (model: full-screen presentation), so only its path is on screen. Nothing is
     /// on screen before launch.
     public var visibleControllers: [ControllerID] {
-        guard isLaunched else { return [] }
         var result: [ControllerID] = []
-        if let presented {
-            appendVisiblePath(from: presented, into: &result)
-            return result
-        }
-        if let primary, isCollapsed || displayMode != .secondaryOnly {
-            appendVisiblePath(from: primary, into: &result)
-        }
-        if !isCollapsed, let secondary { appendVisiblePath(from: secondary, into: &result) }
+        for root in visibleRoots { appendVisiblePath(from: root, into: &result) }
         return result
     }
 
     /// The content controller a user sees in each on-screen column (the ends of the visible paths).
-    public var visibleContent: [ControllerID] {
+    public var visibleContent: [ControllerID] { visibleRoots.map(visibleEnd) }
+
+    /// The roots of the on-screen paths, one per visible column or the presented controller.
+    public var visibleRoots: [ControllerID] {
         guard isLaunched else { return [] }
-        if let presented { return [visibleEnd(from: presented)] }
-        var result: [ControllerID] = []
-        if let primary, isCollapsed || displayMode != .secondaryOnly { result.append(visibleEnd(from: primary)) }
-        if !isCollapsed, let secondary { result.append(visibleEnd(from: secondary)) }
-        return result
+        if let presented { return [presented] }
+        if isCollapsed { return viewControllers }
+        switch style {
+        case .manual:
+            return viewControllers
+        case .doubleColumn, .tripleColumn:
+            let columns = Decision.visibleColumns(displayMode, style: style)
+            return [(Column.primary, primary), (.supplementary, supplementary), (.secondary, secondary)]
+                .compactMap { column, id in columns.contains(column) ? id : nil }
+        case .unspecified, .legacy:
+            var result: [ControllerID] = []
+            if let primary, displayMode != .secondaryOnly { result.append(primary) }
+            if let secondary { result.append(secondary) }
+            return result
+        }
+    }
+
+    /// Whether `navigation` may hold nested navigation controllers (INV-4, ST-13): the primary of a
+    /// collapsed split, unless a column-style split shows its compact column instead.
+    @inlinable
+    public func allowsNesting(in navigation: ControllerID) -> Bool {
+        isCollapsed && navigation == primary && !(style.isColumnStyle && compactColumn != nil)
     }
 
     /// Follows navigation tops from `id` down to the visible end (AP-6).

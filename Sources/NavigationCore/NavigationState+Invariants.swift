@@ -25,6 +25,15 @@ extension NavigationState {
     /// them after every event): INV-2 and INV-3, and the split's children hang from the split.
     public var structuralInvariantsHold: Bool {
         if displayMode == .automatic { return false }  // INV-3
+        if style.isColumnStyle {
+            // Columns hang from the split, or from the primary's stack while collapsed (CO-11).
+            for column in [supplementary, secondary, compactColumn].compactMap({ $0 }) {
+                let parent = parent(of: column)
+                if parent != .split && !(isCollapsed && primary.map { parent == .navigation($0) } == true) { return false }
+            }
+            if let primary, parent(of: primary) != .split { return false }
+            return true
+        }
         if isCollapsed && secondary != nil { return false }  // INV-2
         if let primary, parent(of: primary) != .split { return false }
         if let secondary, parent(of: secondary) != .split { return false }
@@ -38,7 +47,7 @@ extension NavigationState {
     public func invariantViolations() -> [Violation] {
         var result: [Violation] = []
         if displayMode == .automatic { result.append(Violation(RuleID(.INV, 3), nil, "displayMode is automatic")) }
-        if isCollapsed && viewControllers.count != 1 {
+        if style == .unspecified && isCollapsed && viewControllers.count != 1 {
             result.append(Violation(RuleID(.INV, 2), nil, "collapsed with \(viewControllers.count) view controllers"))
         }
         var seen = Set<ControllerID>()
@@ -52,7 +61,7 @@ extension NavigationState {
                 switch kind(of: id) {
                 case .split:
                     result.append(Violation(RuleID(.INV, 5), id, "split view controller \(name(of: id)) inside \(name(of: container))"))
-                case .navigation where !(isCollapsed && container == nestingNavigation):
+                case .navigation where !allowsNesting(in: container):
                     result.append(Violation(RuleID(.INV, 4), id, "navigation controller \(name(of: id)) nested in \(name(of: container))"))
                 default: break
                 }
@@ -129,7 +138,7 @@ extension NavigationState {
 
     /// The first navigation controller in the hierarchy nested where INV-4 forbids it, with its container.
     func nestedNavigationOutsideCollapse() -> (ControllerID, ControllerID)? {
-        for container in navigationControllersInHierarchy where !(isCollapsed && container == nestingNavigation) {
+        for container in navigationControllersInHierarchy where !allowsNesting(in: container) {
             if let nested = stack(of: container).first(where: { kind(of: $0) == .navigation }) {
                 return (nested, container)
             }

@@ -46,6 +46,18 @@ public struct NavigationState: Hashable, Sendable {
     public package(set) var nestingNavigation: ControllerID?
     /// The controller presented modally from the window's root, if any (SH-1, SH-10).
     public package(set) var presented: ControllerID?
+    /// Column style: the supplementary column's controller (triple column, ST-3).
+    public package(set) var supplementary: ControllerID?
+    /// Column style: the `.compact` column's controller (CO-10).
+    public package(set) var compactColumn: ControllerID?
+    /// Column style: `preferredSplitBehavior` (ST-5).
+    public package(set) var preferredSplitBehavior: SplitBehavior = .automatic
+    /// Column style: the actual split behaviour, never `.automatic` once launched (ST-5, DM-6).
+    public package(set) var splitBehavior: SplitBehavior = .automatic
+    /// Triple column: `showsSecondaryOnlyButton` (ST-11).
+    public package(set) var showsSecondaryOnlyButton = false
+    /// Column style: `displayModeButtonVisibility` (ST-11).
+    public package(set) var displayModeButtonVisibility: ButtonVisibility = .automatic
 
     /// A new, unlaunched classic split in `traits`, with no controllers.
     public init(style: SplitStyle = .unspecified, traits: Traits) {
@@ -55,10 +67,17 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The split's `viewControllers` (ST-2): `[primary]` when collapsed, `[primary, secondary]`
-    /// when expanded (fewer when a column is empty).
+    /// when expanded (fewer when a column is empty). Column style: `[compact]` or `[primary]` when
+    /// collapsed, `[primary, supplementary, secondary]` expanded (CO-10, CO-11). A manual container
+    /// on a phone shows only its master stack.
     public var viewControllers: [ControllerID] {
         var result: [ControllerID] = []
+        if style.isColumnStyle {
+            if isCollapsed { return [compactColumn ?? primary].compactMap { $0 } }
+            return [primary, supplementary, secondary].compactMap { $0 }
+        }
         if let primary { result.append(primary) }
+        if style == .manual && isLaunched && traits.idiom == .phone { return result }
         if !isCollapsed, let secondary { result.append(secondary) }
         return result
     }

@@ -74,6 +74,12 @@ public enum RejectionReason: UInt8, Hashable, Sendable, CaseIterable {
     case wrongControllerCount = 14
     /// The sender is not in the on-screen hierarchy, so nothing can route its action (SH-1).
     case senderNotInHierarchy = 15
+    /// `show`/`hide(.compact)`: neither accepts the compact column (BTN-8).
+    case compactColumn = 16
+    /// A supplementary column on a double-column split (ST-3, uncertain).
+    case supplementaryOnDoubleColumn = 17
+    /// The legacy split exists on iPad only: "results in an exception" elsewhere (LG-1).
+    case phoneIdiom = 18
 
     /// The rule this rejection enforces.
     public var rule: RuleID {
@@ -90,6 +96,9 @@ public enum RejectionReason: UInt8, Hashable, Sendable, CaseIterable {
         case .alreadyPresenting, .senderNotInHierarchy: return RuleID(.SH, 1)
         case .invalidValue: return RuleID(.ST, 10)
         case .wrongControllerCount: return RuleID(.ST, 2)
+        case .compactColumn: return RuleID(.BTN, 8)
+        case .supplementaryOnDoubleColumn: return RuleID(.ST, 3)
+        case .phoneIdiom: return RuleID(.LG, 1)
         }
     }
 }
@@ -114,6 +123,17 @@ public enum IgnoreReason: UInt8, Hashable, Sendable, CaseIterable {
     case nothingPresented = 7
     /// The split is not on screen yet, so user actions cannot reach it.
     case notLaunched = 8
+    /// A manual container has no display modes (SEED-MAN).
+    case noDisplayModes = 9
+    /// The split's style does not respond to this API (ST-1, BTN-1).
+    case notForThisStyle = 10
+    /// BTN-8: the column is already visible, already on top, or (hide) not visible.
+    case columnUnchanged = 11
+    /// BTN-8: ignored for this column (the secondary for show/hide, the primary for a collapsed hide,
+    /// a column not on top).
+    case columnIgnored = 12
+    /// BTN-7: no button is shown in this display mode.
+    case noButton = 13
 
     /// The rule that makes this a no-op.
     public var rule: RuleID {
@@ -127,6 +147,10 @@ public enum IgnoreReason: UInt8, Hashable, Sendable, CaseIterable {
         case .cancelled: return RuleID(.NV, 6)
         case .nothingPresented: return RuleID(.SH, 1)
         case .notLaunched: return RuleID(.SZ, 3)
+        case .noDisplayModes: return RuleID(.ST, 1)
+        case .notForThisStyle: return RuleID(.ST, 1)
+        case .columnUnchanged, .columnIgnored: return RuleID(.BTN, 8)
+        case .noButton: return RuleID(.BTN, 7)
         }
     }
 }

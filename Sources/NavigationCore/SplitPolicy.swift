@@ -20,6 +20,14 @@ public struct SplitPolicy: Hashable, Sendable {
     public var showOverride: OverrideAnswer
     /// `splitViewController(_:showDetail:sender:)` (SH-8).
     public var showDetailOverride: OverrideAnswer
+    /// Column style: `topColumnForCollapsingToProposedTopColumn` (CO-12).
+    public var topColumnForCollapsing: TopColumnAnswer = .notImplemented
+    /// Column style: `displayModeForExpandingToProposedDisplayMode` (EX-4).
+    public var displayModeForExpanding: TargetDisplayModeAnswer = .notImplemented
+    /// Legacy: `splitViewController(_:shouldHide:in:)` (LG-4).
+    public var shouldHide: ShouldHideAnswer = .notImplemented
+    /// Legacy: whether the delegate implements `willHideViewController…`, which enables the swipe (LG-6).
+    public var implementsWillHide = false
 
     /// A policy; every method not implemented unless given.
     public init(
@@ -121,6 +129,22 @@ public enum TargetDisplayModeAnswer: Hashable, Sendable {
     case automatic
     /// Returns this display mode (BTN-2).
     case mode(DisplayMode)
+}
+
+/// An answer of `topColumnForCollapsingToProposedTopColumn` (CO-12).
+public enum TopColumnAnswer: Hashable, Sendable {
+    /// Not implemented: the proposed top column (`.secondary`, KR) is used.
+    case notImplemented
+    /// Returns this column.
+    case column(Column)
+}
+
+/// An answer of the legacy `shouldHide(_:in:)` (LG-4).
+public enum ShouldHideAnswer: Hashable, Sendable {
+    /// Not implemented: hidden in portrait, shown in landscape.
+    case notImplemented
+    /// Returns these values for each orientation.
+    case returns(portrait: Bool, landscape: Bool)
 }
 
 /// An answer of the delegate's `show`/`showDetail` overrides.

@@ -14,6 +14,10 @@ public enum SplitProperty: Hashable, Sendable {
     case minimumPrimaryColumnWidth(Double?)
     /// `maximumPrimaryColumnWidth` (default 320 pt).
     case maximumPrimaryColumnWidth(Double?)
+    /// `showsSecondaryOnlyButton`, triple column only (ST-11, BTN-7).
+    case showsSecondaryOnlyButton(Bool)
+    /// `displayModeButtonVisibility`, column style (ST-11, BTN-6).
+    case displayModeButtonVisibility(ButtonVisibility)
 }
 
 /// The primary column width preferences (ST-10). `nil` is `automaticDimension`.

@@ -19,6 +19,29 @@ struct Scenario {
         send(.setSplitViewControllers(children))
     }
 
+    /// A column-style split (or any style) whose columns are assigned with `setViewController`.
+    init(style: SplitStyle, _ traits: Traits, columns: [(Column, String)], policy: SplitPolicy = .noDelegate) throws {
+        self.policy = policy
+        state = NavigationState(style: style, traits: traits)
+        initial = state
+        for (column, notation) in columns {
+            let id = try make(notation)
+            send(.setViewController(id, for: column))
+        }
+    }
+
+    /// A legacy or manual split with the classic two children.
+    init(style: SplitStyle, _ traits: Traits, primary: String = "MN[M]", secondary: String? = "DN[D]",
+         policy: SplitPolicy = .noDelegate) throws {
+        self.policy = policy
+        state = NavigationState(style: style, traits: traits)
+        initial = state
+        let p = try make(primary)
+        var children = [p]
+        if let secondary { children.append(try make(secondary)) }
+        send(.setSplitViewControllers(children))
+    }
+
     /// Creates the controllers of a bracket-notation tree; returns the root's ID.
     @discardableResult
     mutating func make(_ notation: String) throws -> ControllerID {
