@@ -24,7 +24,15 @@ public enum WhatIf {
     public static func fork(_ source: TimeMachine, at index: UInt64, into path: String,
                             policy: SplitPolicy? = nil, device: Device? = nil,
                             sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: index, into: path, policy: policy, device: device, skipping: [],
+        try redecide(source, from: index, into: path, policy: policy, device: device, style: nil, skipping: [],
+                     sessionID: sessionID, options: options)
+    }
+
+    /// Replays `source`'s recorded intents from the start in a container of another `style` — e.g.
+    /// the same session in UIKit's split and in a manual master/detail container (SEED-MAN).
+    public static func replay(_ source: TimeMachine, as style: SplitStyle, into path: String,
+                              sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
+        try redecide(source, from: 0, into: path, policy: nil, device: nil, style: style, skipping: [],
                      sessionID: sessionID, options: options)
     }
 
@@ -32,19 +40,23 @@ public enum WhatIf {
     /// event indices left out and every other command re-decided (Redux DevTools' toggle).
     public static func recompute(_ source: TimeMachine, skipping skipped: Set<UInt64>, into path: String,
                                  sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: 0, into: path, policy: nil, device: nil, skipping: skipped,
+        try redecide(source, from: 0, into: path, policy: nil, device: nil, style: nil, skipping: skipped,
                      sessionID: sessionID, options: options)
     }
 
     static func redecide(_ source: TimeMachine, from index: UInt64, into path: String, policy: SplitPolicy?,
-                         device: Device?, skipping skipped: Set<UInt64>, sessionID: String,
+                         device: Device?, style: SplitStyle?, skipping skipped: Set<UInt64>, sessionID: String,
                          options: RecorderOptions) throws(NavTapeError) -> Report {
+        if style != nil && index != 0 {
+            throw NavTapeError(.invalidArgument, path: source.path, "a change of style replays from the start")
+        }
         guard index <= source.eventCount else {
             throw NavTapeError(.invalidArgument, path: source.path, "fork point \(index) is past the end (\(source.eventCount) events)")
         }
         let forkIndex = index == source.eventCount ? index : try source.commitStart(atOrBefore: index)
         var description = source.sessionDescription
         if let policy { description.policy = policy }
+        if let style { description.style = style }
         if let device {
             description.device = device.rawValue
             description.initialTraits = device.translating(description.initialTraits)

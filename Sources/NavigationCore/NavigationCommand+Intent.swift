@@ -6,7 +6,10 @@ extension NavigationCommand {
     /// its creation events (`names` resolves the interned strings, including those the commit
     /// itself interns). Returns `nil` for an empty or unrecognisable commit.
     public init?(commit events: [NavigationEvent], names: NameTable) {
-        guard let first = events.first else { return nil }
+        // Delegate notifications may precede the intent (the legacy popover's willPresent).
+        guard let first = events.first(where: { if case .delegateNotified = $0 { return false } else { return true } }) else {
+            return nil
+        }
         // A column assignment may mint its wrapper first; the assignment names the intent.
         for case .columnSet(let controller, let column, let resolution) in events {
             if case .wrapped(let wrapper) = resolution {

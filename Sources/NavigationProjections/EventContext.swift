@@ -60,16 +60,19 @@ public struct EventContext: Sendable {
     /// commit into the one before it changes no net effect). Everything else starts a commit.
     public static func inferredCommitStart(for event: NavigationEvent) -> Bool {
         switch event {
-        case .collapsed, .separated, .nameInterned, .controllerCreated, .stackInitialized:
+        case .collapsed, .separated, .nameInterned, .controllerCreated, .stackInitialized, .columnStacked,
+             .columnUnstacked, .splitBehaviorChanged:
             return false
         case .displayModeChanged(_, let cause):
             switch cause {
-            case .launch, .traits, .expand, .preference, .showDetail: return false
-            case .button, .gesture, .dimmedTap: return true
+            case .launch, .traits, .expand, .preference, .showDetail, .showColumn, .hideColumn: return false
+            case .button, .gesture, .dimmedTap, .secondaryOnlyButton: return true
             }
+        case .delegateNotified(let notification):
+            return notification == .legacyPopoverWillPresent
         case .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet, .splitViewControllersSet, .shown,
              .detailShown, .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .presented, .dismissed, .rejected,
-             .ignored:
+             .ignored, .columnSet, .columnShown, .columnHidden, .preferredSplitBehaviorSet:
             return true
         }
     }
@@ -83,10 +86,12 @@ public struct EventContext: Sendable {
     public var mayChangeHierarchy: Bool {
         switch event {
         case .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .stackInitialized, .shown, .detailShown,
-             .collapsed, .separated, .splitViewControllersSet, .presented, .dismissed:
+             .collapsed, .separated, .splitViewControllersSet, .presented, .dismissed, .columnSet, .columnStacked,
+             .columnUnstacked:
             return true
         case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
-             .displayModeChanged, .rejected, .ignored:
+             .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
+             .splitBehaviorChanged, .delegateNotified:
             return false
         }
     }

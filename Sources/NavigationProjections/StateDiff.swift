@@ -52,6 +52,12 @@ public enum StateChange: Hashable, Sendable, CustomStringConvertible {
     case primaryColumnWidth(from: Double, to: Double)
     /// The secondary the split falls back to on expand (ST-13, EX-1.5).
     case rememberedSecondary(from: ControllerID?, to: ControllerID?)
+    /// Column style: the supplementary or compact column's controller (ST-3).
+    case column(Column, from: ControllerID?, to: ControllerID?)
+    /// Column style: the actual split behaviour (ST-5).
+    case splitBehavior(from: SplitBehavior, to: SplitBehavior)
+    /// Column style: `preferredSplitBehavior` (ST-5).
+    case preferredSplitBehavior(from: SplitBehavior, to: SplitBehavior)
     /// A navigation controller in either hierarchy whose stack differs.
     case stack(StackDifference)
     /// A controller in the first state's hierarchy that is not in the second's.
@@ -93,6 +99,10 @@ public enum StateChange: Hashable, Sendable, CustomStringConvertible {
             return "primaryColumnWidth: \(describe(from)) → \(describe(to))"
         case .rememberedSecondary(let from, let to):
             return "rememberedSecondary: \(optional(from)) → \(optional(to))"
+        case .column(let column, let from, let to):
+            return "\(column.name) column: \(optional(from)) → \(optional(to))"
+        case .splitBehavior(let from, let to): return "splitBehavior: \(from) → \(to)"
+        case .preferredSplitBehavior(let from, let to): return "preferredSplitBehavior: \(from) → \(to)"
         case .stack(let difference):
             var parts: [String] = []
             if !difference.added.isEmpty { parts.append("added " + difference.added.map(name).joined(separator: ", ")) }
@@ -145,6 +155,13 @@ public func diff(_ a: NavigationState, _ b: NavigationState) -> [StateChange] {
     if a.rememberedSecondary != b.rememberedSecondary {
         changes.append(.rememberedSecondary(from: a.rememberedSecondary, to: b.rememberedSecondary))
     }
+    for column in [Column.supplementary, .compact] where a.controller(for: column) != b.controller(for: column) {
+        changes.append(.column(column, from: a.controller(for: column), to: b.controller(for: column)))
+    }
+    if a.splitBehavior != b.splitBehavior { changes.append(.splitBehavior(from: a.splitBehavior, to: b.splitBehavior)) }
+    if a.preferredSplitBehavior != b.preferredSplitBehavior {
+        changes.append(.preferredSplitBehavior(from: a.preferredSplitBehavior, to: b.preferredSplitBehavior))
+    }
 
     var navigations = a.navigationControllersInHierarchy
     for navigation in b.navigationControllersInHierarchy where !navigations.contains(navigation) {
@@ -178,6 +195,8 @@ private func properties(of state: NavigationState) -> [SplitProperty] {
         .preferredPrimaryColumnWidth(widths.width),
         .minimumPrimaryColumnWidth(widths.minimum),
         .maximumPrimaryColumnWidth(widths.maximum),
+        .showsSecondaryOnlyButton(state.showsSecondaryOnlyButton),
+        .displayModeButtonVisibility(state.displayModeButtonVisibility),
     ]
 }
 
@@ -211,5 +230,7 @@ func describe(_ property: SplitProperty) -> (name: String, value: String) {
     case .preferredPrimaryColumnWidth(let value): return ("preferredPrimaryColumnWidth", width(value))
     case .minimumPrimaryColumnWidth(let value): return ("minimumPrimaryColumnWidth", width(value))
     case .maximumPrimaryColumnWidth(let value): return ("maximumPrimaryColumnWidth", width(value))
+    case .showsSecondaryOnlyButton(let value): return ("showsSecondaryOnlyButton", "\(value)")
+    case .displayModeButtonVisibility(let value): return ("displayModeButtonVisibility", "\(value)")
     }
 }

@@ -103,3 +103,42 @@ struct WhatIfTests {
         #expect(result.displayMode == .primaryHidden)
     }
 }
+
+@Suite("UIKit's split vs a manual container")
+struct StyleComparisonTests {
+    @Test("one intent stream under the classic split and the manual container: the documented differences")
+    func classicVersusManual() throws {
+        let dir = try TemporaryDirectory()
+        let classicPath = dir.path("classic.navtape"), manualPath = dir.path("manual.navtape")
+        let plus = Device.iPhonePlus
+        let setup = SessionSetup(device: .iPhonePlus, orientation: .landscape, policy: .noDelegate,
+                                 primary: "MN[M]", secondary: "DN[D]")
+        let recorder = try Recorder(creating: classicPath, setup: setup, sessionID: "classic", startTime: 0)
+        try recorder.send(.launch(plus.traits(.landscape)), at: 1_000)
+        let paste = recorder.state.nextAppControllerID
+        try recorder.send(.instantiate(.content("Paste")), at: 2_000)
+        try recorder.send(.showDetail(paste, sender: ControllerID(app: 1)), at: 3_000)
+        try recorder.send(.changeTraits(plus.traits(.portrait)), at: 4_000)
+        try recorder.send(.changeTraits(plus.traits(.landscape)), at: 5_000)
+        try recorder.close()
+        let classic = try TimeMachine(path: classicPath)
+        try WhatIf.replay(classic, as: .manual, into: manualPath, sessionID: "manual")
+        let manual = try TimeMachine(path: manualPath)
+        #expect(manual.sessionDescription.style == .manual)
+
+        func kinds(_ machine: TimeMachine) throws -> [EventKind] { try machine.events(from: 0, to: machine.eventCount).map(\.event.kind) }
+        // Rotation on a Plus phone collapses and separates UIKit's split, never the manual container.
+        #expect(try kinds(classic).filter { $0 == .collapsed || $0 == .separated } == [.collapsed, .separated])
+        #expect(try !kinds(manual).contains(.collapsed))
+        #expect(try !kinds(manual).contains(.separated))
+        // Landscape Plus: UIKit shows two columns and pushes the plain detail into the secondary
+        // stack; the phone-idiom container keeps one stack and pushes onto it.
+        let classicEnd = try classic.last(), manualEnd = try manual.last()
+        #expect(classicEnd.hierarchyDescription == "MN[M] | DN[D, Paste]")
+        #expect(manualEnd.hierarchyDescription == "MN[M, Paste]")
+        #expect(manualEnd.visibleContent.map(manualEnd.name) == ["Paste"])
+        // The same commands went in: every recorded intent was re-decided.
+        #expect(try classic.events(from: 0, to: classic.eventCount).filter(\.startsCommit).count
+                == manual.events(from: 0, to: manual.eventCount).filter(\.startsCommit).count)
+    }
+}
