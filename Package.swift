@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .library(name: "NavTape", targets: ["NavTape"]),
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
+        .library(name: "NavigationCodec", targets: ["NavigationCodec"]),
+        .library(name: "NavigationProjections", targets: ["NavigationProjections"]),
+        .library(name: "EventLog", targets: ["EventLog"]),
         .executable(name: "navtape", targets: ["navtape"]),
     ],
     dependencies: [
@@ -39,6 +42,7 @@ let package = Package(
         .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding"]),
         .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
         .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
+        .testTarget(name: "NavtapeCLITests", dependencies: ["NavTape", "navtape"]),
     ],
     swiftLanguageModes: [.v6]
 )

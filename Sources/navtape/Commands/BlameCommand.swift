@@ -1,0 +1,58 @@
+import ArgumentParser
+import NavTape
+import NavigationCore
+import NavigationProjections
+
+/// `navtape blame LOG WHAT --at N`.
+struct BlameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blame",
+        abstract: "Tell which event set a part of the state, and every change of it before that point.",
+        discussion: """
+            WHAT is displayMode, collapsed, primary, secondary, presented, traits, or the name (or #ID) of a \
+            navigation controller, for its stack.
+
+            Examples:
+              navtape blame navtape-demo.navtape secondary
+              navtape blame navtape-demo.navtape displayMode --at 30
+              navtape blame navtape-demo.navtape MN --at 20
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    @Argument(help: ArgumentHelp("displayMode, collapsed, primary, secondary, presented, traits, or a navigation controller.",
+                                 valueName: "what"))
+    var what: String
+
+    @Option(help: ArgumentHelp("The point (event count); default: the end.", valueName: "n"))
+    var at: UInt64?
+
+    func run() throws {
+        let machine = try Logs.open(input.log)
+        let index = try Logs.point(at ?? machine.eventCount, in: machine)
+        let state = try machine.state(at: index)
+        let part = try Self.part(what, in: state, log: machine.path)
+        var blame = Blame(part)
+        try machine.run(&blame, to: index)
+        Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine))
+    }
+
+    static func part(_ what: String, in state: NavigationState, log: String) throws(CLIError) -> StatePart {
+        switch what {
+        case "displayMode": return .displayMode
+        case "collapsed": return .collapsed
+        case "primary": return .column(.primary)
+        case "secondary": return .column(.secondary)
+        case "presented": return .presented
+        case "traits": return .traits
+        default:
+            guard let id = ControllerID(parsing: what) ?? state.controller(named: what) else {
+                throw CLIError(.usage, "\(log): no controller named '\(what)' (or give displayMode, collapsed, primary, secondary, presented, traits)")
+            }
+            guard state.kind(of: id) == .navigation else {
+                throw CLIError(.usage, "\(log): \(state.name(of: id)) (\(id)) is not a navigation controller")
+            }
+            return .stack(id)
+        }
+    }
+}

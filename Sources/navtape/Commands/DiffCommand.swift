@@ -1,0 +1,51 @@
+import ArgumentParser
+import NavTape
+import NavigationProjections
+
+/// `navtape diff LOG A B` and `navtape diff LOG1 LOG2`.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare the states at two points of a log, or the final states of two logs.",
+        discussion: """
+            With two numbers, compares the state after A events with the state after B events. With a second \
+            log, compares the two logs' final states (controllers are matched by ID).
+
+            Examples:
+              navtape diff navtape-demo.navtape 12 25
+              navtape diff navtape-demo.navtape navtape-demo-ipad.navtape
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    @Argument(help: ArgumentHelp("A point (event count), or a second log.", valueName: "a-or-log"))
+    var first: String
+
+    @Argument(help: ArgumentHelp("The second point, when comparing within one log.", valueName: "b"))
+    var second: String?
+
+    func validate() throws {
+        if second == nil, UInt64(first) != nil, !Files.exists(first) {
+            throw ValidationError("Give two event counts (diff LOG A B) or a second log (diff LOG1 LOG2).")
+        }
+        if let second {
+            guard UInt64(first) != nil, UInt64(second) != nil else {
+                throw ValidationError("Give two event counts (diff LOG A B) or a second log (diff LOG1 LOG2).")
+            }
+        }
+    }
+
+    func run() throws {
+        let machine = try Logs.open(input.log)
+        if let second, let a = UInt64(first), let b = UInt64(second) {
+            let before = try machine.state(at: Logs.point(a, in: machine))
+            let after = try machine.state(at: Logs.point(b, in: machine))
+            Output.standard.lines(DiffText.render(diff(before, after), title: "\(machine.path), after \(a) → after \(b) events", names: after))
+        } else {
+            let other = try Logs.open(first)
+            let before = try machine.state(at: machine.eventCount), after = try other.state(at: other.eventCount)
+            let title = "final states, \(machine.path) (\(machine.eventCount) events) → \(other.path) (\(other.eventCount) events)"
+            Output.standard.lines(DiffText.render(diff(before, after), title: title, names: after, earlier: before))
+        }
+    }
+}

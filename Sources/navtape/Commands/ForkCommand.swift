@@ -1,0 +1,46 @@
+import ArgumentParser
+import NavTape
+import NavigationCore
+import NavigationProjections
+
+/// `navtape fork LOG --at N -o LOG2`.
+struct ForkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fork",
+        abstract: "Re-decide a log's commands from event N under another policy or device into a new log, and diff the outcomes.",
+        discussion: """
+            The fork point moves back to the start of its command. Without --policy and --device the branch \
+            reproduces the source exactly.
+
+            Examples:
+              navtape fork navtape-demo-stale.navtape --at 0 --policy calendar-paste -o fixed.navtape
+              navtape fork navtape-demo.navtape --at 20 --device ipad -o ipad.navtape
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    @Option(help: ArgumentHelp("The fork point (event count).", valueName: "n"))
+    var at: UInt64
+
+    @Option(help: ArgumentHelp("The branch's delegate policy: \(SplitPolicy.presetNames.joined(separator: ", ")).", valueName: "policy"))
+    var policy: PolicyArgument?
+
+    @Option(help: ArgumentHelp("The branch's device: \(Device.presetNames).", valueName: "device"))
+    var device: DeviceArgument?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let machine = try Logs.open(input.log)
+        _ = try Logs.point(at, in: machine)
+        try output.prepare()
+        let report = try WhatIf.fork(machine, at: at, into: output.output, policy: policy?.policy, device: device?.device,
+                                     sessionID: "\(machine.sessionID)-fork-\(at)")
+        let branch = try TimeMachine(path: output.output)
+        Output.standard.line("\(output.output): forked after \(report.forkIndex) events, \(report.commandsRedecided) commands re-decided, "
+            + "\(report.eventsWritten) events written")
+        let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
+        Output.standard.lines(DiffText.render(diff(before, after), title: "final states \(machine.path) → \(output.output)", names: after,
+                                                earlier: before))
+    }
+}

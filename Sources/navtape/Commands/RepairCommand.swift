@@ -1,0 +1,31 @@
+import ArgumentParser
+import EventLog
+
+/// `navtape repair LOG`.
+struct RepairCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repair",
+        abstract: "Salvage a damaged log in place: keep every whole block that continues the events, save the original as LOG.broken.",
+        discussion: """
+            A clean log is left untouched. Events keep their indices: after a lost block, later event blocks \
+            are dropped too (they would leave a gap).
+
+            Examples:
+              navtape repair crashed.navtape && navtape verify crashed.navtape
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    func run() throws {
+        try Files.checkInput(input.log)
+        let report = try EventLogRepair.repair(at: input.log)
+        guard let broken = report.brokenCopyPath else {
+            Output.standard.line("\(input.log): clean, nothing to repair (\(report.keptRecords) events)")
+            return
+        }
+        let damaged = report.damagedRanges.map { "bytes \($0.offset)..<\($0.offset + $0.length)" }
+        Output.standard.line("\(input.log): kept \(report.keptRecords) events in \(report.keptBlocks) blocks; dropped "
+            + "\(report.droppedBlocks) blocks (\(report.droppedRecords) events); damaged: "
+            + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + "; original saved as \(broken)")
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Glibc
+
+/// `navtape`: record, replay and question split-view navigation sessions.
+@main
+struct NavtapeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navtape",
+        abstract: "Record UISplitViewController + UINavigationController sessions to a crash-safe log and travel through them.",
+        discussion: """
+            Start with `navtape demo` in an empty directory: it records the built-in Calendar Paste session and \
+            tours it. Scenario scripts (docs/ScriptFormat.md) drive `record` and `run`; `--json` output and \
+            `export` follow docs/JSON.md.
+
+            Exit status: 0 success; 1 a script's expectations failed; 64 usage (a bad flag or argument, an index \
+            past the end); 65 data error (a malformed script or JSON line, a damaged or foreign log); 66 no input (a \
+            missing file, a directory); 73 cannot create the output (it exists: use --force); 74 I/O error \
+            (including a full disk); 75 the log is locked by another writer; 70 internal error.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            DemoCommand.self, RecordCommand.self, RunCommand.self, GenerateCommand.self, StateCommand.self,
+            LogCommand.self, TimelineCommand.self, StatsCommand.self, DiffCommand.self, BlameCommand.self,
+            VerifyCommand.self, RepairCommand.self, ExportCommand.self, ImportCommand.self, TailCommand.self,
+            ForkCommand.self, TestGenCommand.self,
+        ])
+
+    /// Parses, runs, and maps every failure to one line on standard error and a documented exit
+    /// status: never a backtrace.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Glibc.exit(finish(.success).rawValue)
+        } catch let error where Failure.isNavtapeError(error) {
+            Glibc.exit(finish(Failure.report(error)).rawValue)
+        } catch {
+            // ArgumentParser's own outcomes: help and version (exit 0), usage errors (exit 64).
+            let code = exitCode(for: error)
+            if code == .success {
+                Output.standard.raw(fullMessage(for: error) + "\n")
+                Glibc.exit(finish(.success).rawValue)
+            }
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            guard code == .validationFailure else {
+                Diagnostics.line("navtape: internal error: \(message)")
+                Glibc.exit(finish(.software).rawValue)
+            }
+            let subcommand = configuration.subcommands.first { $0._commandName == arguments.first }
+            let help = subcommand.map { "navtape \($0._commandName) --help" } ?? "navtape --help"
+            Diagnostics.line("navtape: \(message) (see '\(help)')")
+            Glibc.exit(finish(.usage).rawValue)
+        }
+    }
+
+    /// Flushes standard output; a write error there turns success into exit 74.
+    static func finish(_ status: ExitStatus) -> ExitStatus {
+        do {
+            try Output.standard.flush()
+            return status
+        } catch {
+            Diagnostics.line(error.message)
+            return status == .success ? .ioError : status
+        }
+    }
+}

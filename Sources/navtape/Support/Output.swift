@@ -1,0 +1,110 @@
+import Glibc
+
+/// Text for a terminal: control characters, DEL, C1 controls and the invisible formatting and
+/// bidirectional characters become `\u{1B}` style escapes, so a name from a log cannot move the
+/// cursor, change colours or reorder what is shown.
+enum TerminalText {
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+}
+
+/// A file descriptor that collects text and writes it in large chunks, remembering the first
+/// write error so that a full disk or `/dev/full` fails the command (exit 74) instead of being lost.
+final class Output {
+    /// Standard output.
+    nonisolated(unsafe) static let standard = Output(descriptor: 1, name: "stdout")
+
+    let descriptor: Int32
+    let name: String
+    private var buffer: [UInt8] = []
+    private(set) var failure: Int32?
+
+    init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Appends one line; every character a terminal would interpret is escaped.
+    func line(_ text: String = "") {
+        raw(TerminalText.escaped(text) + "\n")
+    }
+
+    /// Appends each line of `lines`.
+    func lines(_ lines: [String]) {
+        for text in lines { line(text) }
+    }
+
+    /// Appends text as it is (JSON, whose writer already escapes, and ArgumentParser's help).
+    func raw(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { drain() }
+    }
+
+    /// Writes everything collected; throws if any write failed.
+    func flush() throws(CLIError) {
+        drain()
+        if let failure {
+            throw CLIError(.ioError, "\(name): write failed: \(String(cString: strerror(failure)))")
+        }
+    }
+
+    private func drain() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { bytes in
+                bytes.baseAddress.map { Glibc.write(descriptor, $0 + offset, bytes.count - offset) } ?? 0
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// One-line messages on standard error.
+enum Diagnostics {
+    /// Writes `text` (escaped) and a newline to standard error; failures are ignored.
+    static func line(_ text: String) {
+        raw(TerminalText.escaped(text) + "\n")
+    }
+
+    /// Writes `text` as it is to standard error (the progress bar's carriage returns).
+    static func raw(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { Glibc.write(2, $0 + offset, buffer.count - offset) } ?? 0
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// Whether standard error is a terminal (progress bars are drawn only then).
+    static var isTerminal: Bool { isatty(2) == 1 }
+}
