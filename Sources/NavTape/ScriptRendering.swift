@@ -8,7 +8,7 @@ extension NavigationCommand {
     public func scriptLine(in state: NavigationState) -> String {
         func ref(_ id: ControllerID) -> String {
             let name = state.name(of: id)
-            let isPlainName = !name.isEmpty && name.unicodeScalars.allSatisfy(Self.isNameScalar) && !name.hasPrefix("#")
+            let isPlainName = !name.isEmpty && name.unicodeScalars.allSatisfy(ControllerSpec.isNameCharacter) && !name.hasPrefix("#")
             return isPlainName && state.controller(named: name) == id ? name : id.description
         }
         func list(_ ids: [ControllerID]) -> String { "[" + ids.map(ref).joined(separator: ", ") + "]" }
@@ -65,13 +65,6 @@ extension NavigationCommand {
         }
     }
 
-    /// The characters of a bare controller name in a script (the bracket notation's).
-    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".", "#": return true
-        default: return false
-        }
-    }
 }
 
 extension ControllerID {

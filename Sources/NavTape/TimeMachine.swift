@@ -20,7 +20,7 @@ public final class TimeMachine {
     public var parent: (sessionID: String, forkIndex: UInt64)? {
         reader.header.parentSessionID.isEmpty ? nil : (reader.header.parentSessionID, reader.header.forkIndex)
     }
-    private let reader: EventLogReader
+    let reader: EventLogReader
 
     /// The cursor of ``stepForward()``, ``stepBack()``, ``first()`` and ``last()``.
     public private(set) var position: UInt64 = 0

@@ -62,12 +62,7 @@ struct NotationParser {
         while !atEnd, current == " " || current == "\t" { offset += 1 }
     }
 
-    static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
-        switch s {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".", "#": return true
-        default: return false
-        }
-    }
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { ControllerSpec.isNameCharacter(s) }
 
     mutating func word() throws(NotationError) -> String {
         skipSpaces()
@@ -127,6 +122,17 @@ struct NotationParser {
             guard current == "]" else { throw NotationError("expected ',' or ']', found '\(current)'", at: offset) }
             offset += 1
             return spec
+        }
+    }
+}
+
+extension ControllerSpec {
+    /// Whether `s` may appear in a controller name of the bracket notation: letters, digits and
+    /// `_ - . #`.
+    public static func isNameCharacter(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".", "#": return true
+        default: return false
         }
     }
 }

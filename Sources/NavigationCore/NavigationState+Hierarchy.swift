@@ -155,9 +155,25 @@ extension NavigationState {
     /// The display-mode button under `policy`, or `nil` when it is hidden: before launch, while
     /// collapsed, without gestures (BTN-6), or when a tap would change nothing (BTN-4).
     public func displayModeButton(policy: SplitPolicy) -> DisplayModeButton? {
-        guard isLaunched, !isCollapsed, presentsWithGesture else { return nil }
+        guard isLaunched, !isCollapsed else { return nil }
         let decision = Decision(state: self, policy: policy, command: .tapDisplayModeButton)
-        let target = decision.buttonTarget()
-        return target == displayMode ? nil : DisplayModeButton(target: target)
+        let target: DisplayMode?
+        switch style {
+        case .manual:
+            target = nil
+        case .legacy:
+            // The bar button item exists while the master is hidden or in its popover (LG-5, LG-7).
+            target = displayMode == .primaryHidden ? .primaryOverlay : displayMode == .primaryOverlay ? .primaryHidden : nil
+        case .doubleColumn, .tripleColumn:
+            // BTN-6, BTN-7: `.always` shows it without gestures, `.never` hides it.
+            guard displayModeButtonVisibility != .never, presentsWithGesture || displayModeButtonVisibility == .always
+            else { return nil }
+            target = decision.columnButtonTarget()
+        case .unspecified:
+            guard presentsWithGesture else { return nil }
+            target = decision.buttonTarget()
+        }
+        guard let target, target != displayMode else { return nil }
+        return DisplayModeButton(target: target)
     }
 }

@@ -129,7 +129,10 @@ extension NavigationState {
         // BUG-8: any event that puts controllers into the hierarchy can surface a navigation
         // controller nested outside a collapse (left by EX-2's single pop, or nested while collapsed
         // and installed again later).
-        if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse() {
+        // It fires at the event that causes it — the expand, or the event that moves the nested
+        // controller or its container — not again at every later event while it lasts.
+        if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse(),
+           event.kind == .separated || event.subjects.contains(where: { subtree(of: $0).contains(nested) || $0 == container }) {
             let context = event.kind == .separated ? "left nested after expand" : "nested outside a collapse"
             bug(8, nested, "navigation controller \(name(of: nested)) \(context) in \(name(of: container))")
         }
@@ -168,7 +171,34 @@ extension NavigationState {
     }
 }
 
+extension NavigationState {
+    /// `id` and every controller in its stacks, recursively.
+    func subtree(of id: ControllerID) -> Set<ControllerID> {
+        var result: Set<ControllerID> = []
+        var pending = [id]
+        while let next = pending.popLast(), result.count < 4_096 {
+            guard result.insert(next).inserted else { continue }
+            pending += stack(of: next)
+        }
+        return result
+    }
+}
+
 extension NavigationEvent {
+    /// The controllers this event moves (for detectors that blame an event, not a state).
+    var subjects: [ControllerID] {
+        switch self {
+        case .pushed(let controller, let navigation): return [controller, navigation]
+        case .shown(let target, _, let resolution), .detailShown(let target?, _, let resolution):
+            if case .pushed(let navigation) = resolution { return [target, navigation] }
+            return [target]
+        case .presented(let controller): return [controller]
+        case .splitViewControllersSet(let primary, let secondary): return [primary] + (secondary.map { [$0] } ?? [])
+        case .stackSet(let list, let navigation): return list + [navigation]
+        default: return []
+        }
+    }
+
     /// Whether this event can bring a nested navigation controller into view outside a collapse.
     var canNestOutsideCollapse: Bool {
         switch self {

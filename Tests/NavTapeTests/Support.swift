@@ -20,10 +20,7 @@ func recordGenerated(events: Int, seed: UInt64, device: Device = .iPhonePlus, po
     var generator = SessionGenerator(seed: seed, device: device, policy: policy)
     let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "test-\(seed)",
                                 startTime: 1_700_000_000_000, options: RecorderOptions(checkpointInterval: checkpointInterval))
-    while recorder.eventCount < UInt64(events) {
-        let (time, command) = generator.next(in: recorder.state)
-        try recorder.send(command, at: time)
-    }
+    try recorder.record(&generator, events: UInt64(events))
     let final = recorder.state
     try recorder.close()
     let machine = try TimeMachine(path: path)

@@ -40,13 +40,7 @@ struct GenerateCommand: ParsableCommand {
         let recorder = try Recorder(creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
                                     startTime: 1_700_000_000_000)
         var progress = Progress(total: events)
-        var commands = 0
-        while recorder.eventCount < UInt64(events) {
-            let (time, command) = generator.next(in: recorder.state)
-            try recorder.send(command, at: time)
-            commands += 1
-            progress.update(Int(recorder.eventCount))
-        }
+        let commands = try recorder.record(&generator, events: UInt64(events)) { progress.update(Int($0)) }
         try recorder.close()
         progress.finish()
         Output.standard.line("\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "

@@ -1,5 +1,5 @@
 import ArgumentParser
-import EventLog
+import NavTape
 
 /// `navtape repair LOG`.
 struct RepairCommand: ParsableCommand {
@@ -18,14 +18,14 @@ struct RepairCommand: ParsableCommand {
 
     func run() throws {
         try Files.checkInput(input.log)
-        let report = try EventLogRepair.repair(at: input.log)
+        let report = try LogRepair.repair(at: input.log)
         guard let broken = report.brokenCopyPath else {
-            Output.standard.line("\(input.log): clean, nothing to repair (\(report.keptRecords) events)")
+            Output.standard.line("\(input.log): clean, nothing to repair (\(report.keptEvents) events)")
             return
         }
         let damaged = report.damagedRanges.map { "bytes \($0.offset)..<\($0.offset + $0.length)" }
-        Output.standard.line("\(input.log): kept \(report.keptRecords) events in \(report.keptBlocks) blocks; dropped "
-            + "\(report.droppedBlocks) blocks (\(report.droppedRecords) events); damaged: "
+        Output.standard.line("\(input.log): kept \(report.keptEvents) events in \(report.keptBlocks) blocks; dropped "
+            + "\(report.droppedBlocks) blocks (\(report.droppedEvents) events); damaged: "
             + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + "; original saved as \(broken)")
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import EventLog
 import NavTape
 
 /// The documented exit statuses (sysexits.h where one fits); `docs/ScriptFormat.md` and
@@ -48,23 +47,13 @@ extension ExitStatus {
         }
     }
 
-    init(_ code: EventLogError.Code) {
-        switch code {
-        case .notFound: self = .noInput
-        case .alreadyExists: self = .cannotCreate
-        case .notALog, .unsupportedVersion, .truncated, .corrupt, .tooLarge, .timestampRegression: self = .dataError
-        case .locked: self = .tempFailure
-        case .poisoned, .io: self = .ioError
-        case .invalidArgument: self = .usage
-        }
-    }
 }
 
 enum Failure {
     /// Whether `error` is one of navtape's own (reported by ``report(_:)``), as opposed to one of
     /// ArgumentParser's parse outcomes.
     static func isNavtapeError(_ error: Error) -> Bool {
-        error is CLIError || error is NavTapeError || error is ScriptError || error is EventLogError || error is ExitCode
+        error is CLIError || error is NavTapeError || error is ScriptError || error is ExitCode
     }
 
     /// Prints one line for `error` on standard error and returns the exit status.
@@ -79,9 +68,6 @@ enum Failure {
         case let error as ScriptError:
             Diagnostics.line(error.description)
             return .dataError
-        case let error as EventLogError:
-            Diagnostics.line(error.description)
-            return ExitStatus(error.code)
         case let error as ExitCode:
             return ExitStatus(rawValue: error.rawValue) ?? .software
         default:

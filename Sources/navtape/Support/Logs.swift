@@ -1,4 +1,3 @@
-import EventLog
 import NavTape
 import NavigationCore
 import NavigationProjections
@@ -10,8 +9,7 @@ enum Logs {
     static func open(_ path: String, allowTornTail: Bool = false) throws -> TimeMachine {
         try Files.checkInput(path)
         let machine = try TimeMachine(path: path)
-        let reader = try EventLogReader(path: path)
-        if let damage = reader.corruption ?? (allowTornTail ? nil : reader.tailDamage) {
+        if let damage = machine.corruption ?? (allowTornTail ? nil : machine.tornTail) {
             throw CLIError(.dataError, "\(damage.description) (navtape repair salvages the whole blocks)")
         }
         return machine
