@@ -67,10 +67,25 @@ extension CodecWriter {
         case .setProperty(let property):
             writeUInt8(CommandWireTag.setProperty.rawValue)
             writeProperty(property)
+        case .setViewController(let controller, let column):
+            writeUInt8(CommandWireTag.setViewController.rawValue)
+            writeOptionalID(controller)
+            writeUInt8(column.rawValue)
+        case .showColumn(let column):
+            writeUInt8(CommandWireTag.showColumn.rawValue)
+            writeUInt8(column.rawValue)
+        case .hideColumn(let column):
+            writeUInt8(CommandWireTag.hideColumn.rawValue)
+            writeUInt8(column.rawValue)
+        case .setPreferredSplitBehavior(let behavior):
+            writeUInt8(CommandWireTag.setPreferredSplitBehavior.rawValue)
+            writeUInt8(behavior.rawValue)
+        case .tapSecondaryOnlyButton:
+            writeUInt8(CommandWireTag.tapSecondaryOnlyButton.rawValue)
         }
     }
 
-    /// A split property: its wire tag, then a boolean, an edge byte, or an optional double.
+    /// A split property: its wire tag, then a boolean, an enum byte, or an optional double.
     mutating func writeProperty(_ property: SplitProperty) {
         switch property {
         case .presentsWithGesture(let value):
@@ -91,6 +106,12 @@ extension CodecWriter {
         case .maximumPrimaryColumnWidth(let value):
             writeUInt8(SplitPropertyWireTag.maximumPrimaryColumnWidth.rawValue)
             writeOptionalDouble(value)
+        case .showsSecondaryOnlyButton(let value):
+            writeUInt8(SplitPropertyWireTag.showsSecondaryOnlyButton.rawValue)
+            writeBool(value)
+        case .displayModeButtonVisibility(let visibility):
+            writeUInt8(SplitPropertyWireTag.displayModeButtonVisibility.rawValue)
+            writeUInt8(visibility.rawValue)
         }
     }
 }
@@ -147,6 +168,17 @@ extension ByteReader {
             return .dismiss
         case .setProperty:
             return .setProperty(try readProperty())
+        case .setViewController:
+            let controller = try readOptionalID(for: "setViewController.controller")
+            return .setViewController(controller, for: try readEnum(Column.self, for: "setViewController.column"))
+        case .showColumn:
+            return .showColumn(try readEnum(Column.self, for: "showColumn.column"))
+        case .hideColumn:
+            return .hideColumn(try readEnum(Column.self, for: "hideColumn.column"))
+        case .setPreferredSplitBehavior:
+            return .setPreferredSplitBehavior(try readEnum(SplitBehavior.self, for: "setPreferredSplitBehavior.behavior"))
+        case .tapSecondaryOnlyButton:
+            return .tapSecondaryOnlyButton
         }
     }
 
@@ -169,6 +201,10 @@ extension ByteReader {
             return .minimumPrimaryColumnWidth(try readOptionalDouble(for: "minimumPrimaryColumnWidth"))
         case .maximumPrimaryColumnWidth:
             return .maximumPrimaryColumnWidth(try readOptionalDouble(for: "maximumPrimaryColumnWidth"))
+        case .showsSecondaryOnlyButton:
+            return .showsSecondaryOnlyButton(try readBool(for: "showsSecondaryOnlyButton"))
+        case .displayModeButtonVisibility:
+            return .displayModeButtonVisibility(try readEnum(ButtonVisibility.self, for: "displayModeButtonVisibility"))
         }
     }
 }

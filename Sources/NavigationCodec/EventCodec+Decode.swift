@@ -130,7 +130,21 @@ extension ByteReader {
             return .splitViewControllersSet(primary: primary, secondary: try readOptionalID(for: "splitViewControllersSet.secondary"))
         case .launched:
             return .launched(try readTraits(for: "launched"))
-        case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .rejected, .ignored:
+        case .columnShown:
+            return .columnShown(try readEnum(Column.self, for: "columnShown.column"))
+        case .columnHidden:
+            return .columnHidden(try readEnum(Column.self, for: "columnHidden.column"))
+        case .columnStacked:
+            return .columnStacked(try readEnum(Column.self, for: "columnStacked.column"))
+        case .columnUnstacked:
+            return .columnUnstacked(try readEnum(Column.self, for: "columnUnstacked.column"))
+        case .preferredSplitBehaviorSet:
+            return .preferredSplitBehaviorSet(try readEnum(SplitBehavior.self, for: "preferredSplitBehaviorSet"))
+        case .splitBehaviorChanged:
+            return .splitBehaviorChanged(try readEnum(SplitBehavior.self, for: "splitBehaviorChanged"))
+        case .delegateNotified:
+            return .delegateNotified(try readEnum(DelegateNotification.self, for: "delegateNotified"))
+        case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .rejected, .ignored, .columnSet:
             return try readVariableSizeEvent(tag)
         }
     }
@@ -163,13 +177,30 @@ extension ByteReader {
             let reason = try readEnum(IgnoreReason.self, for: "ignored.reason")
             let subject = try readOptionalID(for: "ignored.subject")
             return .ignored(try readCommand(), reason: reason, subject: subject)
+        case .columnSet:
+            let column = try readEnum(Column.self, for: "columnSet.column")
+            let start = offset
+            guard let resolutionTag = ColumnResolutionWireTag(rawValue: try readByte(for: "columnSet.resolution")) else {
+                throw Self.failure(.unknownTag, at: start, for: "columnSet.resolution")
+            }
+            let controller = try readOptionalID(for: "columnSet.controller")
+            let resolution: ColumnResolution
+            switch resolutionTag {
+            case .installed: resolution = .installed
+            case .wrapped: resolution = .wrapped(in: try readID(for: "columnSet.wrapper"))
+            case .pushed: resolution = .pushed(onto: try readID(for: "columnSet.onto"))
+            case .cleared: resolution = .cleared
+            }
+            return .columnSet(controller, column: column, resolution: resolution)
         case .pushed, .popped, .displayModeChanged, .shown, .detailShown, .traitsChanged, .collapsed, .separated,
-             .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched:
+             .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched,
+             .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,
+             .delegateNotified:
             return try readEventPayload(tag)
         }
     }
 
-    /// The resolution `tag` names, consuming the navigation ID of `.pushed`.
+    /// The resolution `tag` names, consuming the navigation ID of `.pushed` and `.replacedStack`.
     @inline(__always)
     mutating func readResolution(_ tag: ShowResolutionWireTag, for context: StaticString) throws(CodecError) -> ShowResolution {
         switch tag {
@@ -179,6 +210,7 @@ extension ByteReader {
         case .presentedModally: return .presentedModally
         case .handledByDelegate: return .handledByDelegate
         case .unchanged: return .unchanged
+        case .replacedStack: return .replacedStack(of: try readID(for: context))
         }
     }
 }

@@ -92,13 +92,13 @@ extension CodecWriter {
             writeUInt8(Self.tag(of: resolution).rawValue)
             writeID(target)
             writeID(sender)
-            if case .pushed(let navigation) = resolution { writeID(navigation) }
+            writeResolutionPayload(resolution)
         case .detailShown(let target, let sender, let resolution):
             writeEventTag(.detailShown, startsCommit)
             writeUInt8(Self.tag(of: resolution).rawValue | (target != nil ? 0x08 : 0))
             if let target { writeID(target) }
             writeID(sender)
-            if case .pushed(let navigation) = resolution { writeID(navigation) }
+            writeResolutionPayload(resolution)
         case .pushed(let controller, let navigation):
             writeEventTag(.pushed, startsCommit)
             writeID(controller)
@@ -134,6 +134,56 @@ extension CodecWriter {
             writeUInt8(reason.rawValue)
             writeOptionalID(subject)
             writeCommand(command)
+        case .columnSet(let controller, let column, let resolution):
+            writeEventTag(.columnSet, startsCommit)
+            writeUInt8(column.rawValue)
+            switch resolution {
+            case .installed:
+                writeUInt8(ColumnResolutionWireTag.installed.rawValue)
+                writeOptionalID(controller)
+            case .wrapped(let wrapper):
+                writeUInt8(ColumnResolutionWireTag.wrapped.rawValue)
+                writeOptionalID(controller)
+                writeID(wrapper)
+            case .pushed(let navigation):
+                writeUInt8(ColumnResolutionWireTag.pushed.rawValue)
+                writeOptionalID(controller)
+                writeID(navigation)
+            case .cleared:
+                writeUInt8(ColumnResolutionWireTag.cleared.rawValue)
+                writeOptionalID(controller)
+            }
+        case .columnShown(let column):
+            writeEventTag(.columnShown, startsCommit)
+            writeUInt8(column.rawValue)
+        case .columnHidden(let column):
+            writeEventTag(.columnHidden, startsCommit)
+            writeUInt8(column.rawValue)
+        case .columnStacked(let column):
+            writeEventTag(.columnStacked, startsCommit)
+            writeUInt8(column.rawValue)
+        case .columnUnstacked(let column):
+            writeEventTag(.columnUnstacked, startsCommit)
+            writeUInt8(column.rawValue)
+        case .preferredSplitBehaviorSet(let behavior):
+            writeEventTag(.preferredSplitBehaviorSet, startsCommit)
+            writeUInt8(behavior.rawValue)
+        case .splitBehaviorChanged(let behavior):
+            writeEventTag(.splitBehaviorChanged, startsCommit)
+            writeUInt8(behavior.rawValue)
+        case .delegateNotified(let notification):
+            writeEventTag(.delegateNotified, startsCommit)
+            writeUInt8(notification.rawValue)
+        }
+    }
+
+    /// The ID a show resolution carries after the sender: `pushed`'s navigation controller, or the
+    /// navigation controller whose stack `replacedStack` replaced.
+    @inline(__always)
+    mutating func writeResolutionPayload(_ resolution: ShowResolution) {
+        switch resolution {
+        case .pushed(let navigation), .replacedStack(let navigation): writeID(navigation)
+        case .installedAsPrimary, .installedAsSecondary, .presentedModally, .handledByDelegate, .unchanged: break
         }
     }
 
@@ -147,6 +197,7 @@ extension CodecWriter {
         case .presentedModally: return .presentedModally
         case .handledByDelegate: return .handledByDelegate
         case .unchanged: return .unchanged
+        case .replacedStack: return .replacedStack
         }
     }
 }

@@ -37,3 +37,34 @@ extension NavigationState {
         return nil
     }
 }
+
+extension NavigationState {
+    /// Whether state format version 1 holds this state: a style it knew and every column-style
+    /// field at its default.
+    var fitsVersion1: Bool {
+        StateCodec.isVersion1Style(style) && supplementary == nil && compactColumn == nil
+            && preferredSplitBehavior == .automatic && splitBehavior == .automatic
+            && !showsSecondaryOnlyButton && displayModeButtonVisibility == .automatic
+    }
+
+    /// Why the split's columns are incoherent, or `nil` when they are not.
+    ///
+    /// What `decide` and `evolve` keep beyond ``structuralInvariantsHold``: no controller fills two
+    /// of the split's slots (primary, supplementary, secondary, compact); only a column-style split
+    /// has supplementary or compact columns or split behaviours, and only a triple-column one a
+    /// supplementary column; the compact column hangs from the split (it is never stacked, so a pop
+    /// would otherwise orphan it). Stacked supplementary and secondary columns (collapsed, in the
+    /// primary's stack) are left to ``structuralInvariantsHold`` and the containment check.
+    func columnProblem() -> String? {
+        let slots = [primary, supplementary, secondary, compactColumn].compactMap { $0 }
+        if Set(slots).count != slots.count { return "a controller fills two of the split's columns" }
+        guard style.isColumnStyle else {
+            if supplementary != nil || compactColumn != nil { return "\(style.name) split with a supplementary or compact column" }
+            if preferredSplitBehavior != .automatic || splitBehavior != .automatic { return "\(style.name) split with a split behaviour" }
+            return nil
+        }
+        if style == .doubleColumn && supplementary != nil { return "double-column split with a supplementary column" }
+        if let compactColumn, parent(of: compactColumn) != .split { return "compact column \(compactColumn) does not hang from the split" }
+        return nil
+    }
+}

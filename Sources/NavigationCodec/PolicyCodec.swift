@@ -2,11 +2,13 @@ import ByteCoding
 import NavigationCore
 
 // SplitPolicy, in full: its name, then each delegate answer as a wire tag and its payload
-// (docs/EventEncoding.md, "Policy").
+// (docs/EventEncoding.md, "Policy"). Session description version 2 appends the column-style and
+// legacy answers; version 1 stops after `showDetailOverride`.
 
 extension CodecWriter {
-    /// A policy.
-    mutating func writePolicy(_ policy: SplitPolicy) {
+    /// A policy in the layout of session description `version` (1 or 2; version 1 leaves out the
+    /// answers it predates, so the caller checks they are the defaults).
+    mutating func writePolicy(_ policy: SplitPolicy, version: UInt8 = SessionDescription.formatVersion) {
         writeString(policy.name)
         writePrimaryChoice(policy.primaryForCollapsing)
         switch policy.collapseSecondary {
@@ -38,7 +40,31 @@ extension CodecWriter {
             writeStrings(names)
             writeSpec(otherwise)
         }
-        switch policy.targetDisplayMode {
+        writeTargetDisplayMode(policy.targetDisplayMode)
+        writeOverride(policy.showOverride)
+        writeOverride(policy.showDetailOverride)
+        guard version >= 2 else { return }
+        switch policy.topColumnForCollapsing {
+        case .notImplemented:
+            writeUInt8(TopColumnAnswerWireTag.notImplemented.rawValue)
+        case .column(let column):
+            writeUInt8(TopColumnAnswerWireTag.column.rawValue)
+            writeUInt8(column.rawValue)
+        }
+        writeTargetDisplayMode(policy.displayModeForExpanding)
+        switch policy.shouldHide {
+        case .notImplemented:
+            writeUInt8(ShouldHideAnswerWireTag.notImplemented.rawValue)
+        case .returns(let portrait, let landscape):
+            writeUInt8(ShouldHideAnswerWireTag.returns.rawValue)
+            writeBool(portrait)
+            writeBool(landscape)
+        }
+        writeBool(policy.implementsWillHide)
+    }
+
+    mutating func writeTargetDisplayMode(_ answer: TargetDisplayModeAnswer) {
+        switch answer {
         case .notImplemented:
             writeUInt8(TargetDisplayModeAnswerWireTag.notImplemented.rawValue)
         case .automatic:
@@ -47,8 +73,6 @@ extension CodecWriter {
             writeUInt8(TargetDisplayModeAnswerWireTag.mode.rawValue)
             writeUInt8(mode.rawValue)
         }
-        writeOverride(policy.showOverride)
-        writeOverride(policy.showDetailOverride)
     }
 
     mutating func writePrimaryChoice(_ choice: PrimaryChoice) {
@@ -71,8 +95,9 @@ extension CodecWriter {
 }
 
 extension ByteReader {
-    /// Consumes a policy.
-    mutating func readPolicy() throws(CodecError) -> SplitPolicy {
+    /// Consumes a policy in the layout of session description `version` (1 or 2); the answers a
+    /// version 1 policy predates stay not implemented.
+    mutating func readPolicy(version: UInt8) throws(CodecError) -> SplitPolicy {
         var policy = SplitPolicy(name: try readString(for: "policy.name"))
         policy.primaryForCollapsing = try readPrimaryChoice(for: "policy.primaryForCollapsing")
         let collapseOffset = offset
@@ -101,18 +126,43 @@ extension ByteReader {
             let names = try readStrings(for: "policy.separateSecondary.names")
             policy.separateSecondary = .keepWhenNestedTopNamed(names, otherwise: try readSpec())
         }
-        let targetOffset = offset
-        guard let targetTag = TargetDisplayModeAnswerWireTag(rawValue: try readByte(for: "policy.targetDisplayMode")) else {
-            throw Self.failure(.unknownTag, at: targetOffset, for: "policy.targetDisplayMode")
-        }
-        switch targetTag {
-        case .notImplemented: policy.targetDisplayMode = .notImplemented
-        case .automatic: policy.targetDisplayMode = .automatic
-        case .mode: policy.targetDisplayMode = .mode(try readEnum(DisplayMode.self, for: "policy.targetDisplayMode.mode"))
-        }
+        policy.targetDisplayMode = try readTargetDisplayMode(for: "policy.targetDisplayMode")
         policy.showOverride = try readOverride(for: "policy.showOverride")
         policy.showDetailOverride = try readOverride(for: "policy.showDetailOverride")
+        guard version >= 2 else { return policy }
+        let topOffset = offset
+        guard let topTag = TopColumnAnswerWireTag(rawValue: try readByte(for: "policy.topColumnForCollapsing")) else {
+            throw Self.failure(.unknownTag, at: topOffset, for: "policy.topColumnForCollapsing")
+        }
+        switch topTag {
+        case .notImplemented: policy.topColumnForCollapsing = .notImplemented
+        case .column: policy.topColumnForCollapsing = .column(try readEnum(Column.self, for: "policy.topColumnForCollapsing.column"))
+        }
+        policy.displayModeForExpanding = try readTargetDisplayMode(for: "policy.displayModeForExpanding")
+        let hideOffset = offset
+        guard let hideTag = ShouldHideAnswerWireTag(rawValue: try readByte(for: "policy.shouldHide")) else {
+            throw Self.failure(.unknownTag, at: hideOffset, for: "policy.shouldHide")
+        }
+        switch hideTag {
+        case .notImplemented: policy.shouldHide = .notImplemented
+        case .returns:
+            let portrait = try readBool(for: "policy.shouldHide.portrait")
+            policy.shouldHide = .returns(portrait: portrait, landscape: try readBool(for: "policy.shouldHide.landscape"))
+        }
+        policy.implementsWillHide = try readBool(for: "policy.implementsWillHide")
         return policy
+    }
+
+    mutating func readTargetDisplayMode(for context: StaticString) throws(CodecError) -> TargetDisplayModeAnswer {
+        let start = offset
+        guard let tag = TargetDisplayModeAnswerWireTag(rawValue: try readByte(for: context)) else {
+            throw Self.failure(.unknownTag, at: start, for: context)
+        }
+        switch tag {
+        case .notImplemented: return .notImplemented
+        case .automatic: return .automatic
+        case .mode: return .mode(try readEnum(DisplayMode.self, for: context))
+        }
     }
 
     mutating func readPrimaryChoice(for context: StaticString) throws(CodecError) -> PrimaryChoice {

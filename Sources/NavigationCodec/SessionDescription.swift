@@ -5,8 +5,12 @@ import NavigationCore
 /// device and the initial layout. A log's header stores its encoding, so a replay or a what-if
 /// run can rebuild the same starting point.
 public struct SessionDescription: Hashable, Sendable {
-    /// The version byte every encoded description starts with.
-    public static let formatVersion: UInt8 = 1
+    /// The version byte ``encode()`` writes. Version 2 added the column-style and legacy delegate
+    /// answers to the policy and the `legacy` and `manual` styles.
+    public static let formatVersion: UInt8 = 2
+    /// The versions ``init(decoding:)-([UInt8])`` reads: version 1 descriptions decode with the
+    /// answers version 2 added not implemented.
+    public static let readableFormatVersions: ClosedRange<UInt8> = 1...2
 
     /// How the split was created.
     public var style: SplitStyle
@@ -31,11 +35,27 @@ public struct SessionDescription: Hashable, Sendable {
     /// The encoding: the version byte, then style, traits, policy (every answer, including
     /// controller trees), device and layout (docs/EventEncoding.md, "Session description").
     public func encode() -> [UInt8] {
+        write(version: Self.formatVersion)
+    }
+
+    /// The encoding in format `version`, or `nil` when that version cannot hold this description:
+    /// a version this build does not know, or version 1 for a `legacy` or `manual` style or a
+    /// policy implementing an answer version 2 added. For tools that must write for old readers,
+    /// and for comparing with bytes an old writer produced.
+    public func encode(formatVersion version: UInt8) -> [UInt8]? {
+        guard Self.readableFormatVersions.contains(version) else { return nil }
+        if version == 1 {
+            guard StateCodec.isVersion1Style(style), policy.hasOnlyVersion1Answers else { return nil }
+        }
+        return write(version: version)
+    }
+
+    private func write(version: UInt8) -> [UInt8] {
         var writer = CodecWriter(capacity: 64 + device.utf8.count + layout.utf8.count)
-        writer.writeUInt8(Self.formatVersion)
+        writer.writeUInt8(version)
         writer.writeUInt8(style.rawValue)
         writer.writeTraits(initialTraits)
-        writer.writePolicy(policy)
+        writer.writePolicy(policy, version: version)
         writer.writeString(device)
         writer.writeString(layout)
         return writer.bytes
@@ -43,8 +63,11 @@ public struct SessionDescription: Hashable, Sendable {
 
     /// Decodes a description; the whole buffer must be one description.
     ///
-    /// - Throws: ``CodecError``: `.unsupportedVersion` for a version other than
-    ///   ``formatVersion``, and every format error; never traps.
+    /// Version 1 descriptions (which predate the `legacy` and `manual` styles and the column-style
+    /// and legacy delegate answers) decode with those answers not implemented.
+    /// - Throws: ``CodecError``: `.unsupportedVersion` for a version outside
+    ///   ``readableFormatVersions`` (such as one written by a newer build), and every format error;
+    ///   never traps.
     public init(decoding bytes: UnsafeRawBufferPointer) throws(CodecError) {
         var reader = ByteReader(bytes)
         self = try reader.readSessionDescription()
@@ -65,14 +88,28 @@ extension ByteReader {
     /// Consumes a session description.
     mutating func readSessionDescription() throws(CodecError) -> SessionDescription {
         let start = offset
-        guard try readByte(for: "session.version") == SessionDescription.formatVersion else {
-            throw Self.failure(.unsupportedVersion, at: start, for: "session.version")
+        let version = try readByte(for: "session.version")
+        guard SessionDescription.readableFormatVersions.contains(version) else {
+            throw CodecError.unsupportedVersion(version, at: start, "session.version", readable: SessionDescription.readableFormatVersions)
         }
+        let styleOffset = offset
         let style = try readEnum(SplitStyle.self, for: "session.style")
+        guard version >= 2 || StateCodec.isVersion1Style(style) else {
+            throw Self.failure(.invalidValue, at: styleOffset, for: "session.style (not in version 1)")
+        }
         let traits = try readTraits(for: "session.initialTraits")
-        let policy = try readPolicy()
+        let policy = try readPolicy(version: version)
         let device = try readString(for: "session.device")
         let layout = try readString(for: "session.layout")
         return SessionDescription(style: style, initialTraits: traits, policy: policy, device: device, layout: layout)
+    }
+}
+
+extension SplitPolicy {
+    /// Whether every answer session description version 2 added is not implemented, so that a
+    /// version 1 description holds the whole policy.
+    var hasOnlyVersion1Answers: Bool {
+        topColumnForCollapsing == .notImplemented && displayModeForExpanding == .notImplemented
+            && shouldHide == .notImplemented && !implementsWillHide
     }
 }

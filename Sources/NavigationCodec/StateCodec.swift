@@ -4,11 +4,16 @@ import NavigationCore
 /// The binary encoding of a whole ``NavigationState``: checkpoints and snapshots.
 ///
 /// The encoding is canonical: states that are `==` encode to the same bytes (signed zeros are
-/// written as `+0.0`), so ``hash(_:)`` of the encoding identifies a state across processes and
-/// machines. The layout is in `docs/EventEncoding.md`, "State".
+/// written as `+0.0`), so ``hash(_:)`` of the encoding identifies a state across processes,
+/// machines and format versions. The layout is in `docs/EventEncoding.md`, "State".
 public enum StateCodec {
-    /// The version byte every encoded state starts with.
-    public static let formatVersion: UInt8 = 1
+    /// The version byte ``encode(_:)`` writes. Version 2 appended the column-style fields
+    /// (supplementary and compact columns, split behaviours, the two button settings) and added the
+    /// `legacy` and `manual` styles.
+    public static let formatVersion: UInt8 = 2
+    /// The versions ``decode(_:)-([UInt8])`` reads: version 1 states decode with the fields version 2
+    /// added at their defaults.
+    public static let readableFormatVersions: ClosedRange<UInt8> = 1...2
 
     /// The canonical encoding of `state`: the name table, both controller registries and every
     /// split field.
@@ -16,8 +21,26 @@ public enum StateCodec {
     /// - Complexity: O(number of controllers + total stack length + total name length).
     public static func encode(_ state: NavigationState) -> [UInt8] {
         var writer = CodecWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
-        writer.writeState(state)
+        writer.writeState(state, version: formatVersion)
         return writer.bytes
+    }
+
+    /// The canonical encoding of `state` in format `version`, or `nil` when that version cannot
+    /// hold it: a version this build does not know, or version 1 for a `legacy` or `manual` style or
+    /// a column-style field away from its default.
+    ///
+    /// Version 1 is what builds before the column-style fields wrote.
+    public static func encode(_ state: NavigationState, formatVersion version: UInt8) -> [UInt8]? {
+        guard readableFormatVersions.contains(version) else { return nil }
+        if version == 1 && !state.fitsVersion1 { return nil }
+        var writer = CodecWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        writer.writeState(state, version: version)
+        return writer.bytes
+    }
+
+    /// Whether state format version 1 (and session description version 1) knew `style`.
+    static func isVersion1Style(_ style: SplitStyle) -> Bool {
+        style == .unspecified || style == .doubleColumn || style == .tripleColumn
     }
 
     /// Decodes a state, validating every field.
@@ -25,8 +48,12 @@ public enum StateCodec {
     /// Beyond the format itself (version, enum raw values, reserved bits, counts capped by the
     /// bytes that remain, UTF-8, canonical doubles, no trailing bytes), the result must be coherent:
     /// the name table holds no string twice, every controller ID and name ID resolves,
-    /// ``NavigationState/structuralInvariantsHold`` holds, and parent links and stacks agree both
-    /// ways (each controller in one stack at most, with that stack's owner as its parent). States
+    /// ``NavigationState/structuralInvariantsHold`` holds, the split's columns are coherent (no
+    /// controller in two columns; supplementary and compact columns and split behaviours only where
+    /// the style has them; the compact column hangs from the split), and parent links and stacks
+    /// agree both ways (each controller in one stack at most, with that stack's owner as its
+    /// parent). Version 1 states (see ``readableFormatVersions``) decode with the column-style
+    /// fields at their defaults; a version this build does not know is `.unsupportedVersion`. States
     /// that `decide` and `evolve` produce qualify, and decoding their encoding gives a state `==`
     /// to them; a state built by evolving forged events may not, and then fails with `.invalidValue`.
     /// - Parameter bytes: Exactly one encoded state.
@@ -47,13 +74,27 @@ public enum StateCodec {
         }
     }
 
-    /// A deterministic 64-bit hash of `state`: FNV-1a 64 over its canonical encoding.
+    /// A deterministic 64-bit hash of `state`: FNV-1a 64 over its canonical encoding in the oldest
+    /// format version that holds it.
     ///
     /// Equal states have equal hashes in every process (unlike `Hasher`, which is seeded per
-    /// process), so recorded and replayed states can be compared by hash.
+    /// process), so recorded and replayed states can be compared by hash. The hash is also stable
+    /// across format versions: a state version 1 can hold (every state a build before version 2
+    /// could produce) hashes its version 1 encoding, exactly as before, so checkpoints stored by
+    /// older builds still verify; any other state hashes its version 2 encoding. (Different states
+    /// still hash different byte strings: the encodings start with their version.)
     /// - Complexity: O(size of the encoding).
     public static func hash(_ state: NavigationState) -> UInt64 {
-        fnv1a64(encode(state))
+        var writer = CodecWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        writer.writeState(state, version: state.fitsVersion1 ? 1 : formatVersion)
+        return fnv1a64(writer.bytes)
+    }
+
+    /// FNV-1a 64 of the encoding in format `version` (see ``encode(_:formatVersion:)``), or `nil`
+    /// when that version cannot hold `state`. ``hash(_:)`` is this for the oldest version that
+    /// holds `state`.
+    public static func hash(_ state: NavigationState, formatVersion version: UInt8) -> UInt64? {
+        encode(state, formatVersion: version).map(fnv1a64)
     }
 
     /// FNV-1a 64 of `bytes` (offset basis `0xCBF29CE484222325`, prime `0x100000001B3`).
@@ -68,9 +109,10 @@ public enum StateCodec {
 }
 
 extension CodecWriter {
-    /// A state (layout in docs/EventEncoding.md, "State").
-    mutating func writeState(_ state: NavigationState) {
-        writeUInt8(StateCodec.formatVersion)
+    /// A state in format `version` (layout in docs/EventEncoding.md, "State"); version 1 leaves out
+    /// the fields it predates, so the caller checks ``NavigationState/fitsVersion1``.
+    mutating func writeState(_ state: NavigationState, version: UInt8) {
+        writeUInt8(version)
         writeStrings(state.names.strings)
         writeVarint(UInt64(state.appControllers.count))
         writeVarint(UInt64(state.mintedControllers.count))
@@ -96,6 +138,14 @@ extension CodecWriter {
         writeOptionalID(state.rememberedSecondary)
         writeOptionalID(state.nestingNavigation)
         writeOptionalID(state.presented)
+        guard version >= 2 else { return }
+        // Version 2: the column-style fields, appended.
+        writeOptionalID(state.supplementary)
+        writeOptionalID(state.compactColumn)
+        writeUInt8(state.preferredSplitBehavior.rawValue)
+        writeUInt8(state.splitBehavior.rawValue)
+        writeBool(state.showsSecondaryOnlyButton)
+        writeUInt8(state.displayModeButtonVisibility.rawValue)
     }
 
     /// A double with `-0.0` written as `+0.0` (they are `==`), so equal states encode equally.
@@ -127,8 +177,8 @@ extension ByteReader {
     mutating func readState() throws(CodecError) -> NavigationState {
         let versionOffset = offset
         let version = try readByte(for: "state.version")
-        guard version == StateCodec.formatVersion else {
-            throw Self.failure(.unsupportedVersion, at: versionOffset, for: "state.version")
+        guard StateCodec.readableFormatVersions.contains(version) else {
+            throw CodecError.unsupportedVersion(version, at: versionOffset, "state.version", readable: StateCodec.readableFormatVersions)
         }
         var names = NameTable()
         let nameCount = try readCount(for: "state.names")
@@ -159,7 +209,11 @@ extension ByteReader {
         mintedControllers.reserveCapacity(mintedCount)
         for _ in 0..<mintedCount { mintedControllers.append(try readRecord(context)) }
 
+        let styleOffset = offset
         let style = try readEnum(SplitStyle.self, for: "state.style")
+        guard version >= 2 || StateCodec.isVersion1Style(style) else {
+            throw Self.failure(.invalidValue, at: styleOffset, for: "state.style (not in version 1)")
+        }
         let traits = try readTraits(for: "state.traits")
         let flagsOffset = offset
         let flags = try readByte(for: "state.flags")
@@ -176,11 +230,27 @@ extension ByteReader {
         if mask & 0x04 != 0 { preferences.minimum = try readCanonicalDouble(for: "state.widthPreferences.minimum") }
         if mask & 0x08 != 0 { preferences.maximum = try readCanonicalDouble(for: "state.widthPreferences.maximum") }
         let primaryColumnWidth = try readCanonicalDouble(for: "state.primaryColumnWidth")
+        let columnsOffset = offset
         let primary = try readKnownOptionalID(context, for: "state.primary")
         let secondary = try readKnownOptionalID(context, for: "state.secondary")
         let rememberedSecondary = try readKnownOptionalID(context, for: "state.rememberedSecondary")
         let nestingNavigation = try readKnownOptionalID(context, for: "state.nestingNavigation")
         let presented = try readKnownOptionalID(context, for: "state.presented")
+        // Version 2 appended the column-style fields; a version 1 state has their defaults.
+        var supplementary: ControllerID?
+        var compactColumn: ControllerID?
+        var preferredSplitBehavior = SplitBehavior.automatic
+        var splitBehavior = SplitBehavior.automatic
+        var showsSecondaryOnlyButton = false
+        var displayModeButtonVisibility = ButtonVisibility.automatic
+        if version >= 2 {
+            supplementary = try readKnownOptionalID(context, for: "state.supplementary")
+            compactColumn = try readKnownOptionalID(context, for: "state.compactColumn")
+            preferredSplitBehavior = try readEnum(SplitBehavior.self, for: "state.preferredSplitBehavior")
+            splitBehavior = try readEnum(SplitBehavior.self, for: "state.splitBehavior")
+            showsSecondaryOnlyButton = try readBool(for: "state.showsSecondaryOnlyButton")
+            displayModeButtonVisibility = try readEnum(ButtonVisibility.self, for: "state.displayModeButtonVisibility")
+        }
 
         var state = NavigationState(style: style, traits: traits)
         state.names = names
@@ -200,10 +270,19 @@ extension ByteReader {
         state.rememberedSecondary = rememberedSecondary
         state.nestingNavigation = nestingNavigation
         state.presented = presented
+        state.supplementary = supplementary
+        state.compactColumn = compactColumn
+        state.preferredSplitBehavior = preferredSplitBehavior
+        state.splitBehavior = splitBehavior
+        state.showsSecondaryOnlyButton = showsSecondaryOnlyButton
+        state.displayModeButtonVisibility = displayModeButtonVisibility
         // `evolve` asserts these after every event in checked builds: a state breaking them is not
         // one a log can hold, and would trap the first `evolve` on it.
         guard state.structuralInvariantsHold else {
             throw Self.failure(.invalidValue, at: flagsOffset, for: "state (structural invariants INV-2, INV-3, split children)")
+        }
+        if let problem = state.columnProblem() {
+            throw CodecError(.invalidValue, at: columnsOffset, "state.columns (\(problem))")
         }
         if let problem = state.containmentProblem() {
             throw CodecError(.invalidValue, at: recordsOffset, "state.controllers (\(problem))")

@@ -30,6 +30,14 @@ enum EventWireTag: UInt8 {
     case dismissed = 0x14
     case rejected = 0x15
     case ignored = 0x16
+    case columnSet = 0x17
+    case columnShown = 0x18
+    case columnHidden = 0x19
+    case columnStacked = 0x1A
+    case columnUnstacked = 0x1B
+    case preferredSplitBehaviorSet = 0x1C
+    case splitBehaviorChanged = 0x1D
+    case delegateNotified = 0x1E
 
     /// The bit of an event's first byte that marks the first event of a commit.
     static let startsCommitBit: UInt8 = 0x80
@@ -57,6 +65,11 @@ enum CommandWireTag: UInt8 {
     case present = 0x10
     case dismiss = 0x11
     case setProperty = 0x12
+    case setViewController = 0x13
+    case showColumn = 0x14
+    case hideColumn = 0x15
+    case setPreferredSplitBehavior = 0x16
+    case tapSecondaryOnlyButton = 0x17
 }
 
 /// The wire tag of each ``ShowResolution`` case (the low 3 bits of a show's resolution byte).
@@ -67,6 +80,15 @@ enum ShowResolutionWireTag: UInt8 {
     case presentedModally = 3
     case handledByDelegate = 4
     case unchanged = 5
+    case replacedStack = 6
+}
+
+/// The wire tag of each ``ColumnResolution`` case (the resolution byte of a `columnSet` event).
+enum ColumnResolutionWireTag: UInt8 {
+    case installed = 0
+    case wrapped = 1
+    case pushed = 2
+    case cleared = 3
 }
 
 /// The wire tag of each ``SplitProperty`` case.
@@ -77,6 +99,8 @@ enum SplitPropertyWireTag: UInt8 {
     case preferredPrimaryColumnWidth = 3
     case minimumPrimaryColumnWidth = 4
     case maximumPrimaryColumnWidth = 5
+    case showsSecondaryOnlyButton = 6
+    case displayModeButtonVisibility = 7
 }
 
 /// The wire tag of each ``ControllerParent`` case (bits 4–5 of a state record's first byte).
@@ -120,6 +144,18 @@ enum TargetDisplayModeAnswerWireTag: UInt8 {
 
 /// The wire tag of each ``OverrideAnswer`` case.
 enum OverrideAnswerWireTag: UInt8 {
+    case notImplemented = 0
+    case returns = 1
+}
+
+/// The wire tag of each ``TopColumnAnswer`` case (session description version 2).
+enum TopColumnAnswerWireTag: UInt8 {
+    case notImplemented = 0
+    case column = 1
+}
+
+/// The wire tag of each ``ShouldHideAnswer`` case (session description version 2).
+enum ShouldHideAnswerWireTag: UInt8 {
     case notImplemented = 0
     case returns = 1
 }

@@ -243,12 +243,9 @@ extension Decision {
     }
 
     mutating func columnDimmedTap() {
-        switch state.displayMode {
-        case .oneOverSecondary, .twoOverSecondary, .twoDisplaceSecondary where state.isLaunched && !state.isCollapsed:
-            emit(.displayModeChanged(.secondaryOnly, cause: .dimmedTap))  // BTN-7 (inferred beyond oneOver)
-        default:
-            ignore(.notOverlaid)
-        }
+        let overlaid: Set<DisplayMode> = [.oneOverSecondary, .twoOverSecondary, .twoDisplaceSecondary]
+        guard state.isLaunched, !state.isCollapsed, overlaid.contains(state.displayMode) else { return ignore(.notOverlaid) }
+        emit(.displayModeChanged(.secondaryOnly, cause: .dimmedTap))  // BTN-7 (inferred beyond oneOver)
     }
 
     // MARK: collapse and expand

@@ -93,7 +93,7 @@ struct CodecErrorTests {
         #expect(error("") == CodecError(.truncated, at: 0, "event.tag"))
     }
 
-    @Test("unknown tags, with and without the commit bit", arguments: ["00", "17", "7f", "80", "97", "ff"])
+    @Test("unknown tags, with and without the commit bit", arguments: ["00", "1f", "7f", "80", "9f", "ff"])
     func unknownTags(hex: String) {
         #expect(error(hex)?.code == .unknownTag)
         #expect(error(hex)?.offset == 0)
@@ -113,9 +113,9 @@ struct CodecErrorTests {
         #expect(error("0e8080808010" + "00")?.code == .invalidValue)
         // A varint longer than 10 bytes.
         #expect(error("0e" + String(repeating: "ff", count: 10) + "01")?.code == .invalidValue)
-        // A display mode of 7 and a cause of 8.
+        // A display mode of 7 and a cause of 11.
         #expect(error("0807")?.code == .invalidValue)
-        #expect(error("0880")?.code == .invalidValue)
+        #expect(error("08b0")?.code == .invalidValue)
         // A boolean of 2 (interactivePop's completed, inside an ignored event).
         #expect(error("1606000c0002") == CodecError(.invalidValue, at: 5, "interactivePop.completed"))
         // Traits with a reserved bit, and side-by-side 3.
@@ -124,13 +124,13 @@ struct CodecErrorTests {
         // A width outside Int32.
         #expect(error("0500feffffff1f00")?.code == .invalidValue)
         // Unknown show resolution, unknown command, unknown property, enum out of range.
-        #expect(error("0c060102")?.code == .unknownTag)
-        #expect(error("160700" + "13")?.code == .unknownTag)
-        #expect(error("0606")?.code == .unknownTag)
+        #expect(error("0c070102")?.code == .unknownTag)
+        #expect(error("160700" + "18")?.code == .unknownTag)
+        #expect(error("0608")?.code == .unknownTag)
         #expect(error("0207")?.code == .truncated)
         #expect(error("02000400")?.code == .invalidValue)
-        #expect(error("0b0005" + "00")?.code == .invalidValue)
-        #expect(error("1510" + "00" + "11")?.code == .invalidValue)
+        #expect(error("0b0006" + "00")?.code == .invalidValue)
+        #expect(error("1513" + "00" + "11")?.code == .invalidValue)
     }
 
     @Test("invalid UTF-8 is refused where the string starts")

@@ -41,9 +41,46 @@ struct GoldenTests {
         (.ignored(.setProperty(.presentsWithGesture(false)), reason: .noChange, subject: nil), true, "960400120000"),
     ]
 
+    /// Rows added with the column-style, legacy and manual events (tags 0x17–0x1E, command tags
+    /// 0x13–0x17, show resolution 6, properties 6–7, and the new raw values of existing enums).
+    /// (event, startsCommit, expected hex).
+    static let columnEvents: [(NavigationEvent, Bool, String)] = [
+        // 17 | column secondary | wrapped | controller #3 (code 6, +1) | wrapper #m0 (code 1)
+        (.columnSet(ControllerID(app: 3), column: .secondary, resolution: .wrapped(in: ControllerID(minted: 0))), false, "1702010701"),
+        // 97 | column primary | installed | controller #0 (+1)
+        (.columnSet(app0, column: .primary, resolution: .installed), true, "97000001"),
+        // 97 | column supplementary | cleared | nil
+        (.columnSet(nil, column: .supplementary, resolution: .cleared), true, "97010300"),
+        // 97 | column secondary | pushed | controller #5 (code 10, +1) | onto #2
+        (.columnSet(ControllerID(app: 5), column: .secondary, resolution: .pushed(onto: app2)), true, "9702020b04"),
+        (.columnShown(.supplementary), true, "9801"),
+        (.columnHidden(.primary), true, "9900"),
+        (.columnStacked(.secondary), false, "1a02"),
+        (.columnUnstacked(.supplementary), false, "1b01"),
+        (.preferredSplitBehaviorSet(.displace), true, "9c03"),
+        (.splitBehaviorChanged(.tile), false, "1d01"),
+        (.delegateNotified(.legacyPopoverWillPresent), true, "9e02"),
+        // Existing tags with new raw values: mode 4 | cause 8 << 4; outcome 6 | atLaunch; source 5.
+        (.displayModeChanged(.twoBesideSecondary, cause: .showColumn), false, "0884"),
+        (.collapsed(CollapseResolution(newPrimary: app0, outcome: .columnsStacked, atLaunch: true)), false, "0a0086"),
+        (.separated(SeparateResolution(newPrimary: app0, secondary: app2, source: .columnsRestored)), false, "0b000505"),
+        // 8d | resolution 6 (replacedStack) | target present | target #3 | sender #1 | of #2
+        (.detailShown(ControllerID(app: 3), sender: app1, resolution: .replacedStack(of: app2)), true, "8d0e060204"),
+        (.propertySet(.showsSecondaryOnlyButton(true)), true, "860601"),
+        (.propertySet(.displayModeButtonVisibility(.never)), true, "860702"),
+        // 95 | reason 17 | no subject | command 0x13 | controller #1 (+1) | column supplementary
+        (.rejected(.setViewController(app1, for: .supplementary), reason: .supplementaryOnDoubleColumn, subject: nil), true, "951100130301"),
+        (.rejected(.hideColumn(.compact), reason: .compactColumn, subject: nil), true, "9510001503"),
+        (.ignored(.showColumn(.secondary), reason: .columnIgnored, subject: nil), true, "960c001402"),
+        (.ignored(.setPreferredSplitBehavior(.overlay), reason: .notForThisStyle, subject: nil), true, "960a001602"),
+        (.ignored(.tapSecondaryOnlyButton, reason: .noButton, subject: nil), true, "960d0017"),
+        // 95 | reason 18 | no subject | launch | traits: compact phone, 375 × 667
+        (.rejected(.launch(Device.iPhone.traits(.portrait)), reason: .phoneIdiom, subject: nil), true, "95120002" + "00" + "ee05" + "b60a"),
+    ]
+
     @Test("each golden event encodes to its pinned bytes and decodes back")
     func goldenEvents() throws {
-        for (event, startsCommit, hex) in Self.events {
+        for (event, startsCommit, hex) in Self.events + Self.columnEvents {
             let bytes = EventCodec.encode(event, startsCommit: startsCommit)
             #expect(bytes.hex == hex, "\(event)")
             let expected = try #require([UInt8](hex: hex))
@@ -62,18 +99,89 @@ struct GoldenTests {
         return state
     }
 
-    @Test("a small state encodes to its pinned bytes, decodes back, and has a pinned hash")
+    /// The version 1 encoding of ``smallState()``: what builds before the column-style fields wrote.
+    // version | names "MN" "R" "M" | 2 app, 0 minted | #0: nav, split, name 0, restoration 1, stack [#1]
+    // | #1: content in #0 | style, traits, flags, edge, preferred, mode | no width preferences
+    // | primaryColumnWidth 320.0 | primary #0, no secondary, remembered, nesting, presented
+    static let smallStateVersion1Hex = "01" + "03" + "024d4e" + "0152" + "014d" + "02" + "00" + "2100020102" + "1002000000"
+        + "00" + "038010800c" + "05" + "00" + "00" + "02" + "00" + "0000000000007440" + "01" + "00" + "00" + "00" + "00"
+
+    @Test("a small state encodes to its pinned version 2 bytes, decodes back, and has a pinned hash")
     func goldenState() throws {
         let state = Self.smallState()
         let bytes = StateCodec.encode(state)
-        // version | names "MN" "R" "M" | 2 app, 0 minted | #0: nav, split, name 0, restoration 1, stack [#1]
-        // | #1: content in #0 | style, traits, flags, edge, preferred, mode | no width preferences
-        // | primaryColumnWidth 320.0 | primary #0, no secondary, remembered, nesting, presented
-        let hex = "01" + "03" + "024d4e" + "0152" + "014d" + "02" + "00" + "2100020102" + "1002000000"
-            + "00" + "038010800c" + "05" + "00" + "00" + "02" + "00" + "0000000000007440" + "01" + "00" + "00" + "00" + "00"
+        // Version 2 is version 1's layout with the column-style fields appended: no supplementary,
+        // no compact column, automatic preferred and actual behaviours, no secondary-only button,
+        // automatic button visibility.
+        let hex = "02" + Self.smallStateVersion1Hex.dropFirst(2) + "00" + "00" + "00" + "00" + "00" + "00"
         #expect(bytes.hex == hex)
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
+        #expect(StateCodec.hash(state, formatVersion: 2) == 0x3691_D5FF_B163_A771)
+        // The hash is that of the oldest encoding holding the state: version 1 here, so it is the
+        // hash this state had before version 2 existed.
         #expect(StateCodec.hash(state) == 0x4642_BE44_B1CC_250C)
+    }
+
+    @Test("version 1 state bytes still decode to the same state, re-encode as version 1, and keep their hash")
+    func goldenStateVersion1() throws {
+        let state = Self.smallState()
+        let bytes = try #require([UInt8](hex: Self.smallStateVersion1Hex))
+        #expect(try Codec.decodeState(bytes) == state)
+        #expect(StateCodec.encode(state, formatVersion: 1)?.hex == Self.smallStateVersion1Hex)
+        // The hash this state had before version 2, as checkpoints of older logs store it.
+        #expect(StateCodec.hash(state, formatVersion: 1) == 0x4642_BE44_B1CC_250C)
+        #expect(StateCodec.hash(state) == 0x4642_BE44_B1CC_250C)
+    }
+
+    /// A launched triple-column split with every column filled (the primary wrapped in a minted
+    /// navigation controller), a compact column, a preferred behaviour and both button settings.
+    static func columnState() -> NavigationState {
+        var state = NavigationState(style: .tripleColumn, traits: Device.iPad.traits(.landscape))
+        for command: NavigationCommand in [
+            .instantiate(.content("P")),  // #0
+            .setViewController(ControllerID(app: 0), for: .primary),  // wrapped in #m0 "PNav"
+            .instantiate(.navigation("SN", [.content("S")])),  // #1 [#2]
+            .setViewController(ControllerID(app: 1), for: .supplementary),
+            .instantiate(.navigation("DN", [.content("D")])),  // #3 [#4]
+            .setViewController(ControllerID(app: 3), for: .secondary),
+            .instantiate(.content("C")),  // #5
+            .setViewController(ControllerID(app: 5), for: .compact),
+            .setPreferredSplitBehavior(.displace),
+            .setProperty(.showsSecondaryOnlyButton(true)),
+            .setProperty(.displayModeButtonVisibility(.always)),
+            .launch(Device.iPad.traits(.landscape)),
+        ] {
+            let events = Navigation.send(command, to: &state, policy: .noDelegate)
+            precondition(!events.contains { $0.kind == .rejected || $0.kind == .ignored }, "\(command): \(events)")
+        }
+        return state
+    }
+
+    @Test("a column-style state encodes to its pinned version 2 bytes, decodes back, and has a pinned hash")
+    func goldenColumnState() throws {
+        let state = Self.columnState()
+        let bytes = StateCodec.encode(state)
+        let hex = "02"
+            + "07" + "0150" + "04504e6176" + "02534e" + "0153" + "02444e" + "0144" + "0143"  // names P PNav SN S DN D C
+            + "06" + "01"  // 6 app controllers, 1 minted
+            + "1000000100"  // #0 content "P", parent navigation #m0 (code 1), empty stack
+            + "2102000104"  // #1 navigation "SN" on the split, stack [#2]
+            + "1003000200"  // #2 content "S" in #1
+            + "6104000108"  // #3 navigation "DN" on the split, detail, stack [#4]
+            + "5005000600"  // #4 content "D" in #3, detail
+            + "20060000"  // #5 content "C" on the split (the compact column)
+            + "2101000100"  // #m0 navigation "PNav" on the split, stack [#0]
+            + "02" + "038010800c" + "05" + "00" + "00" + "02"  // triple column, iPad landscape, launched + gesture, leading, automatic, oneBesideSecondary
+            + "00" + "0000000000007440"  // no width preferences, primaryColumnWidth 320.0
+            + "02" + "07" + "00" + "00" + "00"  // primary #m0, secondary #3, no remembered, nesting, presented
+            + "03" + "0b" + "03" + "03" + "01" + "01"  // v2: supplementary #1, compact #5, displace, displace, secondary-only button, always
+        #expect(bytes.hex == hex)
+        #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
+        #expect(StateCodec.hash(state) == 0x0DCA_6A32_E9D6_1590)
+        // Version 1 cannot hold it, so its hash is that of the version 2 encoding.
+        #expect(StateCodec.encode(state, formatVersion: 1) == nil)
+        #expect(StateCodec.hash(state, formatVersion: 1) == nil)
+        #expect(StateCodec.hash(state) == StateCodec.fnv1a64(bytes))
     }
 
     @Test("a session description encodes to its pinned bytes")
@@ -81,11 +189,38 @@ struct GoldenTests {
         let description = SessionDescription(
             style: .unspecified, initialTraits: Device.iPhonePlus.traits(.portrait), policy: .calendarPaste(),
             device: "iphone-plus", layout: "MN[M] | NoSelectionNC[NoSelection]")
-        let bytes = description.encode()
+        // The version 1 bytes, as builds before the column-style answers wrote them.
         let hex = "010000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
             + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
             + "000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
-        #expect(bytes.hex == hex)
+        #expect(description.encode(formatVersion: 1)?.hex == hex)
         #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex))) == description)
+        // Version 2: the same with the four policy answers it added (top column, display mode for
+        // expanding, shouldHide, implementsWillHide), all not implemented, before the device.
+        let hex2 = "020000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
+            + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
+            + "000000" + "00000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
+        #expect(description.encode().hex == hex2)
+        #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex2))) == description)
+    }
+
+    @Test("a session description with the version 2 answers encodes to its pinned bytes")
+    func goldenColumnSession() throws {
+        var policy = SplitPolicy(name: "cols", targetDisplayMode: .mode(.twoBesideSecondary))
+        policy.topColumnForCollapsing = .column(.supplementary)
+        policy.displayModeForExpanding = .mode(.twoOverSecondary)
+        policy.shouldHide = .returns(portrait: false, landscape: true)
+        policy.implementsWillHide = true
+        let description = SessionDescription(
+            style: .tripleColumn, initialTraits: Device.iPad.traits(.landscape), policy: policy, device: "ipad", layout: "")
+        // version 2 | style 2 | traits | name "cols" | primaryForCollapsing, collapseSecondary,
+        // primaryForExpanding, separateSecondary not implemented | targetDisplayMode mode 4 |
+        // show overrides not implemented | top column: column 1 | for expanding: mode 5 |
+        // shouldHide: returns false, true | implementsWillHide | device "ipad" | layout ""
+        let hex = "02" + "02" + "038010800c" + "04636f6c73" + "00" + "00" + "00" + "00" + "0204" + "00" + "00"
+            + "0101" + "0205" + "010001" + "01" + "0469706164" + "00"
+        #expect(description.encode().hex == hex)
+        #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex))) == description)
+        #expect(description.encode(formatVersion: 1) == nil)
     }
 }

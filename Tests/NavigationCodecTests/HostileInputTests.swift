@@ -20,19 +20,34 @@ struct HostileInputTests {
 
     /// Valid encodings to truncate and mutate.
     static var eventRecords: [[UInt8]] {
-        GoldenTests.events.map { EventCodec.encode($0.0, startsCommit: $0.1) }
+        (GoldenTests.events + GoldenTests.columnEvents).map { EventCodec.encode($0.0, startsCommit: $0.1) }
             + Samples.events.map { EventCodec.encode($0, startsCommit: false) }
     }
 
     static var stateEncodings: [[UInt8]] {
-        [StateCodec.encode(GoldenTests.smallState()), StateCodec.encode(StateCodecTests.smallState()),
-         StateCodec.encode(unsplitState), StateCodec.encode(NavigationState(traits: Device.iPad.traits(.portrait)))]
+        let states = [GoldenTests.smallState(), StateCodecTests.smallState(), unsplitState,
+                      NavigationState(traits: Device.iPad.traits(.portrait)), GoldenTests.columnState(),
+                      StateCodecTests.collapsedColumnState(), StateCodecTests.legacyState(), StateCodecTests.manualState()]
+        // Version 2 encodings of all, and the version 1 encodings older builds wrote of those it can hold.
+        return states.map { StateCodec.encode($0) } + states.compactMap { StateCodec.encode($0, formatVersion: 1) }
     }
 
     static var sessionEncodings: [[UInt8]] {
-        SessionDescriptionTests.policies.map {
-            SessionDescription(style: .unspecified, initialTraits: Device.iPad.traits(.portrait), policy: $0, device: "ipad", layout: "MN[M] | DN[D]").encode()
+        SessionDescriptionTests.policies.flatMap { policy in
+            let description = SessionDescription(
+                style: .unspecified, initialTraits: Device.iPad.traits(.portrait), policy: policy, device: "ipad", layout: "MN[M] | DN[D]")
+            return [description.encode(), description.encode(formatVersion: 1)].compactMap { $0 }
         }
+    }
+
+    /// Whether a decoded state or description re-encodes to exactly `bytes` in the version `bytes`
+    /// holds: decoding accepts only what an encoder of that version writes.
+    static func isCanonical(_ state: NavigationState, _ bytes: [UInt8]) -> Bool {
+        StateCodec.encode(state, formatVersion: bytes[0]) == bytes
+    }
+
+    static func isCanonical(_ description: SessionDescription, _ bytes: [UInt8]) -> Bool {
+        description.encode(formatVersion: bytes[0]) == bytes
     }
 
     @Test("every strict prefix of every valid event record is .truncated, and the fused decoder leaves the state alone")
@@ -83,8 +98,8 @@ struct HostileInputTests {
             // Half the time start like a real record or blob, so decoders get past the first byte.
             if !bytes.isEmpty, Bool.random(using: &random) {
                 switch iteration % 3 {
-                case 0: bytes[0] = UInt8.random(in: 0x01...0x16, using: &random) | (Bool.random(using: &random) ? 0x80 : 0)
-                default: bytes[0] = 1
+                case 0: bytes[0] = UInt8.random(in: 0x01...0x1E, using: &random) | (Bool.random(using: &random) ? 0x80 : 0)
+                default: bytes[0] = UInt8.random(in: 1...2, using: &random)
                 }
             }
             if let decoded = try? Codec.decode(bytes) {
@@ -101,12 +116,12 @@ struct HostileInputTests {
             }
             if let state = try? Codec.decodeState(bytes) {
                 accepted.states += 1
-                if StateCodec.encode(state) != bytes { problems.append("state \(bytes.hex) re-encodes differently") }
+                if !Self.isCanonical(state, bytes) { problems.append("state \(bytes.hex) re-encodes differently") }
                 Self.exercise(state)
             }
             if let session = try? SessionDescription(decoding: bytes) {
                 accepted.sessions += 1
-                if session.encode() != bytes { problems.append("session \(bytes.hex) re-encodes differently") }
+                if !Self.isCanonical(session, bytes) { problems.append("session \(bytes.hex) re-encodes differently") }
             }
         }
         #expect(problems.isEmpty, "\(problems.prefix(5))")
@@ -137,14 +152,14 @@ struct HostileInputTests {
                 let bytes = Self.mutate(states[Int.random(in: 0..<states.count, using: &random)], &random)
                 if let state = try? Codec.decodeState(bytes) {
                     accepted.states += 1
-                    if StateCodec.encode(state) != bytes { problems.append("state \(bytes.hex) re-encodes differently") }
+                    if !Self.isCanonical(state, bytes) { problems.append("state \(bytes.hex) re-encodes differently") }
                     Self.exercise(state)
                 }
             default:
                 let bytes = Self.mutate(sessions[Int.random(in: 0..<sessions.count, using: &random)], &random)
                 if let session = try? SessionDescription(decoding: bytes) {
                     accepted.sessions += 1
-                    if session.encode() != bytes { problems.append("session \(bytes.hex) re-encodes differently") }
+                    if !Self.isCanonical(session, bytes) { problems.append("session \(bytes.hex) re-encodes differently") }
                 }
             }
         }
@@ -181,6 +196,15 @@ struct HostileInputTests {
             commands += [.pop(id), .popToRoot(id), .present(id), .showDetail(id, sender: ids[0]), .show(id, sender: id),
                          .push(id, onto: ids[0]), .setSplitViewControllers([id]), .setViewControllers([id], of: ids[0])]
         }
+        // Column-style commands (ignored by the other styles).
+        commands += [.changeTraits(Device.iPad.traits(.portrait)), .tapSecondaryOnlyButton, .setPreferredSplitBehavior(.overlay),
+                     .setPreferredDisplayMode(.twoDisplaceSecondary), .setProperty(.displayModeButtonVisibility(.always))]
+        for column in Column.allCases {
+            commands += [.showColumn(column), .hideColumn(column), .setViewController(nil, for: column)]
+            if let id = ids.last { commands.append(.setViewController(id, for: column)) }
+        }
+        commands += [.changeTraits(Device.iPhone.traits(.portrait))] + Column.allCases.map { .showColumn($0) }
+            + [.changeTraits(Device.iPad.traits(.landscape))]
         for command in commands {
             for policy in [SplitPolicy.noDelegate, .calendarPaste(), .mergeStacks] {
                 var copy = state

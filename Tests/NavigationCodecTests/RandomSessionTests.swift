@@ -34,23 +34,75 @@ struct RandomSessionTests {
         #expect(stats.mismatches == [], "first mismatches: \(stats.mismatches.prefix(5))")
         #expect(stats.commands == Self.commandCount)
         #expect(stats.stateRoundTrips >= 100)
-        // Every kind of event showed up, so the session exercised every tag.
-        let missing = EventKind.allCases.filter { stats.bytesByKind[$0] == nil }
+        // Every kind of event a classic split produces showed up, so the session exercised every
+        // classic tag (the column-style, legacy and manual kinds are `randomNewStyleSessions`'s).
+        let missing = EventKind.allCases.filter { !Self.newStyleKinds.contains($0) && stats.bytesByKind[$0] == nil }
         #expect(missing == [], "event kinds the session never produced: \(missing)")
         #expect(stats.mintedCreations > 0, "no policy minted a controller")
-        let mean = Double(stats.bytes) / Double(stats.events)
-        let earlyMean = Double(stats.earlyBytes) / Double(stats.earlyEvents)
-        print("random session: \(stats.commands) commands, \(stats.events) events, \(stats.bytes) bytes, "
-            + "mean \((mean * 100).rounded() / 100) bytes/event; first 500 commands of each session: "
-            + "\(stats.earlyEvents) events, mean \((earlyMean * 100).rounded() / 100) bytes/event")
-        let facts = stats.bytesByKind.filter { $0.key != .rejected && $0.key != .ignored }.values
-        let factsMean = Double(facts.map(\.bytes).reduce(0, +)) / Double(facts.map(\.count).reduce(0, +))
-        print("  without rejected/ignored: mean \((factsMean * 100).rounded() / 100) bytes/event")
-        for kind in EventKind.allCases {
-            guard let (count, bytes) = stats.bytesByKind[kind] else { continue }
-            print("  \(kind.name): \(count) events, \((Double(bytes) / Double(count) * 100).rounded() / 100) bytes/event")
-        }
+        let mean = stats.report("random session")
         #expect(mean < 6, "mean encoded size \(mean) bytes/event")
+    }
+
+    /// The event kinds only column-style, legacy and manual splits produce.
+    static let newStyleKinds: Set<EventKind> = [
+        .columnSet, .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet,
+        .splitBehaviorChanged, .delegateNotified,
+    ]
+
+    /// The sessions of `randomNewStyleSessions`: a style, a delegate policy and a device.
+    static let newStyleSessions: [(SplitStyle, SplitPolicy, Device)] = {
+        var topSupplementary = SplitPolicy(name: "top-supplementary")
+        topSupplementary.topColumnForCollapsing = .column(.supplementary)
+        topSupplementary.displayModeForExpanding = .mode(.twoOverSecondary)
+        var topPrimary = SplitPolicy(name: "top-primary", targetDisplayMode: .mode(.oneOverSecondary))
+        topPrimary.topColumnForCollapsing = .column(.primary)
+        topPrimary.displayModeForExpanding = .mode(.secondaryOnly)
+        var legacyDelegate = SplitPolicy(name: "legacy-delegate")
+        legacyDelegate.shouldHide = .returns(portrait: false, landscape: true)
+        legacyDelegate.implementsWillHide = true
+        return [
+            (.doubleColumn, .noDelegate, .iPad), (.tripleColumn, .noDelegate, .iPhonePlus), (.doubleColumn, topPrimary, .iPhonePlus),
+            (.tripleColumn, topSupplementary, .iPad), (.tripleColumn, .calendarPaste(), .iPad), (.doubleColumn, .mergeStacks, .iPhone),
+            (.legacy, .noDelegate, .iPad), (.legacy, legacyDelegate, .iPad), (.manual, .noDelegate, .iPhone), (.manual, .template(), .iPad),
+        ]
+    }()
+
+    @Test("random column-style, legacy and manual sessions: bytes round-trip, replays match live, states round-trip")
+    func randomNewStyleSessions() throws {
+        var random = SplitMix64(seed: 0x434F_4C55_4D4E_5321)
+        var stats = Stats()
+        let perSession = 5_000
+        for (style, policy, device) in Self.newStyleSessions {
+            let traits = device.traits(Bool.random(using: &random) ? .portrait : .landscape)
+            var app = ColumnApp(style: style, device: device, withCompactColumn: Bool.random(using: &random))
+            // Every state of the first 300 commands of each session, then every 25th and every other
+            // one with a stacked column (states grow, and checks cost O(state) in debug builds).
+            drive(NavigationState(style: style, traits: traits), commands: perSession,
+                  checkpoint: { step, state in step < 300 || step % 25 == 0 || (step % 2 == 0 && Self.hasStackedColumn(state)) }, policy: policy,
+                  random: &random, stats: &stats, next: { step, state, random in
+                      app.nextCommand(step: step, state: state, policy: policy, random: &random)
+                  }, observe: { command, events, state in app.observe(command, events: events, state: state) })
+        }
+        #expect(stats.mismatches == [], "first mismatches: \(stats.mismatches.prefix(5))")
+        #expect(stats.commands == perSession * Self.newStyleSessions.count)
+        #expect(stats.stateRoundTrips >= 10 * 300 + 1_500)
+        #expect(stats.stackedColumnStates > 500, "only \(stats.stackedColumnStates) states with stacked columns")
+        let missing = Self.newStyleKinds.filter { stats.bytesByKind[$0] == nil }
+        #expect(missing.isEmpty, "event kinds the sessions never produced: \(missing)")
+        // The new cases of existing types and the new reasons showed up too.
+        let expectedFeatures = Set<String>([
+            "columnSet.installed", "columnSet.wrapped", "columnSet.pushed", "columnSet.cleared",
+            "collapsed.columnsStacked", "collapsed.compactColumn", "separated.columnsRestored",
+            "cause.showColumn", "cause.hideColumn", "cause.secondaryOnlyButton", "detailShown.replacedStack",
+            "style.legacy", "style.manual", "style.doubleColumn", "style.tripleColumn",
+        ]).union(RejectionReason.allCases.filter { $0.rawValue >= 16 }.map { "rejected.\($0)" })
+            .union(IgnoreReason.allCases.filter { $0.rawValue >= 9 }.map { "ignored.\($0)" })
+            .union(DelegateNotification.allCases.map { "delegateNotified.\($0)" })
+            .union(SplitBehavior.allCases.filter { $0 != .automatic }.map { "splitBehaviorChanged.\($0)" })
+        let unseen = expectedFeatures.subtracting(stats.features)
+        #expect(unseen.isEmpty, "never produced: \(unseen.sorted())")
+        _ = stats.report("new-style sessions")
+        print("  state round-trips: \(stats.stateRoundTrips), \(stats.stackedColumnStates) of them collapsed with stacked columns")
     }
 
     struct Stats {
@@ -63,35 +115,96 @@ struct RandomSessionTests {
         var earlyEvents = 0
         var earlyBytes = 0
         var mintedCreations = 0
+        /// State round-trips of collapsed column-style states with a column in the primary's stack.
+        var stackedColumnStates = 0
         var mismatches: [String] = []
+        /// Labels of the column-style, legacy and manual cases seen (see ``feature(of:)``).
+        var features: Set<String> = []
+        /// FNV-1a 64 of every record in order: equal digests mean byte-identical streams (compare
+        /// runs before and after a codec change; the core's decisions must not change either).
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
 
         mutating func fail(_ message: @autoclosure () -> String) {
             if mismatches.count < 20 { mismatches.append(message()) }
+        }
+
+        /// Prints the sizes; returns the mean bytes per event.
+        func report(_ title: String) -> Double {
+            let mean = Double(bytes) / Double(events)
+            let earlyMean = Double(earlyBytes) / Double(earlyEvents)
+            print("\(title): \(commands) commands, \(events) events, \(bytes) bytes, "
+                + "mean \((mean * 100).rounded() / 100) bytes/event; first 500 commands of each session: "
+                + "\(earlyEvents) events, mean \((earlyMean * 100).rounded() / 100) bytes/event; "
+                + "stream digest \(String(digest, radix: 16))")
+            let facts = bytesByKind.filter { $0.key != .rejected && $0.key != .ignored }.values
+            let factsMean = Double(facts.map(\.bytes).reduce(0, +)) / Double(facts.map(\.count).reduce(0, +))
+            print("  without rejected/ignored: mean \((factsMean * 100).rounded() / 100) bytes/event")
+            for kind in EventKind.allCases {
+                guard let (count, bytes) = bytesByKind[kind] else { continue }
+                print("  \(kind.name): \(count) events, \((Double(bytes) / Double(count) * 100).rounded() / 100) bytes/event")
+            }
+            return mean
+        }
+    }
+
+    /// The label of what is new in `event` for ``Stats/features``, if anything.
+    static func feature(of event: NavigationEvent) -> String? {
+        switch event {
+        case .columnSet(_, _, .installed): return "columnSet.installed"
+        case .columnSet(_, _, .wrapped): return "columnSet.wrapped"
+        case .columnSet(_, _, .pushed): return "columnSet.pushed"
+        case .columnSet(_, _, .cleared): return "columnSet.cleared"
+        case .collapsed(let resolution) where resolution.outcome.rawValue >= 6: return "collapsed.\(resolution.outcome)"
+        case .separated(let resolution) where resolution.source == .columnsRestored: return "separated.columnsRestored"
+        case .displayModeChanged(_, let cause) where cause.rawValue >= 8: return "cause.\(cause)"
+        case .detailShown(_, _, .replacedStack), .shown(_, _, .replacedStack): return "detailShown.replacedStack"
+        case .rejected(_, let reason, _) where reason.rawValue >= 16: return "rejected.\(reason)"
+        case .ignored(_, let reason, _) where reason.rawValue >= 9: return "ignored.\(reason)"
+        case .delegateNotified(let notification): return "delegateNotified.\(notification)"
+        case .splitBehaviorChanged(let behavior): return "splitBehaviorChanged.\(behavior)"
+        default: return nil
         }
     }
 
     func runSession(commands: Int, policy: SplitPolicy, random: inout SplitMix64, stats: inout Stats) {
         let device: Device = Bool.random(using: &random) ? .iPhonePlus : .iPad
         let traits = device.traits(Bool.random(using: &random) ? .portrait : .landscape)
-        var live = NavigationState(traits: traits)
+        var app = App()
+        let checkpointEvery = Swift.max(1, commands / 10)
+        drive(NavigationState(traits: traits), commands: commands, checkpoint: { step, _ in step % checkpointEvery == checkpointEvery - 1 }, policy: policy,
+              random: &random, stats: &stats, next: { step, state, random in
+                  app.nextCommand(step: step, state: state, policy: policy, random: &random)
+              }, observe: { command, events, state in app.observe(command, events: events, state: state) })
+    }
+
+    /// Runs `commands` commands from `next` on `initial`: every event is encoded, decoded and
+    /// replayed (from decoded events and fused from bytes), and compared with the live state; the
+    /// live state goes through StateCodec after the steps `checkpoint` names and the last one.
+    func drive(
+        _ initial: NavigationState, commands: Int, checkpoint: (Int, NavigationState) -> Bool, policy: SplitPolicy, random: inout SplitMix64,
+        stats: inout Stats, next: (Int, NavigationState, inout SplitMix64) -> NavigationCommand,
+        observe: (NavigationCommand, [NavigationEvent], NavigationState) -> Void
+    ) {
+        var live = initial
         var replayed = live
         var fused = live
-        var app = App()
         var record: [UInt8] = []
         record.reserveCapacity(64)
+        if initial.style != .unspecified { stats.features.insert("style.\(initial.style)") }
 
-        let checkpointEvery = Swift.max(1, commands / 10)
         for step in 0..<commands {
-            let command = app.nextCommand(step: step, state: live, policy: policy, random: &random)
+            let command = next(step, live, &random)
             let events = Navigation.send(command, to: &live, policy: policy)
-            app.observe(command, events: events, state: live)
+            observe(command, events, live)
             stats.commands += 1
             for (index, event) in events.enumerated() {
+                if let feature = Self.feature(of: event) { stats.features.insert(feature) }
                 let startsCommit = index == 0
                 record.removeAll(keepingCapacity: true)
                 EventCodec.encode(event, startsCommit: startsCommit, into: &record)
                 stats.events += 1
                 stats.bytes += record.count
+                for byte in record { stats.digest = (stats.digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
                 stats.bytesByKind[event.kind, default: (0, 0)].count += 1
                 stats.bytesByKind[event.kind, default: (0, 0)].bytes += record.count
                 if step < 500 {
@@ -115,7 +228,7 @@ struct RandomSessionTests {
                 if replayed != live { stats.fail("step \(step): replay from decoded events diverged") }
                 if fused != live { stats.fail("step \(step): fused replay diverged") }
             }
-            if step % checkpointEvery == checkpointEvery - 1 || step == commands - 1 {
+            if checkpoint(step, live) || step == commands - 1 {
                 checkStateCodec(live, fused: fused, step: step, stats: &stats)
             }
         }
@@ -123,9 +236,16 @@ struct RandomSessionTests {
         if fused != live { stats.fail("end: fused replay diverged") }
     }
 
+    /// Whether `state` is a collapsed column-style split with a column in the primary's stack.
+    static func hasStackedColumn(_ state: NavigationState) -> Bool {
+        guard state.style.isColumnStyle, state.isCollapsed, let primary = state.primary else { return false }
+        return [state.supplementary, state.secondary].contains { $0.map { state.parent(of: $0) == .navigation(primary) } == true }
+    }
+
     /// StateCodec round-trips `live`; equal states hash equally; a change changes the hash.
     func checkStateCodec(_ live: NavigationState, fused: NavigationState, step: Int, stats: inout Stats) {
         stats.stateRoundTrips += 1
+        if Self.hasStackedColumn(live) { stats.stackedColumnStates += 1 }
         let bytes = StateCodec.encode(live)
         do {
             let decoded = try Codec.decodeState(bytes)
@@ -136,6 +256,12 @@ struct RandomSessionTests {
             stats.fail("step \(step): state failed to decode: \(error)")
         }
         if StateCodec.hash(fused) != StateCodec.hash(live) { stats.fail("step \(step): hash of fused replay differs") }
+        // What an older build would have written still decodes to the same state.
+        if let version1 = StateCodec.encode(live, formatVersion: 1) {
+            if (try? Codec.decodeState(version1)) != live { stats.fail("step \(step): version 1 encoding does not decode to the state") }
+        } else if live.style == .unspecified {
+            stats.fail("step \(step): a classic state does not fit version 1")
+        }
         var changed = live
         let mode: DisplayMode = live.displayMode == .allVisible ? .primaryHidden : .allVisible
         changed.evolve(.displayModeChanged(mode, cause: .button))
@@ -271,5 +397,94 @@ struct App {
         case 4: return .minimumPrimaryColumnWidth(widths.randomElement(using: &random) ?? nil)
         default: return .maximumPrimaryColumnWidth(widths.randomElement(using: &random) ?? nil)
         }
+    }
+}
+
+/// The app's side of a column-style, legacy or manual session: the set-up its style needs, then a
+/// mix of the new commands and ``App``'s classic ones.
+struct ColumnApp {
+    var app = App()
+    let style: SplitStyle
+    let device: Device
+    let withCompactColumn: Bool
+    var setup: [(NavigationState) -> NavigationCommand] = []
+
+    init(style: SplitStyle, device: Device, withCompactColumn: Bool) {
+        self.style = style
+        self.device = device
+        self.withCompactColumn = withCompactColumn
+        let last: (NavigationState) -> ControllerID = { ControllerID(app: $0.appControllerCount - 1) }
+        let lastNavigation: (NavigationState) -> ControllerID = { ControllerID(app: $0.appControllerCount - 2) }
+        switch style {
+        case .doubleColumn, .tripleColumn:
+            setup.append { _ in .instantiate(.navigation("PrimaryNav", [.content("Sidebar")])) }
+            setup.append { .setViewController(lastNavigation($0), for: .primary) }
+            if style == .tripleColumn {
+                setup.append { _ in .instantiate(.content("List")) }
+                setup.append { .setViewController(last($0), for: .supplementary) }  // wrapped
+            }
+            setup.append { _ in .instantiate(.navigation("DetailNav", [.content("Detail")])) }
+            setup.append { .setViewController(lastNavigation($0), for: .secondary) }
+            if withCompactColumn {
+                setup.append { _ in .instantiate(.content("Compact")) }
+                setup.append { .setViewController(last($0), for: .compact) }
+            }
+        case .legacy, .manual, .unspecified:
+            setup.append { _ in .instantiate(.navigation("MasterNav", [.content("Master")])) }
+            setup.append { _ in .instantiate(.navigation("DetailNav", [.content("Detail")])) }
+            setup.append { _ in .setSplitViewControllers([ControllerID(app: 0), ControllerID(app: 2)]) }
+            if style == .legacy { setup.append { _ in .launch(Device.iPhone.traits(.portrait)) } }  // rejected: iPad only
+        }
+        setup.append { .launch($0.traits) }
+    }
+
+    /// The environments trait changes move between: compact and regular widths, both idioms, except
+    /// that the legacy split exists on iPad only.
+    var environments: [Traits] {
+        let pad = [Device.iPad.traits(.portrait), Device.iPad.traits(.landscape),
+                   Device.iPad.multitaskingTraits(.landscape, widthFraction: 2.0 / 3.0),
+                   Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3.0)]
+        if style == .legacy { return pad }
+        return pad + [Device.iPhone.traits(.portrait), Device.iPhonePlus.traits(.portrait), Device.iPhonePlus.traits(.landscape)]
+    }
+
+    mutating func nextCommand(step: Int, state: NavigationState, policy: SplitPolicy, random: inout SplitMix64) -> NavigationCommand {
+        if step < setup.count { return setup[step](state) }
+        let column = Column.allCases.randomElement(using: &random) ?? .secondary
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<7:
+            return .showColumn(column)
+        case 7..<12:
+            return .hideColumn(column)
+        case 12..<14:
+            return .setPreferredSplitBehavior(SplitBehavior.allCases.randomElement(using: &random) ?? .automatic)
+        case 14..<17:
+            return .tapSecondaryOnlyButton
+        case 17..<25:
+            // Mostly the secondary: a fresh controller is pushed (content) or installed (navigation).
+            let target: Column = Int.random(in: 0..<3, using: &random) == 0 ? column : .secondary
+            if Int.random(in: 0..<10, using: &random) == 0 { return .setViewController(nil, for: target) }
+            let candidate = app.recentlyCreated(&random) ?? state.allControllerIDs.randomElement(using: &random)
+            return .setViewController(candidate, for: target)
+        case 25..<34:
+            return .changeTraits(environments.randomElement(using: &random) ?? state.traits)
+        case 34..<37:
+            return .setProperty(Bool.random(using: &random)
+                ? .showsSecondaryOnlyButton(Bool.random(using: &random))
+                : .displayModeButtonVisibility(ButtonVisibility.allCases.randomElement(using: &random) ?? .automatic))
+        case 37..<40:
+            return .setPreferredDisplayMode(DisplayMode.allCases.randomElement(using: &random) ?? .automatic)
+        case 40..<43:
+            return [.tapDisplayModeButton, .edgeSwipe, .tapDimmedSecondary].randomElement(using: &random) ?? .edgeSwipe
+        default:
+            // The classic mix past its set-up (its trait changes stay within its own environments).
+            let command = app.nextCommand(step: Swift.max(step, 4), state: state, policy: policy, random: &random)
+            if style == .legacy, case .changeTraits = command { return .changeTraits(environments.randomElement(using: &random) ?? state.traits) }
+            return command
+        }
+    }
+
+    mutating func observe(_ command: NavigationCommand, events: [NavigationEvent], state: NavigationState) {
+        app.observe(command, events: events, state: state)
     }
 }

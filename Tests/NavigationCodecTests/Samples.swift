@@ -35,6 +35,8 @@ enum Samples {
             result += [.preferredPrimaryColumnWidthFraction(value), .preferredPrimaryColumnWidth(value),
                        .minimumPrimaryColumnWidth(value), .maximumPrimaryColumnWidth(value)]
         }
+        result += [.showsSecondaryOnlyButton(true), .showsSecondaryOnlyButton(false)]
+        result += ButtonVisibility.allCases.map { .displayModeButtonVisibility($0) }
         return result
     }()
 
@@ -58,7 +60,11 @@ enum Samples {
 
     static let resolutions: [ShowResolution] = [
         .pushed(onto: nav), .pushed(onto: maxMinted), .installedAsPrimary, .installedAsSecondary,
-        .presentedModally, .handledByDelegate, .unchanged,
+        .presentedModally, .handledByDelegate, .unchanged, .replacedStack(of: nav), .replacedStack(of: maxMinted),
+    ]
+
+    static let columnResolutions: [ColumnResolution] = [
+        .installed, .wrapped(in: minted), .wrapped(in: maxMinted), .pushed(onto: nav), .pushed(onto: maxApp), .cleared,
     ]
 
     /// At least one command of every kind.
@@ -75,6 +81,12 @@ enum Samples {
         result += [.popToRoot(nav), .popTo(a, in: nav), .setViewControllers([], of: nav), .setViewControllers(ids, of: minted)]
         result += [.present(a), .present(maxMinted)]
         result += properties.map { .setProperty($0) }
+        for column in Column.allCases {
+            result += [.setViewController(nil, for: column), .setViewController(a, for: column),
+                       .setViewController(maxMinted, for: column), .showColumn(column), .hideColumn(column)]
+        }
+        result += SplitBehavior.allCases.map { .setPreferredSplitBehavior($0) }
+        result.append(.tapSecondaryOnlyButton)
         return result
     }()
 
@@ -126,6 +138,16 @@ enum Samples {
             let subject = index.isMultiple(of: 3) ? nil : ids[index % ids.count]
             result += [.rejected(command, reason: reason, subject: subject), .ignored(command, reason: ignoreReason, subject: subject)]
         }
+        for column in Column.allCases {
+            for resolution in columnResolutions {
+                for controller in [nil, a, maxMinted] {
+                    result.append(.columnSet(controller, column: column, resolution: resolution))
+                }
+            }
+            result += [.columnShown(column), .columnHidden(column), .columnStacked(column), .columnUnstacked(column)]
+        }
+        result += SplitBehavior.allCases.flatMap { [NavigationEvent.preferredSplitBehaviorSet($0), .splitBehaviorChanged($0)] }
+        result += DelegateNotification.allCases.map { .delegateNotified($0) }
         result += RejectionReason.allCases.map { .rejected(.dismiss, reason: $0, subject: nil) }
         result += IgnoreReason.allCases.map { .ignored(.dismiss, reason: $0, subject: maxMinted) }
         return result

@@ -53,6 +53,11 @@ enum Codec {
         try bytes.withUnsafeBytes { buffer in Result { () throws(CodecError) in try StateCodec.decode(buffer) } }.get()
     }
 
+    /// The error decoding `bytes` as a state throws, or `nil` if it decodes.
+    static func decodeStateError(_ bytes: [UInt8]) -> CodecError? {
+        do { _ = try decodeState(bytes); return nil } catch { return error }
+    }
+
     /// The error decoding `bytes` as an event throws, or `nil` if it decodes.
     static func decodeError(_ bytes: [UInt8]) -> CodecError? {
         do { _ = try decode(bytes); return nil } catch { return error }

@@ -217,3 +217,18 @@ struct ColumnStyleScenarioTests {
         #expect(s.send(.setViewController(s["M"], for: .primary)).ignores == [.notForThisStyle])
     }
 }
+
+@Suite("Column style: refusals while collapsed")
+struct ColumnCollapsedRefusalTests {
+    @Test("BTN-7: a tap on the dimmed secondary does nothing while collapsed, whatever mode it remembers")
+    func dimmedTapWhileCollapsed() throws {
+        var s = try Scenario(style: .doubleColumn, Device.iPad.traits(.landscape), columns: [(.primary, "P"), (.secondary, "S")])
+        s.send(.setPreferredSplitBehavior(.overlay))
+        s.send(.launch(Device.iPad.traits(.landscape)))
+        s.send(.setPreferredDisplayMode(.oneOverSecondary))
+        #expect(s.state.displayMode == .oneOverSecondary)
+        s.send(.changeTraits(Device.iPhone.traits(.portrait)))
+        #expect(s.state.isCollapsed)
+        #expect(s.send(.tapDimmedSecondary).ignores == [.notOverlaid])
+    }
+}
