@@ -203,8 +203,12 @@ extension Decision {
         var secondary: ControllerID?
         var source = SeparateSource.none
         if let fresh = delegateSecondarySpec(primary: newPrimary) {
-            var next = state.mintedControllerCount
-            secondary = create(fresh, next: &next, space: .minted)
+            if let reused = reusableMinted(fresh) {
+                secondary = reused  // model choice: a free minted controller of the same shape is returned again
+            } else {
+                var next = state.mintedControllerCount
+                secondary = create(fresh, next: &next, space: .minted)
+            }
             source = .delegate
         }
         // EX-1.4: the navigation primary pops its top (EX-2); never the root (NV-2).

@@ -99,6 +99,24 @@ struct Decision {
 
     enum Space { case app, minted }
 
+    /// A free model-minted controller tree shaped like `spec` (same kinds, names and restoration
+    /// identifiers, its stack intact), which a delegate answer can return again instead of minting
+    /// another: an app caching its "no selection" screen. Keeps long sessions' state bounded.
+    func reusableMinted(_ spec: ControllerSpec) -> ControllerID? {
+        func matches(_ id: ControllerID, _ spec: ControllerSpec, depth: Int) -> Bool {
+            guard depth < 8, let record = state.record(id), record.kind == spec.kind,
+                  state.names[record.name] == spec.name,
+                  record.restorationID.map({ state.names[$0] }) == spec.restorationID,
+                  record.stack.count == spec.children.count else { return false }
+            return zip(record.stack, spec.children).allSatisfy { matches($0, $1, depth: depth + 1) }
+        }
+        for index in 0..<state.mintedControllerCount {
+            let id = ControllerID(minted: index)
+            if state.parent(of: id) == .none, matches(id, spec, depth: 0) { return id }
+        }
+        return nil
+    }
+
     /// Emits the creation events of `spec` in pre-order; returns the root's ID.
     @discardableResult
     mutating func create(_ spec: ControllerSpec, next: inout Int, space: Space) -> ControllerID {

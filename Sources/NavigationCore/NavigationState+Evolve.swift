@@ -19,6 +19,31 @@ extension NavigationState {
         for event in events { evolve(event) }
     }
 
+    /// Folds `events[range]` (all of them by default): the fast path of replay over decoded events.
+    /// The loop borrows each event from the array and inlines the per-event apply.
+    public mutating func evolve(contentsOf events: [NavigationEvent], range: Range<Int>? = nil) {
+        events.withUnsafeBufferPointer { buffer in
+            let range = range.map { $0.clamped(to: buffer.indices) } ?? buffer.indices
+            for i in range {
+                apply(buffer[i])
+                #if NAVTAPE_CHECKED
+                assert(structuralInvariantsHold, "structural invariant broken by \(buffer[i])")
+                #endif
+            }
+        }
+    }
+
+    /// Whether `list` names no controller twice, without allocating for the short lists stacks are.
+    static func isDuplicateFree(_ list: [ControllerID]) -> Bool {
+        if list.count <= 16 {
+            for i in list.indices {
+                for j in list.indices where j > i && list[j] == list[i] { return false }
+            }
+            return true
+        }
+        return Set(list).count == list.count
+    }
+
     @inline(__always)
     mutating func apply(_ event: NavigationEvent) {
         switch event {
@@ -96,7 +121,7 @@ extension NavigationState {
         // A controller with a parent is never taken (INV-1): decide never emits such a push, and a
         // forged one must not leave a controller in two places.
         guard controller != navigation, kind(of: navigation) == .navigation,
-              let record = record(controller), record.parent == .none else { return }
+              knownParent(of: controller) == ControllerParent.none else { return }
         var inDetail = false
         modify(navigation) {
             $0.stack.append(controller)
@@ -109,18 +134,25 @@ extension NavigationState {
     }
 
     /// Marks `id` and everything in its stacks as detail content (BUG-2, BUG-7).
+    ///
+    /// A marked controller's whole subtree is already marked (pushes and stack assignments inherit
+    /// the mark), so the walk stops there: marking a shown detail again costs one read.
     mutating func markDetail(_ id: ControllerID, depth: Int = 0) {
         guard depth < 64 else { return }
-        modify(id) { $0.hasBeenDetail = true }
+        var wasMarked = true
+        modify(id) {
+            wasMarked = $0.hasBeenDetail
+            $0.hasBeenDetail = true
+        }
+        guard !wasMarked else { return }
         for child in stack(of: id) { markDetail(child, depth: depth + 1) }
     }
 
     @inline(__always)
     mutating func popTop(of navigation: ControllerID) {
+        guard stackCount(of: navigation) > 1 else { return }  // INV-6, NV-2
         var popped: ControllerID?
-        modify(navigation) { record in
-            if record.stack.count > 1 { popped = record.stack.removeLast() }  // INV-6, NV-2
-        }
+        modify(navigation) { popped = $0.stack.popLast() }
         if let popped { setParent(popped, releasedParent(popped)) }
     }
 
@@ -132,7 +164,7 @@ extension NavigationState {
     }
 
     mutating func setStack(_ list: [ControllerID], of navigation: ControllerID) {
-        guard kind(of: navigation) == .navigation, !list.isEmpty, Set(list).count == list.count,
+        guard kind(of: navigation) == .navigation, !list.isEmpty, Self.isDuplicateFree(list),
               list.allSatisfy({ id in
                   guard id != navigation, let parent = record(id)?.parent else { return false }
                   return parent == .none || parent == .navigation(navigation)
@@ -149,18 +181,18 @@ extension NavigationState {
     }
 
     mutating func applyShow(_ target: ControllerID, _ resolution: ShowResolution, asDetail: Bool) {
-        guard let record = record(target) else { return }
+        guard let targetParent = knownParent(of: target) else { return }
         switch resolution {
         case .pushed(let navigation):
-            guard record.parent == .none else { return }
+            guard targetParent == .none else { return }
             push(target, onto: navigation)
         case .installedAsPrimary:
-            guard record.parent == .none, !isCollapsed || primary == nil else { return }
+            guard targetParent == .none, !isCollapsed || primary == nil else { return }
             if let primary, primary != target { setParent(primary, .none) }
             primary = target
             setParent(target, .split)
         case .installedAsSecondary:
-            guard record.parent == .none, !isCollapsed || style.isColumnStyle else { return }
+            guard targetParent == .none, !isCollapsed || style.isColumnStyle else { return }
             if let secondary, secondary != target {
                 detachFromNavigation(secondary)
                 setParent(secondary, .none)
@@ -168,12 +200,12 @@ extension NavigationState {
             secondary = target
             setParent(target, .split)
         case .presentedModally:
-            guard presented == nil, record.parent == .none else { return }
+            guard presented == nil, targetParent == .none else { return }
             presented = target
             setParent(target, .presented)
         case .replacedStack(let navigation):
             guard style == .manual, kind(of: navigation) == .navigation, kind(of: target) != .navigation,
-                  record.parent == .none || record.parent == .navigation(navigation) else { return }
+                  targetParent == .none || targetParent == .navigation(navigation) else { return }
             setStack([target], of: navigation)
         case .handledByDelegate, .unchanged:
             return

@@ -110,7 +110,11 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The kind of `id` (`nil` if unknown).
-    @inlinable public func kind(of id: ControllerID) -> ControllerKind? { record(id)?.kind }
+    @inlinable public func kind(of id: ControllerID) -> ControllerKind? {
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].kind : nil }
+        return i < appControllers.count ? appControllers[i].kind : nil
+    }
 
     /// The screen name of `id`.
     public func name(of id: ControllerID) -> String {
@@ -128,10 +132,32 @@ public struct NavigationState: Hashable, Sendable {
     @inlinable public func stack(of id: ControllerID) -> [ControllerID] { record(id)?.stack ?? [] }
 
     /// The top of navigation controller `id`'s stack.
-    @inlinable public func top(of id: ControllerID) -> ControllerID? { record(id)?.stack.last }
+    @inlinable public func top(of id: ControllerID) -> ControllerID? {
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack.last : nil }
+        return i < appControllers.count ? appControllers[i].stack.last : nil
+    }
+
+    /// The number of controllers in navigation controller `id`'s stack (0 for anything else).
+    @inlinable public func stackCount(of id: ControllerID) -> Int {
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack.count : 0 }
+        return i < appControllers.count ? appControllers[i].stack.count : 0
+    }
 
     /// The parent of `id` (INV-1).
-    @inlinable public func parent(of id: ControllerID) -> ControllerParent { record(id)?.parent ?? .none }
+    @inlinable public func parent(of id: ControllerID) -> ControllerParent {
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].parent : .none }
+        return i < appControllers.count ? appControllers[i].parent : .none
+    }
+
+    /// The parent of `id`, or `nil` for an ID the state does not know (no record copy).
+    @inlinable func knownParent(of id: ControllerID) -> ControllerParent? {
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].parent : nil }
+        return i < appControllers.count ? appControllers[i].parent : nil
+    }
 
     /// Mutates the record of `id` in place; unknown IDs are ignored (evolve is total).
     @inlinable @inline(__always)

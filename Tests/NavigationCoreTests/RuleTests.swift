@@ -69,6 +69,19 @@ struct RuleTests {
         #expect(rules.contains("BUG-2"))
     }
 
+    @Test("EX-3: a delegate's fresh controller that is free again is returned again, not minted anew (model choice)")
+    func mintedPool() throws {
+        var s = try Scenario(plusPortrait, secondary: "NoSelectionNC@NoSelectionNC[NoSelection]", policy: .calendarPaste())
+        s.send(.launch(plusPortrait))
+        for _ in 0..<5 {
+            s.send(.changeTraits(plusLandscape))
+            #expect(s.hierarchy == "MN[M] | NoSelectionNC[NoSelection]")
+            s.send(.changeTraits(plusPortrait))
+            #expect(s.hierarchy == "MN[M]")
+        }
+        #expect(s.state.mintedControllerCount == 2)  // one NoSelectionNC[NoSelection], reused
+    }
+
     @Test("NV-7, NV-8: D.show(D2) inside the nested DN pushes onto DN, not MN")
     func nestedShow() throws {
         var s = try Scenario(Device.iPhone.traits(.portrait))

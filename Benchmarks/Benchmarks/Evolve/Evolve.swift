@@ -10,7 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("evolve", configuration: .timed()) { (benchmark: Benchmark, session: SessionData) in
         for _ in benchmark.scaledIterations {
             var state = session.initialState
-            for event in session.events { state.evolve(event) }
+            state.evolve(contentsOf: session.events)
             blackHole(state.displayMode)
         }
         benchmark.measurement(eventsMetric, session.count)
@@ -39,7 +39,7 @@ let benchmarks: @Sendable () -> Void = {
         let range = windows.range(live.iteration)
         live.iteration += 1
         benchmark.startMeasurement()
-        for i in range { live.value.evolve(session.events[i]) }
+        live.value.evolve(contentsOf: session.events, range: range)
         benchmark.stopMeasurement()
     } setup: {
         let session = try SessionData.load()
