@@ -20,9 +20,18 @@ func recordGenerated(events: Int, seed: UInt64, device: Device = .iPhonePlus, po
     var generator = SessionGenerator(seed: seed, device: device, policy: policy)
     let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "test-\(seed)",
                                 startTime: 1_700_000_000_000, options: RecorderOptions(checkpointInterval: checkpointInterval))
-    try recorder.record(&generator, events: UInt64(events))
+    var produced: [NavigationEvent] = []
+    while recorder.eventCount < UInt64(events) {
+        let (time, command) = generator.next(in: recorder.state)
+        produced += try recorder.send(command, at: time)
+    }
     let final = recorder.state
     try recorder.close()
     let machine = try TimeMachine(path: path)
-    return (try machine.events(from: 0, to: machine.eventCount), final)
+    let decoded = try machine.events(from: 0, to: machine.eventCount)
+    // Through codec and file: every decoded event is the one recorded (after the setup's events).
+    guard Array(decoded.suffix(produced.count).map(\.event)) == produced else {
+        throw NavTapeError(.dataError, path: path, "decoded events differ from the recorded ones")
+    }
+    return (decoded, final)
 }

@@ -82,6 +82,31 @@ struct TimeMachineTests {
         #expect(try TimeMachine(path: path).last() == after)
     }
 
+    @Test("live subscribers receive every recorded event with the state after it")
+    func liveUpdates() async throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("live.navtape")
+        var generator = SessionGenerator(seed: 21, device: .iPhonePlus)
+        let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "live", startTime: 1_700_000_000_000)
+        let stream = recorder.updates()
+        var sent: [NavigationEvent] = []
+        for _ in 0..<200 {
+            let (time, command) = generator.next(in: recorder.state)
+            sent += try recorder.send(command, at: time)
+        }
+        let final = recorder.state
+        #expect(recorder.recentEvents.map(\.event) == Array(sent.suffix(64)))
+        try recorder.close()
+        var received: [NavigationEvent] = []
+        var last: NavigationState?
+        for await (recorded, state) in stream {
+            received.append(recorded.event)
+            last = state
+        }
+        #expect(received == sent)
+        #expect(last == final)
+    }
+
     @Test("a log whose stored hash was tampered with fails verification at that checkpoint")
     func tamperedHash() throws {
         let dir = try TemporaryDirectory()

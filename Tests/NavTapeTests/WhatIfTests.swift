@@ -65,6 +65,10 @@ struct WhatIfTests {
         }
         #expect(outcomes == [.secondaryPushed, .secondaryPushed])
         #expect(report.commandsRedecided == 3)
+        // The diff of the two sessions' final states shows the collapse difference.
+        let changes = diff(try machine.last(), forked).map { $0.description(in: forked) }
+        #expect(changes.contains("MN stack: [M] → [M, NoSelectionNC] (added NoSelectionNC)"))
+        #expect(changes.contains { $0.hasPrefix("rememberedSecondary:") })
     }
 
     @Test("a fork onto another device re-decides rotations: an iPad never collapses")
