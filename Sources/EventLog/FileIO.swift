@@ -45,16 +45,32 @@ struct LogFile {
     }
 
     /// Takes the exclusive, non-blocking `flock` that makes this the only writer.
+    ///
+    /// A lock that is busy is tried again for up to about 100 ms before `.locked`: a `flock` belongs
+    /// to the open file description, so a child process forked by anyone in this process while a
+    /// writer was open holds a copy of it until the child execs (`O_CLOEXEC` acts only then), and a
+    /// writer closed and reopened in that window would otherwise be refused. A real second writer
+    /// is still refused, 100 ms later.
     func lockExclusively() throws(EventLogError) {
+        var retries = 0
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let error = Glibc.errno
             if error == EINTR { continue }
             if error == EWOULDBLOCK {
+                if retries < Self.lockRetries {
+                    retries += 1
+                    usleep(Self.lockRetryMicroseconds)
+                    continue
+                }
                 throw EventLogError(.locked, path: path, detail: "locked by another writer (in this or another process)")
             }
             throw .io(path, "cannot lock", errno: error)
         }
     }
+
+    /// How often a busy lock is tried again, and how long apart.
+    static let lockRetries = 20
+    static let lockRetryMicroseconds: useconds_t = 5_000
 
     /// The file's current size in bytes.
     func size() throws(EventLogError) -> UInt64 {

@@ -201,7 +201,10 @@ final class MatrixChecker {
     }
 
     private func replace(_ path: String, with bytes: [UInt8]) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // A fresh inode per case: a lock on the previous one can outlive its writer in a child
+        // forked meanwhile by another test (see LogFile.lockExclusively).
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             Issue.record("cannot write \(path)")
             return
