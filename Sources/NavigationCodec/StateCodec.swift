@@ -136,7 +136,7 @@ extension CodecWriter {
         writeOptionalID(state.primary)
         writeOptionalID(state.secondary)
         writeOptionalID(state.rememberedSecondary)
-        writeOptionalID(state.nestingNavigation)
+        writeOptionalID(state.nestingNavigation)  // derived (ST-13); kept in the layout, checked on decode
         writeOptionalID(state.presented)
         guard version >= 2 else { return }
         // Version 2: the column-style fields, appended.
@@ -234,6 +234,7 @@ extension ByteReader {
         let primary = try readKnownOptionalID(context, for: "state.primary")
         let secondary = try readKnownOptionalID(context, for: "state.secondary")
         let rememberedSecondary = try readKnownOptionalID(context, for: "state.rememberedSecondary")
+        // Derived from the state (ST-13); stored for the layout, and checked so decoding stays canonical.
         let nestingNavigation = try readKnownOptionalID(context, for: "state.nestingNavigation")
         let presented = try readKnownOptionalID(context, for: "state.presented")
         // Version 2 appended the column-style fields; a version 1 state has their defaults.
@@ -268,7 +269,6 @@ extension ByteReader {
         state.primary = primary
         state.secondary = secondary
         state.rememberedSecondary = rememberedSecondary
-        state.nestingNavigation = nestingNavigation
         state.presented = presented
         state.supplementary = supplementary
         state.compactColumn = compactColumn
@@ -286,6 +286,9 @@ extension ByteReader {
         }
         if let problem = state.containmentProblem() {
             throw CodecError(.invalidValue, at: recordsOffset, "state.controllers (\(problem))")
+        }
+        guard nestingNavigation == state.nestingNavigation else {
+            throw CodecError(.invalidValue, at: columnsOffset, "state.nestingNavigation (not the collapsed navigation primary)")
         }
         return state
     }

@@ -233,7 +233,6 @@ extension NavigationState {
             // BUG-4: the detail changes behind the scenes; the visible stack stays as it is.
             primary = newPrimary
             setParent(newPrimary, .split)
-            nestingNavigation = kind(of: newPrimary) == .navigation ? newPrimary : nil
             rememberedSecondary = newSecondary
             rememberedSecondaryWasPushed = false
             if let newSecondary { markDetail(newSecondary) }
@@ -254,10 +253,9 @@ extension NavigationState {
         if style.isColumnStyle {
             // CO-10, CO-11: the columns stay where they are; stacking follows as its own events.
             switch resolution.outcome {
-            case .columnsStacked where resolution.newPrimary == primary:
-                nestingNavigation = kind(of: resolution.newPrimary) == .navigation ? resolution.newPrimary : nil
-            case .compactColumn where resolution.newPrimary == compactColumn:
-                nestingNavigation = nil
+            case .columnsStacked where resolution.newPrimary == primary,
+                 .compactColumn where resolution.newPrimary == compactColumn:
+                break
             default:
                 return
             }
@@ -295,7 +293,6 @@ extension NavigationState {
         setParent(newPrimary, .split)
         rememberedSecondary = oldSecondary
         rememberedSecondaryWasPushed = resolution.outcome == .secondaryPushed
-        nestingNavigation = kind(of: newPrimary) == .navigation ? newPrimary : nil
         isCollapsed = true
     }
 
@@ -304,7 +301,6 @@ extension NavigationState {
         if style.isColumnStyle {
             guard resolution.source == .columnsRestored else { return }
             isCollapsed = false
-            nestingNavigation = nil
             return
         }
         guard resolution.source != .columnsRestored else { return }
@@ -322,7 +318,6 @@ extension NavigationState {
             secondary = newSecondary
             setParent(newSecondary, .split)
         }
-        nestingNavigation = nil
         isCollapsed = false
     }
 
@@ -395,10 +390,6 @@ extension NavigationState {
         setColumn(column, new)
         setParent(new, .split)
         if column == .secondary { markDetail(new) }
-        // The collapsed stack lives in the primary column: a new primary is the one that may nest.
-        if column == .primary && isCollapsed && compactColumn == nil {
-            nestingNavigation = kind(of: new) == .navigation ? new : nil
-        }
     }
 
     mutating func stackColumn(_ column: Column) {

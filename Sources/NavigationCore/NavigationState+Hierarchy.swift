@@ -63,6 +63,14 @@ extension NavigationState {
         isCollapsed && navigation == primary && !(style.isColumnStyle && compactColumn != nil)
     }
 
+    /// The navigation controller that may hold nested navigation controllers (ST-13's
+    /// `primaryAllowsNestedNav`): the navigation primary of a collapsed split, unless a column-style
+    /// split shows its compact column. Derived, never stored.
+    public var nestingNavigation: ControllerID? {
+        guard let primary, kind(of: primary) == .navigation, allowsNesting(in: primary) else { return nil }
+        return primary
+    }
+
     /// Follows navigation tops from `id` down to the visible end (AP-6).
     public func visibleEnd(from id: ControllerID) -> ControllerID {
         var current = id

@@ -41,9 +41,6 @@ public struct NavigationState: Hashable, Sendable {
     /// Whether the last collapse pushed the remembered secondary onto the primary stack; a later
     /// fallback to it after the user popped it is stale (BUG-6).
     public package(set) var rememberedSecondaryWasPushed = false
-    /// The navigation controller that may hold nested navigation controllers: the primary of a
-    /// collapsed classic split (ST-13, INV-4).
-    public package(set) var nestingNavigation: ControllerID?
     /// The controller presented modally from the window's root, if any (SH-1, SH-10).
     public package(set) var presented: ControllerID?
     /// Column style: the supplementary column's controller (triple column, ST-3).
