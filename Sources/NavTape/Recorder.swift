@@ -53,7 +53,12 @@ public final class Recorder {
     /// The live state: the fold of every event recorded so far.
     public private(set) var state: NavigationState
     /// The most recent events, oldest first.
-    public private(set) var recentEvents: [RecordedEvent] = []
+    public var recentEvents: [RecordedEvent] {
+        Array(recent[recentStart...] + recent[..<recentStart])
+    }
+    /// A ring of the last ``RecorderOptions/recentCapacity`` events; `recentStart` is the oldest.
+    private var recent: [RecordedEvent] = []
+    private var recentStart = 0
     private let writer: EventLogWriter
     private let options: RecorderOptions
     private var eventsSinceCheckpoint = 0
@@ -160,8 +165,13 @@ public final class Recorder {
 
     private func remember(_ recorded: RecordedEvent) {
         guard options.recentCapacity > 0 else { return }
-        if recentEvents.count == options.recentCapacity { recentEvents.removeFirst() }
-        recentEvents.append(recorded)
+        if recent.count < options.recentCapacity {
+            recent.append(recorded)
+        } else {
+            // Overwrite the oldest in place: O(1) per event instead of shifting the window.
+            recent[recentStart] = recorded
+            recentStart = (recentStart + 1) % recent.count
+        }
     }
 
     /// A stream of every event recorded from now on, with the state after it.
