@@ -14,8 +14,11 @@ public struct EventLogError: Error, CustomStringConvertible, Sendable, Equatable
     public enum Code: String, Sendable, Hashable, CustomStringConvertible {
         /// The file does not exist.
         case notFound
-        /// ``EventLogWriter/create(at:header:options:)`` found a file already at the path.
+        /// ``EventLogWriter/create(at:header:options:publication:replacing:)`` found a file already at the path.
         case alreadyExists
+        /// The path holds something other than a regular file (a device, a FIFO, a directory, a
+        /// symbolic link), which an output never replaces.
+        case notRegularFile
         /// The file is not a NavTape log (bad magic) or its header cannot be decoded.
         case notALog
         /// The file was written by a newer format version (or uses flags) this build does not know.

@@ -36,6 +36,9 @@ public final class EventLogWriter {
 
     private var hasUnsyncedWrites = false
 
+    /// For a log published whole: its staging file and whether it may replace the file at ``path``.
+    private var staging: (path: String, replacing: Bool)?
+
     private enum Status {
         case open
         case poisoned(EventLogError)
@@ -68,51 +71,62 @@ public final class EventLogWriter {
     deinit {
         if case .closed = status { return }
         file.close()
+        if let staging { Publisher.discard(staging.path) }
     }
 
     /// Creates a new, empty log at `path` and opens it for appending.
     ///
-    /// The file appears atomically with its whole header (written to `<path>.tmp`, synced, then linked
-    /// into place), so a crash never leaves a log without a valid header.
+    /// The log is written to a hidden staging file beside `path` and appears there whole: with
+    /// ``Publication/live`` at once, with its header, so readers can follow the recording; with
+    /// ``Publication/whole`` on ``close()``, after the final sync, so a failure or a crash leaves the
+    /// old file or nothing at `path`. A crash never leaves a log without a valid header at `path`.
     ///
-    /// - Throws: ``EventLogError`` — `.alreadyExists` if a file is at `path`, `.locked` if another
-    ///   process is creating it, `.tooLarge` if the header exceeds ``LogOptions/maxHeaderBytes``,
-    ///   `.invalidArgument` for bad options, `.io`.
-    public static func create(at path: String, header: LogHeader, options: LogOptions = .default) throws(EventLogError) -> EventLogWriter {
+    /// With `replacing`, an existing regular file at `path` is replaced (atomically, by `rename`) while
+    /// this process holds its writer lock; a device, FIFO, directory or link is never replaced, and a
+    /// log another writer holds is refused with `.locked`. Errors name `path`, never the staging file.
+    ///
+    /// - Throws: ``EventLogError`` — `.alreadyExists` if a file is at `path` (without `replacing`),
+    ///   `.notRegularFile`, `.locked`, `.tooLarge` if the header exceeds ``LogOptions/maxHeaderBytes``,
+    ///   `.invalidArgument` for bad options, `.notFound` (no such directory), `.io`.
+    public static func create(at path: String, header: LogHeader, options: LogOptions = .default,
+                              publication: Publication = .live, replacing: Bool = false) throws(EventLogError) -> EventLogWriter {
         let options = try options.validated(path: path)
         let bytes = FileHeaderFormat.encode(header)
         guard bytes.count - FileHeaderFormat.prefixSize - FileHeaderFormat.checksumSize <= options.maxHeaderBytes else {
             throw EventLogError(.tooLarge, path: path, detail: "file header of \(bytes.count) bytes exceeds maxHeaderBytes")
         }
-        guard !FileSystem.exists(path) else {
-            throw EventLogError(.alreadyExists, path: path, detail: "cannot create: a file exists")
+        try Publisher.checkTarget(path, replacing: replacing)
+        Publisher.sweepAbandonedStaging(for: path)
+        let staging = Publisher.stagingPath(for: path)
+        let opened: LogFile
+        do throws(EventLogError) {
+            opened = try LogFile.open(staging, flags: O_RDWR | O_CREAT | O_EXCL, options: options)
+        } catch {
+            throw EventLogError(error.code, path: path, errno: error.errno, detail: "cannot create")
         }
-        let temporary = path + ".tmp"
-        let file = try LogFile.open(temporary, flags: O_RDWR | O_CREAT, options: options)
+        // Errors name the user's path; the descriptor is the staging file's until it is published.
+        let file = LogFile(descriptor: opened.descriptor, path: path, options: options)
         do throws(EventLogError) {
             try file.lockExclusively()
-            try file.truncate(to: 0)
             try withBytes(of: bytes) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
-            try file.synchronizeData()
-            do throws(EventLogError) {
-                try FileSystem.link(temporary, to: path)
-            } catch {
-                try? FileSystem.remove(temporary)
-                throw error
+            if publication == .live {
+                try file.synchronizeData()
+                try Publisher.publish(staging, to: path, replacing: replacing, options: options)
             }
-            try FileSystem.remove(temporary)
-            try FileSystem.remove(LogIndex.path(for: path))
-            try FileSystem.synchronizeDirectory(of: path, options: options)
         } catch {
             file.close()
+            Publisher.discard(staging)
             throw error
         }
         var stored = header
         stored.formatVersion = LogHeader.currentFormatVersion
-        return EventLogWriter(
-            file: LogFile(descriptor: file.descriptor, path: path, options: options), header: stored,
+        let writer = EventLogWriter(
+            file: file, header: stored,
             headerChecksum: CRC32C.checksum(Array(bytes[0..<(bytes.count - FileHeaderFormat.checksumSize)])),
             layout: LogLayout(headerEnd: UInt64(bytes.count)), options: options)
+        writer.hasUnsyncedWrites = publication == .whole
+        if publication == .whole { writer.staging = (staging, replacing) }
+        return writer
     }
 
     /// Opens an existing log for appending, after checking every block and cutting a torn tail.
@@ -129,9 +143,8 @@ public final class EventLogWriter {
     /// - Complexity: O(file size).
     public static func openForAppend(at path: String, options: LogOptions = .default) throws(EventLogError) -> (writer: EventLogWriter, recovery: RecoveryReport) {
         let options = try options.validated(path: path)
-        let file = try LogFile.open(path, flags: O_RDWR, options: options)
+        let file = try LogFile.openLocked(path, options: options)
         do throws(EventLogError) {
-            try file.lockExclusively()
             let fileSize = try file.size()
             let decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)
             let io = BlockIO(file: file, maxBlockBytes: options.maxBlockBytes, buffers: BlockBuffers())
@@ -258,19 +271,43 @@ public final class EventLogWriter {
 
     /// Syncs, writes the sidecar index (if ``LogOptions/writesIndex``), and releases the file and its lock.
     ///
+    /// A log created with ``Publication/whole`` is moved to its path here, after the sync; if this
+    /// throws, nothing is moved and the staging file is removed.
+    ///
     /// The file is released even when this throws. Closing a closed writer does nothing.
-    /// - Throws: ``EventLogError`` — `.poisoned`, or the `.io` error of the final sync. A failure to
-    ///   write the index is not reported: readers rebuild it.
+    /// - Throws: ``EventLogError`` — `.poisoned`, or the `.io` error of the final sync; for a log
+    ///   published whole, `.alreadyExists`, `.notRegularFile` or `.locked` from ``Publisher``. A
+    ///   failure to write the index is not reported: readers rebuild it.
     public func close() throws(EventLogError) {
         if case .closed = status { return }
+        let staging = self.staging
+        self.staging = nil
+        var published = false
         defer {
             file.close()
             status = .closed
+            if let staging, !published { Publisher.discard(staging.path) }
         }
         try sync()
+        let indexPath = staging?.path ?? path
         if options.writesIndex {
-            try? LogIndex.write(layout, headerChecksum: headerChecksum, logPath: path, options: options)
+            try? LogIndex.write(layout, headerChecksum: headerChecksum, logPath: indexPath, options: options)
         }
+        if let staging {
+            try Publisher.publish(staging.path, to: path, replacing: staging.replacing, options: options)
+            published = true
+        }
+    }
+
+    /// Gives the log up: releases the file and its lock without syncing. A log created with
+    /// ``Publication/whole`` never appears at its path (its staging file is removed); a live one stays
+    /// as far as it was acknowledged.
+    public func abandon() {
+        if case .closed = status { return }
+        file.close()
+        status = .closed
+        if let staging { Publisher.discard(staging.path) }
+        staging = nil
     }
 
     private func checkUsable() throws(EventLogError) {

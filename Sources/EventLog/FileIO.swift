@@ -68,6 +68,29 @@ struct LogFile {
         }
     }
 
+    /// Opens the existing file at `path` read-write and takes its writer lock, making sure the locked
+    /// file is still the one at `path`: a file replaced while this process waited for its lock
+    /// (``Publisher`` replaces under the lock) is let go and the new one opened, so nothing is ever
+    /// appended to a file no longer at its path.
+    static func openLocked(_ path: String, options: LogOptions) throws(EventLogError) -> LogFile {
+        for _ in 0..<8 {
+            let file = try open(path, flags: O_RDWR, options: options)
+            do throws(EventLogError) {
+                try file.lockExclusively()
+            } catch {
+                file.close()
+                throw error
+            }
+            var opened = stat(), named = stat()
+            if fstat(file.descriptor, &opened) == 0, stat(path, &named) == 0,
+               opened.st_ino == named.st_ino, opened.st_dev == named.st_dev {
+                return file
+            }
+            file.close()
+        }
+        throw EventLogError(.locked, path: path, detail: "keeps being replaced by another process")
+    }
+
     /// How often a busy lock is tried again, and how long apart.
     static let lockRetries = 20
     static let lockRetryMicroseconds: useconds_t = 5_000

@@ -113,15 +113,19 @@ public enum DemoSession {
     /// Records the three logs (replacing earlier demo logs at the same paths).
     /// - Throws: ``NavTapeError`` when a log cannot be written; ``ScriptError`` only if the
     ///   built-in scripts were broken.
+    ///
+    /// Each log is written whole and then replaces the earlier one, unless another process is
+    /// recording at that path (``NavTapeError/Code/locked``) or something other than a regular file
+    /// is there (``NavTapeError/Code/cannotCreate``).
     public static func record(to output: String) throws -> Recording {
         let paths = paths(for: output)
-        for path in [paths.calendarPaste, paths.iPad, paths.staleDetail] { ScriptRunner.removeLog(at: path) }
+        let options = RecorderOptions(publication: .whole, replacesExisting: true)
         let main = try ScriptRunner.run(ScriptParser.parse(calendarPasteScript, file: "calendar-paste.navscript"),
-                                        recordingTo: paths.calendarPaste)
+                                        recordingTo: paths.calendarPaste, options: options)
         let source = try TimeMachine(path: paths.calendarPaste)
-        let iPad = try WhatIf.fork(source, at: 0, into: paths.iPad, device: .iPad, sessionID: "demo-ipad")
+        let iPad = try WhatIf.fork(source, at: 0, into: paths.iPad, device: .iPad, sessionID: "demo-ipad", options: options)
         let stale = try ScriptRunner.run(ScriptParser.parse(staleDetailScript, file: "stale-detail.navscript"),
-                                         recordingTo: paths.staleDetail)
+                                         recordingTo: paths.staleDetail, options: options)
         let captions = [
             (0, "launch in portrait: compact, so the split collapses; the delegate discards the empty detail"),
             (1, "select a paste: showDetail is pushed onto the list's stack (SH-9)"),

@@ -42,7 +42,8 @@ public enum JSONLines {
     /// - Throws: ``NavTapeError`` `.dataError` naming the line (and byte) of the first problem;
     ///   the partial log is removed. Errors creating or writing the log as they come.
     @discardableResult
-    public static func importLog(_ text: String, file: String, into path: String) throws(NavTapeError) -> ImportReport {
+    public static func importLog(_ text: String, file: String, into path: String,
+                                 options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> ImportReport {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().lazy
             .map { (number: $0.offset + 1, text: $0.element) }
             .filter { !$0.text.allSatisfy { $0 == " " || $0 == "\r" || $0 == "\t" } }
@@ -64,7 +65,8 @@ public enum JSONLines {
             throw NavTapeError(.dataError, path: file, "line \(first.number): \(error)")
         }
         let recorder = try Recorder(creating: path, description: session.description, sessionID: session.sessionID,
-                                    startTime: session.startTime, parent: session.parent, initialState: session.initialState)
+                                    startTime: session.startTime, parent: session.parent, initialState: session.initialState,
+                                    options: options)
         var report = ImportReport(eventCount: 0, commitCount: 0)
         do throws(NavTapeError) {
             var commit: [NavigationEvent] = []
@@ -104,8 +106,7 @@ public enum JSONLines {
             try flush()
             try recorder.close()
         } catch {
-            try? recorder.close()
-            ScriptRunner.removeLog(at: path)
+            recorder.abandon()
             throw error
         }
         return report

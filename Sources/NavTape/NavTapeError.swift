@@ -14,6 +14,9 @@ public struct NavTapeError: Error, CustomStringConvertible, Sendable {
         case unsupportedVersion
         /// Another writer holds the log.
         case locked
+        /// An output cannot be created: something is at its path (and replacing was not asked, or it is
+        /// not a regular file), or its directory does not exist.
+        case cannotCreate
         /// Reading or writing failed (including a full disk).
         case ioError
         /// An argument is out of range (an index past the end, a bad fork point…).
@@ -44,6 +47,7 @@ public struct NavTapeError: Error, CustomStringConvertible, Sendable {
         case .notFound: code = .notFound
         case .unsupportedVersion: code = .unsupportedVersion
         case .locked: code = .locked
+        case .alreadyExists, .notRegularFile: code = .cannotCreate
         case .io, .poisoned: code = .ioError
         case .invalidArgument, .timestampRegression: code = .invalidArgument
         default: code = .dataError

@@ -1,4 +1,5 @@
 import EventLog
+import Glibc
 import NavigationCodec
 import NavigationCore
 
@@ -31,12 +32,20 @@ public struct RecorderOptions: Sendable {
     public var log: LogOptions
     /// How many recent events ``Recorder/recentEvents`` keeps.
     public var recentCapacity: Int
+    /// How a new log appears at its path: at once and growing (``Publication/live``, the default), or
+    /// whole when closed (``Publication/whole``: a failure leaves the old file or nothing).
+    public var publication: Publication
+    /// Whether a new log may replace a regular file at its path that no writer holds.
+    public var replacesExisting: Bool
 
     /// Checkpoints every 4,096 events (43 µs median seeks in a 10 M-event log in the C prototype).
-    public init(checkpointInterval: Int = 4_096, log: LogOptions = .default, recentCapacity: Int = 64) {
+    public init(checkpointInterval: Int = 4_096, log: LogOptions = .default, recentCapacity: Int = 64,
+                publication: Publication = .live, replacesExisting: Bool = false) {
         self.checkpointInterval = Swift.max(1, checkpointInterval)
         self.log = log
         self.recentCapacity = recentCapacity
+        self.publication = publication
+        self.replacesExisting = replacesExisting
     }
 }
 
@@ -89,7 +98,10 @@ public final class Recorder {
         self.options = options
         self.lastTime = startTime
         self.state = initialState ?? NavigationState(style: description.style, traits: description.initialTraits)
-        self.writer = try translating(path: path) { try EventLogWriter.create(at: path, header: header, options: options.log) }
+        self.writer = try translating(path: path) { 
+            try EventLogWriter.create(at: path, header: header, options: options.log, publication: options.publication,
+                                      replacing: options.replacesExisting)
+        }
         if initialState != nil {
             // A branch starts from its parent's state: checkpoint it so seeks never need the parent.
             try translating(path: path) { _ = try writer.appendCheckpoint(Checkpoint.encode(state)) }
@@ -186,6 +198,18 @@ public final class Recorder {
     @discardableResult
     public func sync() throws(NavTapeError) -> UInt64 {
         try translating(path: path) { try writer.sync() }
+    }
+
+    /// Gives the recording up after a failure: a log published whole never appears at its path; a
+    /// live one is closed without a final checkpoint and removed.
+    public func abandon() {
+        writer.abandon()
+        if options.publication == .live {
+            _ = unlink(path)
+            _ = unlink(path + ".idx")
+        }
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
     }
 
     /// Syncs, writes a final checkpoint when events followed the last one, and closes the log.

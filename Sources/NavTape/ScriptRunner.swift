@@ -55,24 +55,25 @@ public enum ScriptRunner {
     ///   - sessionID: The log's session identifier (default: the script's `session`, else its file name).
     /// - Throws: ``ScriptError`` for a line that cannot be run; ``NavTapeError`` when recording
     ///   fails. A partial log is removed.
-    public static func run(_ script: Script, recordingTo path: String? = nil, sessionID: String? = nil) throws -> ScriptRun {
+    ///   - options: How the log is written (``RecorderOptions/publication``: a command-line output is
+    ///     published whole).
+    public static func run(_ script: Script, recordingTo path: String? = nil, sessionID: String? = nil,
+                           options: RecorderOptions = RecorderOptions()) throws -> ScriptRun {
         let setup = script.setup
         let description = SessionDescription(style: setup.style, initialTraits: setup.initialTraits, policy: setup.policy,
                                              device: setup.deviceLabel, layout: setup.layout)
         var recorder: Recorder?
         if let path {
             let id = sessionID ?? setup.sessionID ?? Self.sessionID(forFile: script.file)
-            recorder = try Recorder(creating: path, description: description, sessionID: id, startTime: setup.startTime)
+            recorder = try Recorder(creating: path, description: description, sessionID: id, startTime: setup.startTime,
+                                    options: options)
         }
         var execution = ScriptExecution(script: script, description: description, recorder: recorder)
         do {
             try execution.run()
             try recorder?.close()
         } catch {
-            if let recorder, let path {
-                try? recorder.close()
-                removeLog(at: path)
-            }
+            recorder?.abandon()
             throw error
         }
         return execution.result
@@ -85,11 +86,6 @@ public enum ScriptRunner {
         return base.isEmpty ? "script" : base
     }
 
-    /// Removes a log and its index sidecar (errors ignored: used to clean up after a failure).
-    static func removeLog(at path: String) {
-        _ = unlink(path)
-        _ = unlink(path + ".idx")
-    }
 }
 
 /// One run of a script: the live state, the optional recorder, the clock.

@@ -29,9 +29,9 @@ struct ExportCommand: ParsableCommand {
         let machine = try Logs.open(input.log)
         if let output {
             try Files.prepareOutput(output, force: force)
-            var text = ""
-            try JSONLines.export(machine) { text += $0 + "\n" }
-            try Files.writeText(text, to: output)
+            let file = try OutputFile(path: output, replacing: force)
+            try JSONLines.export(machine) { try file.write($0 + "\n") }
+            try file.commit()
         } else {
             try JSONLines.export(machine) { line in
                 Output.standard.raw(line + "\n")

@@ -35,7 +35,7 @@ struct ForkCommand: ParsableCommand {
         _ = try Logs.point(at, in: machine)
         try output.prepare()
         let report = try WhatIf.fork(machine, at: at, into: output.output, policy: policy?.policy, device: device?.device,
-                                     sessionID: "\(machine.sessionID)-fork-\(at)")
+                                     sessionID: "\(machine.sessionID)-fork-\(at)", options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
         Output.standard.line("\(output.output): forked after \(report.forkIndex) events, \(report.commandsRedecided) commands re-decided, "
             + "\(report.eventsWritten) events written")

@@ -38,7 +38,7 @@ struct GenerateCommand: ParsableCommand {
         try output.prepare()
         var generator = SessionGenerator(seed: seed, device: device?.device ?? .iPhonePlus, policy: policy?.policy ?? .calendarPaste())
         let recorder = try Recorder(creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
-                                    startTime: 1_700_000_000_000)
+                                    startTime: 1_700_000_000_000, options: output.logOptions)
         var progress = Progress(total: events)
         let commands = try recorder.record(&generator, events: UInt64(events)) { progress.update(Int($0)) }
         try recorder.close()

@@ -21,7 +21,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let text = try Files.readText(input)
         try output.prepare()
-        let report = try JSONLines.importLog(text, file: input, into: output.output)
+        let report = try JSONLines.importLog(text, file: input, into: output.output, options: output.logOptions)
         Output.standard.line("\(output.output): \(report.eventCount) events (\(report.commitCount) commands) from \(input)")
     }
 }

@@ -23,7 +23,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let parsed = try ScriptParser.parse(Files.readText(script), file: script)
         try output.prepare()
-        let result = try ScriptRunner.run(parsed, recordingTo: output.output)
+        let result = try ScriptRunner.run(parsed, recordingTo: output.output, options: output.logOptions)
         try ScriptReport.print(result, recordedTo: output.output)
     }
 }

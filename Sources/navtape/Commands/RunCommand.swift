@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand {
         for path in scripts {
             let parsed = try ScriptParser.parse(Files.readText(path), file: path)
             if let output { try Files.prepareOutput(output, force: force) }
-            let result = try ScriptRunner.run(parsed, recordingTo: output)
+            let result = try ScriptRunner.run(parsed, recordingTo: output, options: Files.logOptions(force: force))
             passed = ScriptReport.summarize(result, recordedTo: output) && passed
         }
         if !passed { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }

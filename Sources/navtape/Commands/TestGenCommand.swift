@@ -34,7 +34,7 @@ struct TestGenCommand: ParsableCommand {
         let regenerate = "navtape testgen \(logs.map(Self.baseName).joined(separator: " ")) -o \(Self.baseName(output.output)) --suite \(suite)"
         let generated = try TestGenerator.generate(sources, suiteName: suite, regenerate: regenerate)
         try output.prepare()
-        try Files.writeText(generated.source, to: output.output)
+        try Files.writeText(generated.source, to: output.output, force: output.force)
         for divergence in generated.divergences { Diagnostics.line("warning: \(divergence)") }
         Output.standard.line("\(output.output): \(sources.count) test\(sources.count == 1 ? "" : "s") from \(logs.count) log"
             + "\(logs.count == 1 ? "" : "s")")

@@ -42,6 +42,7 @@ extension ExitStatus {
         case .notFound: self = .noInput
         case .dataError, .unsupportedVersion: self = .dataError
         case .locked: self = .tempFailure
+        case .cannotCreate: self = .cannotCreate
         case .ioError: self = .ioError
         case .invalidArgument: self = .usage
         }
@@ -63,8 +64,9 @@ enum Failure {
             Diagnostics.line(error.message)
             return error.status
         case let error as NavTapeError:
-            Diagnostics.line(error.description)
-            return ExitStatus(error.code)
+            let failure = Files.outputError(error)
+            Diagnostics.line(failure.message)
+            return failure.status
         case let error as ScriptError:
             Diagnostics.line(error.description)
             return .dataError

@@ -1,4 +1,5 @@
 import Glibc
+import NavTape
 
 /// Checks of input and output paths before a command touches them, so that every failure is one
 /// line with the documented exit status.
@@ -26,19 +27,36 @@ enum Files {
         guard access(path, R_OK) == 0 else { throw CLIError(.noInput, "\(path): cannot read: \(errorText(errno))") }
     }
 
-    /// A path a new file can be created at (exit 73 otherwise); with `force`, an existing file
-    /// (and a log's `.idx` sidecar) is removed first.
+    /// Checks, before any work, that a new file can be written at `path` (exit 73 otherwise): its
+    /// directory exists and is writable, and nothing is there — or, with `force`, a regular file that
+    /// no other process is recording into (exit 75 if one is). Nothing is removed here: outputs are
+    /// written whole beside the path and replace the old file only when complete.
     static func prepareOutput(_ path: String, force: Bool) throws(CLIError) {
         if Files.isDirectory(path) { throw CLIError(.cannotCreate, "\(path): is a directory") }
-        if exists(path) {
-            guard force else { throw CLIError(.cannotCreate, "\(path): already exists (use --force to replace it)") }
-            guard unlink(path) == 0 else { throw CLIError(.cannotCreate, "\(path): cannot replace: \(errorText(errno))") }
-            _ = unlink(path + ".idx")
-        }
         let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : "."
         let parent = directory.isEmpty ? "/" : directory
         guard Files.isDirectory(parent) else { throw CLIError(.cannotCreate, "\(path): cannot create: no directory \(parent)") }
         guard access(parent, W_OK) == 0 else { throw CLIError(.cannotCreate, "\(path): cannot create: \(errorText(errno))") }
+        do throws(NavTapeError) {
+            try OutputFile.check(path, replacing: force)
+        } catch {
+            throw outputError(error)
+        }
+    }
+
+    /// The one-line error for an output that cannot be written, with the `--force` hint.
+    static func outputError(_ error: NavTapeError) -> CLIError {
+        let status = ExitStatus(error.code)
+        if error.code == .cannotCreate, error.message == "already exists" {
+            return CLIError(status, "\(error.path): already exists (use --force to replace it)")
+        }
+        return CLIError(status, error.description)
+    }
+
+    /// The options of a log a command writes: whole (a failure leaves the old file or nothing),
+    /// replacing an existing one only with `--force`.
+    static func logOptions(force: Bool) -> RecorderOptions {
+        RecorderOptions(publication: .whole, replacesExisting: force)
     }
 
     /// The whole file as text (invalid UTF-8 is replaced, then rejected by the parsers).
@@ -63,23 +81,10 @@ enum Files {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes `text` to a new file at `path` (already prepared), syncing it (exit 74 on failure).
-    static func writeText(_ text: String, to path: String) throws(CLIError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CLIError(.cannotCreate, "\(path): cannot create: \(errorText(errno))") }
-        let output = Output(descriptor: descriptor, name: path)
-        output.raw(text)
-        do {
-            try output.flush()
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        guard fsync(descriptor) == 0 || errno == EINVAL else {
-            let code = errno
-            close(descriptor)
-            throw CLIError(.ioError, "\(path): sync failed: \(errorText(code))")
-        }
-        guard close(descriptor) == 0 else { throw CLIError(.ioError, "\(path): close failed: \(errorText(errno))") }
+    /// Writes `text` to `path` whole (see ``OutputFile``), replacing a file there only with `force`.
+    static func writeText(_ text: String, to path: String, force: Bool) throws {
+        let file = try OutputFile(path: path, replacing: force)
+        try file.write(text)
+        try file.commit()
     }
 }

@@ -16,8 +16,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Replace the output file if it exists.")
     var force = false
 
-    /// Checks that the output can be created (exit 73 otherwise).
+    /// Checks that the output can be created (exit 73 otherwise; 75 if another process records into it).
     func prepare() throws(CLIError) { try Files.prepareOutput(output, force: force) }
+
+    /// How a log written here is created: whole, replacing only with `--force`.
+    var logOptions: RecorderOptions { Files.logOptions(force: force) }
 }
 
 /// `--json`.

@@ -1,0 +1,198 @@
+import Foundation
+import Glibc
+import Testing
+@testable import EventLog
+
+/// No output path loses data (hardening issue, point 0): outputs are staged beside their path and
+/// moved there whole; `replacing` never takes a non-regular file nor a log another writer holds.
+@Suite("Publication: whole outputs, safe replacement")
+struct PublicationTests {
+    func staged(in directory: TemporaryDirectory) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".partial") }
+    }
+
+    @Test("a log published whole appears only when closed, with its index; abandoning leaves nothing")
+    func wholeLog() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("whole.navtape")
+        let records = makeRecords(count: 500, seed: 3)
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
+        for record in records { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+        try writer.sync()
+        #expect(!FileManager.default.fileExists(atPath: path), "a whole log is not visible before close")
+        #expect(staged(in: directory).count == 1)
+        try writer.close()
+        #expect(staged(in: directory).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: LogIndex.path(for: path)))
+        #expect(readRecords(try EventLogReader(path: path)).records == records)
+
+        let gone = directory.file("gone.navtape")
+        let abandoned = try EventLogWriter.create(at: gone, header: testHeader, options: testOptions(), publication: .whole)
+        try abandoned.append(timestamp: 1, record: [1, 2, 3])
+        abandoned.abandon()
+        #expect(!FileManager.default.fileExists(atPath: gone))
+        #expect(staged(in: directory).isEmpty)
+        do {
+            let dropped = try EventLogWriter.create(at: gone, header: testHeader, options: testOptions(), publication: .whole)
+            try dropped.append(timestamp: 1, record: [1])
+        }
+        #expect(!FileManager.default.fileExists(atPath: gone) && staged(in: directory).isEmpty, "a dropped writer leaves nothing")
+    }
+
+    @Test("replacing keeps the old log whole until the new one is complete, and only with replacing")
+    func replaceRegularFile() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("log.navtape")
+        let old = makeRecords(count: 50, seed: 1), new = makeRecords(count: 80, seed: 2)
+        try writeLog(old, to: path, options: testOptions())
+        #expect(throws: EventLogError.self) {
+            _ = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
+        }
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole,
+                                               replacing: true)
+        for record in new { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+        #expect(readRecords(try EventLogReader(path: path)).records == old, "the old log stays until close")
+        try writer.close()
+        #expect(readRecords(try EventLogReader(path: path)).records == new)
+        // The old log's sidecar went with it: the new one describes the new file.
+        var options = testOptions()
+        options.usesIndex = true
+        #expect(try EventLogReader(path: path, options: options).recordCount == 80)
+    }
+
+    @Test("a failed write (a full disk) leaves the old file and no staging file; the error names the user's path")
+    func fullDisk() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("log.navtape")
+        let old = makeRecords(count: 50, seed: 1)
+        try writeLog(old, to: path, options: testOptions())
+        var options = testOptions(blockTargetBytes: 1_024)
+        options.faults = FaultInjector(.init(failWritesAfterBytes: 3_000))
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: options, publication: .whole, replacing: true)
+        var failure: EventLogError?
+        do {
+            for record in makeRecords(count: 2_000, seed: 9) { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+            try writer.close()
+        } catch {
+            failure = error
+            try? writer.close()
+        }
+        #expect(failure?.path == path, "\(String(describing: failure))")
+        #expect(failure?.errno == ENOSPC)
+        #expect(readRecords(try EventLogReader(path: path)).records == old)
+        #expect(staged(in: directory).isEmpty)
+
+        var textOptions = LogOptions()
+        textOptions.faults = FaultInjector(.init(failWritesAfterBytes: 10))
+        let text = directory.file("out.jsonl")
+        try Data("before\n".utf8).write(to: URL(fileURLWithPath: text))
+        let file = try StagedFile(path: text, replacing: true, options: textOptions)
+        #expect(throws: EventLogError.self) {
+            try file.write(String(repeating: "x", count: 200_000))
+            try file.commit()
+        }
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == "before\n")
+        #expect(staged(in: directory).isEmpty)
+    }
+
+    @Test("never replaced: a FIFO, a symbolic link, a directory, a device")
+    func nonRegular() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let fifo = directory.file("fifo.navtape")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let target = directory.file("target.navtape")
+        try writeLog(makeRecords(count: 5, seed: 1), to: target, options: testOptions())
+        let link = directory.file("link.navtape")
+        #expect(symlink(target, link) == 0)
+        let folder = directory.file("folder.navtape")
+        #expect(mkdir(folder, 0o755) == 0)
+        for path in [fifo, link, folder, "/dev/null"] {
+            for publication in [Publication.live, .whole] {
+                do {
+                    let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(),
+                                                           publication: publication, replacing: true)
+                    try writer.close()
+                    Issue.record("\(path) was replaced")
+                } catch {
+                    #expect(error.code == .notRegularFile, "\(path): \(error)")
+                    #expect(error.path == path)
+                }
+            }
+            #expect(throws: EventLogError.self) { _ = try StagedFile(path: path, replacing: true) }
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+        #expect(staged(in: directory).isEmpty)
+    }
+
+    @Test("a log another writer holds is never replaced: .locked, and the writer goes on")
+    func lockedTarget() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("live.navtape")
+        let live = try EventLogWriter.create(at: path, header: testHeader, options: testOptions())
+        let records = makeRecords(count: 300, seed: 5)
+        for record in records.prefix(100) { try live.append(timestamp: record.timestamp, record: record.bytes) }
+        try live.sync()
+        for publication in [Publication.live, .whole] {
+            do {
+                let other = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(),
+                                                      publication: publication, replacing: true)
+                try other.close()
+                Issue.record("a held log was replaced")
+            } catch {
+                #expect(error.code == .locked, "\(error)")
+            }
+        }
+        #expect(throws: EventLogError.self) { _ = try StagedFile(path: path, replacing: true) }
+        for record in records.dropFirst(100) { try live.append(timestamp: record.timestamp, record: record.bytes) }
+        try live.close()
+        #expect(readRecords(try EventLogReader(path: path)).records == records)
+        #expect(staged(in: directory).isEmpty)
+    }
+
+    @Test("two whole writers of one path: without replacing, the later one fails at close and changes nothing")
+    func raceWithoutReplacing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("race.navtape")
+        let slow = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
+        let quick = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole,
+                                              replacing: true)
+        let quickRecords = makeRecords(count: 10, seed: 1)
+        for record in quickRecords { try quick.append(timestamp: record.timestamp, record: record.bytes) }
+        try quick.close()
+        for record in makeRecords(count: 500, seed: 2) { try slow.append(timestamp: record.timestamp, record: record.bytes) }
+        do {
+            try slow.close()
+            Issue.record("the slow writer replaced a log it was not allowed to")
+        } catch {
+            #expect(error.code == .alreadyExists && error.path == path, "\(error)")
+        }
+        #expect(readRecords(try EventLogReader(path: path)).records == quickRecords)
+        #expect(staged(in: directory).isEmpty)
+    }
+
+    @Test("a crashed writer's staging file is swept by the next writer; a live one's is not")
+    func sweep() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("s.navtape")
+        let crashed = directory.file(".s.navtape.999999-0.partial")
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: crashed))
+        let running = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
+        #expect(!FileManager.default.fileExists(atPath: crashed))
+        #expect(staged(in: directory).count == 1, "the running writer's own staging file")
+        let second = try StagedFile(path: path, replacing: true)
+        #expect(staged(in: directory).count == 2, "a live writer's staging file is kept")
+        second.abandon()
+        running.abandon()
+        #expect(staged(in: directory).isEmpty)
+    }
+}
