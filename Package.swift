@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // NavTape: an event-sourced navigation engine with replay.
-// The target list is the layer diagram (see docs/Architecture in ../shared/docs/architecture.md):
-// NavigationCore is pure (no Foundation, no I/O); everything else builds on it.
+// The target list is the layer diagram (docs/Architecture.md): NavigationCore is pure (no
+// Foundation, no I/O); the codec gives records meaning, EventLog stores them; NavTape is what users
+// touch; the script language and the JSON interchange sit on it; the CLI is thin.
 import PackageDescription
 
 /// Invariant checks after every `evolve` run in debug builds (CI runs the tests in debug).
@@ -15,34 +16,54 @@ let package = Package(
         .library(name: "NavigationCodec", targets: ["NavigationCodec"]),
         .library(name: "NavigationProjections", targets: ["NavigationProjections"]),
         .library(name: "EventLog", targets: ["EventLog"]),
-        .executable(name: "navtape", targets: ["navtape"]),
+        .library(name: "NavTapeScript", targets: ["NavTapeScript"]),
+        .library(name: "NavTapeInterchange", targets: ["NavTapeInterchange"]),
+        .library(name: "NavTapeTestSupport", targets: ["NavTapeTestSupport"]),
+        .executable(name: "navtape", targets: ["NavTapeCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // The pure core: state, commands, events, decide, evolve, delegates, invariants.
         .target(name: "NavigationCore", swiftSettings: checked),
+        // Bytes: reader, writer, varints, CRC32C (package access).
         .target(name: "ByteCoding"),
+        // Every byte layout of the domain: events, commands, states, policies, checkpoints.
+        .target(name: "NavigationCodec", dependencies: ["NavigationCore", "ByteCoding"]),
+        // The file format: blocks, LZ4, checksums, index, recovery, locking (opaque records).
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
         .target(name: "EventLog", dependencies: ["ByteCoding", "CLZ4"]),
-        .target(name: "NavigationCodec", dependencies: ["NavigationCore", "ByteCoding"]),
+        // Folds over events.
         .target(name: "NavigationProjections", dependencies: ["NavigationCore"]),
-        .target(
-            name: "NavTape",
-            dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]
-        ),
+        // What users touch: record, replay, time travel, what-if.
+        .target(name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
+        // The scenario script language: parse, run, render.
+        .target(name: "NavTapeScript", dependencies: ["NavTape"]),
+        // JSON lines import and export, the JSON mirror of the domain.
+        .target(name: "NavTapeInterchange", dependencies: ["NavTape"]),
+        // Seeded generators, temporary directories, random sessions: for tests, benchmarks, fuzzing
+        // and `navtape generate`.
+        .target(name: "NavTapeTestSupport", dependencies: ["NavTape"]),
+        // The command line (product `navtape`): thin commands, formatting, the demo, test generation.
         .executableTarget(
-            name: "navtape",
-            dependencies: ["NavTape", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            name: "NavTapeCLI",
+            dependencies: [
+                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // A child process for the crash-loop test: appends and prints each acknowledged index.
         .executableTarget(name: "EventLogStress", dependencies: ["EventLog"]),
-        .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"], swiftSettings: checked),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "ByteCoding"], resources: [.copy("Golden")]),
-        .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding"]),
-        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
-        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
-        .testTarget(name: "NavtapeCLITests", dependencies: ["NavTape", "navtape"]),
+        .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeTestSupport"], swiftSettings: checked),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeTestSupport"]),
+        .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding", "NavTapeTestSupport"]),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "NavTapeTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavigationCodec", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -142,7 +142,7 @@ public final class Recorder {
 
     /// Appends events decided elsewhere (a re-decided branch) as one commit; `resulting` is the
     /// state after them.
-    func append(_ events: [NavigationEvent], at time: Int64, resulting: NavigationState) throws(NavTapeError) {
+    package func append(_ events: [NavigationEvent], at time: Int64, resulting: NavigationState) throws(NavTapeError) {
         guard time >= lastTime else {
             throw NavTapeError(.invalidArgument, path: path, "time \(time) is before the previous event's \(lastTime)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import NavTapeTestSupport
 import Testing
 @testable import EventLog
 
@@ -69,7 +70,7 @@ struct CorruptionMatrixTests {
     private func recordsBefore(_ bytes: [UInt8]) throws -> [Int: UInt64] {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("offsets.navtape")
+        let path = directory.path("offsets.navtape")
         try writeBytes(bytes, to: path)
         let reader = try EventLogReader(path: path)
         var result: [Int: UInt64] = [bytes.count: reader.recordCount]
@@ -82,7 +83,7 @@ struct CorruptionMatrixTests {
     private func lastBlockBytes(_ bytes: [UInt8]) throws -> [UInt8] {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("offsets.navtape")
+        let path = directory.path("offsets.navtape")
         try writeBytes(bytes, to: path)
         let reader = try EventLogReader(path: path)
         let offset = try #require(reader.blockOffsets.last)
@@ -110,8 +111,8 @@ final class MatrixChecker {
         self.reference = reference
         self.recordsBefore = recordsBefore
         cleanEnds = Set(recordsBefore.keys)
-        readPath = directory.file("read.navtape")
-        appendPath = directory.file("append.navtape")
+        readPath = directory.path("read.navtape")
+        appendPath = directory.path("append.navtape")
         self.expected = expected
         var options = GoldenLog.options
         options.usesIndex = false

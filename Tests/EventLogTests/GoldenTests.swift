@@ -1,4 +1,5 @@
 import Foundation
+import NavTapeTestSupport
 import Testing
 @testable import EventLog
 
@@ -66,7 +67,7 @@ struct GoldenTests {
         #expect(bytes.count < 8 * 1024)
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("golden.navtape")
+        let path = directory.path("golden.navtape")
         try writeBytes(bytes, to: path)
         let reader = try EventLogReader(path: path)
         #expect(reader.header == GoldenLog.header)
@@ -88,7 +89,7 @@ struct GoldenTests {
     func writesReferenceBytes() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("again.navtape")
+        let path = directory.path("again.navtape")
         try GoldenLog.write(to: path)
         let written = fileBytes(path)
         let committed = try GoldenLog.committedBytes()

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NavTapeTestSupport
 import Testing
 @testable import EventLog
 
@@ -15,7 +16,7 @@ struct PublicationTests {
     func wholeLog() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("whole.navtape")
+        let path = directory.path("whole.navtape")
         let records = makeRecords(count: 500, seed: 3)
         let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
         for record in records { try writer.append(timestamp: record.timestamp, record: record.bytes) }
@@ -27,7 +28,7 @@ struct PublicationTests {
         #expect(FileManager.default.fileExists(atPath: LogIndex.path(for: path)))
         #expect(readRecords(try EventLogReader(path: path)).records == records)
 
-        let gone = directory.file("gone.navtape")
+        let gone = directory.path("gone.navtape")
         let abandoned = try EventLogWriter.create(at: gone, header: testHeader, options: testOptions(), publication: .whole)
         try abandoned.append(timestamp: 1, record: [1, 2, 3])
         abandoned.abandon()
@@ -44,7 +45,7 @@ struct PublicationTests {
     func replaceRegularFile() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("log.navtape")
+        let path = directory.path("log.navtape")
         let old = makeRecords(count: 50, seed: 1), new = makeRecords(count: 80, seed: 2)
         try writeLog(old, to: path, options: testOptions())
         #expect(throws: EventLogError.self) {
@@ -66,7 +67,7 @@ struct PublicationTests {
     func fullDisk() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("log.navtape")
+        let path = directory.path("log.navtape")
         let old = makeRecords(count: 50, seed: 1)
         try writeLog(old, to: path, options: testOptions())
         var options = testOptions(blockTargetBytes: 1_024)
@@ -87,7 +88,7 @@ struct PublicationTests {
 
         var textOptions = LogOptions()
         textOptions.faults = FaultInjector(.init(failWritesAfterBytes: 10))
-        let text = directory.file("out.jsonl")
+        let text = directory.path("out.jsonl")
         try Data("before\n".utf8).write(to: URL(fileURLWithPath: text))
         let file = try StagedFile(path: text, replacing: true, options: textOptions)
         #expect(throws: EventLogError.self) {
@@ -102,13 +103,13 @@ struct PublicationTests {
     func nonRegular() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let fifo = directory.file("fifo.navtape")
+        let fifo = directory.path("fifo.navtape")
         #expect(mkfifo(fifo, 0o644) == 0)
-        let target = directory.file("target.navtape")
+        let target = directory.path("target.navtape")
         try writeLog(makeRecords(count: 5, seed: 1), to: target, options: testOptions())
-        let link = directory.file("link.navtape")
+        let link = directory.path("link.navtape")
         #expect(symlink(target, link) == 0)
-        let folder = directory.file("folder.navtape")
+        let folder = directory.path("folder.navtape")
         #expect(mkdir(folder, 0o755) == 0)
         for path in [fifo, link, folder, "/dev/null"] {
             for publication in [Publication.live, .whole] {
@@ -135,7 +136,7 @@ struct PublicationTests {
     func lockedTarget() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("live.navtape")
+        let path = directory.path("live.navtape")
         let live = try EventLogWriter.create(at: path, header: testHeader, options: testOptions())
         let records = makeRecords(count: 300, seed: 5)
         for record in records.prefix(100) { try live.append(timestamp: record.timestamp, record: record.bytes) }
@@ -161,7 +162,7 @@ struct PublicationTests {
     func raceWithoutReplacing() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("race.navtape")
+        let path = directory.path("race.navtape")
         let slow = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
         let quick = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole,
                                               replacing: true)
@@ -183,8 +184,8 @@ struct PublicationTests {
     func sweep() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("s.navtape")
-        let crashed = directory.file(".s.navtape.999999-0.partial")
+        let path = directory.path("s.navtape")
+        let crashed = directory.path(".s.navtape.999999-0.partial")
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: crashed))
         let running = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
         #expect(!FileManager.default.fileExists(atPath: crashed))

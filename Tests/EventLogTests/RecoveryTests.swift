@@ -1,4 +1,5 @@
 import Foundation
+import NavTapeTestSupport
 import Testing
 @testable import EventLog
 
@@ -21,7 +22,7 @@ struct RecoveryTests {
     func tornTail() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("torn.navtape")
+        let path = directory.path("torn.navtape")
         let records = try makeLog(at: path)
         let original = fileBytes(path)
         let reader = try EventLogReader(path: path)
@@ -53,7 +54,7 @@ struct RecoveryTests {
     func midLogCorruption() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("mid.navtape")
+        let path = directory.path("mid.navtape")
         let records = try makeLog(at: path)
         let entries = try EventLogReader(path: path).blockEntries
         #expect(entries.count > 8)
@@ -106,7 +107,7 @@ struct RecoveryTests {
     func midLogHeaderDamage() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("header.navtape")
+        let path = directory.path("header.navtape")
         let records = try makeLog(at: path)
         let entries = try EventLogReader(path: path).blockEntries
         let bad = entries[3]
@@ -126,7 +127,7 @@ struct RecoveryTests {
     func repairLostCheckpoint() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("checkpoint.navtape")
+        let path = directory.path("checkpoint.navtape")
         let records = try makeLog(at: path)
         let checkpoints = try EventLogReader(path: path).checkpointEntries
         #expect(checkpoints.count == 5)
@@ -146,7 +147,7 @@ struct RecoveryTests {
     func repairCleanAndLocked() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("clean.navtape")
+        let path = directory.path("clean.navtape")
         _ = try makeLog(at: path, count: 100)
         let before = fileBytes(path)
         let report = try EventLogRepair.repair(at: path)
@@ -169,7 +170,7 @@ struct RecoveryTests {
     func unsupportedVersion() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("future.navtape")
+        let path = directory.path("future.navtape")
         _ = try makeLog(at: path, count: 10)
         var bytes = fileBytes(path)
         bytes[8] = 99
@@ -197,7 +198,7 @@ struct RecoveryTests {
     func notALog() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("other.navtape")
+        let path = directory.path("other.navtape")
         try writeBytes(Array("hello, this is not a log at all".utf8), to: path)
         do {
             _ = try EventLogReader(path: path)
@@ -232,7 +233,7 @@ struct RecoveryTests {
     func cutAtBlockBoundary() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("cut.navtape")
+        let path = directory.path("cut.navtape")
         let records = try makeLog(at: path, count: 1000)
         let entries = try EventLogReader(path: path).blockEntries
         let cut = entries[entries.count - 2]

@@ -1,4 +1,5 @@
 import Foundation
+import NavTapeTestSupport
 import Testing
 @testable import EventLog
 
@@ -8,7 +9,7 @@ struct RoundTripTests {
     func largeRoundTrip() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("big.navtape")
+        let path = directory.path("big.navtape")
         let records = makeRecords(count: 120_000, seed: 42)
         var options = testOptions()
         options.syncEveryRecords = 10_000 // exercise group commit on the way
@@ -87,7 +88,7 @@ struct RoundTripTests {
     func indexSidecar() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("indexed.navtape")
+        let path = directory.path("indexed.navtape")
         let records = makeRecords(count: 5_000, seed: 5)
         try writeLog(records, to: path, options: testOptions(blockTargetBytes: 2048), checkpointEvery: 1_000)
         let index = fileBytes(path + ".idx")
@@ -117,7 +118,7 @@ struct RoundTripTests {
         #expect(stale.recordCount == reference.recordCount + 1)
         try writer.close()
         // An index from another log (different header) is ignored.
-        let other = directory.file("other.navtape")
+        let other = directory.path("other.navtape")
         var header = testHeader
         header.sessionID = "other"
         try writeLog(Array(records.prefix(10)), to: other, header: header, options: testOptions())
@@ -129,7 +130,7 @@ struct RoundTripTests {
     func edgeShapes() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let empty = directory.file("empty.navtape")
+        let empty = directory.path("empty.navtape")
         try EventLogWriter.create(at: empty, header: testHeader, options: testOptions()).close()
         let reader = try EventLogReader(path: empty)
         #expect(reader.recordCount == 0 && reader.firstTimestamp == nil && reader.lastTimestamp == nil)
@@ -145,7 +146,7 @@ struct RoundTripTests {
         }
         records.append(Record(timestamp: .max, bytes: [9]))
         for target in [1, 100, 64 * 1024] {
-            let path = directory.file("shapes-\(target).navtape")
+            let path = directory.path("shapes-\(target).navtape")
             try writeLog(records, to: path, options: testOptions(blockTargetBytes: target))
             let reader = try EventLogReader(path: path)
             #expect(readRecords(reader).records == records)
@@ -157,7 +158,7 @@ struct RoundTripTests {
     func appendValidation() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("validate.navtape")
+        let path = directory.path("validate.navtape")
         var options = testOptions(blockTargetBytes: 1024)
         options.maxBlockBytes = 4096
         let writer = try EventLogWriter.create(at: path, header: testHeader, options: options)
@@ -188,10 +189,10 @@ struct RoundTripTests {
         #expect(throws: EventLogError.self) { try EventLogWriter.create(at: path, header: testHeader) }
         var bad = LogOptions()
         bad.maxBlockBytes = 10
-        #expect(throws: EventLogError.self) { try EventLogWriter.create(at: directory.file("x.navtape"), header: testHeader, options: bad) }
-        #expect(throws: EventLogError.self) { try EventLogReader(path: directory.file("missing.navtape")) }
+        #expect(throws: EventLogError.self) { try EventLogWriter.create(at: directory.path("x.navtape"), header: testHeader, options: bad) }
+        #expect(throws: EventLogError.self) { try EventLogReader(path: directory.path("missing.navtape")) }
         do {
-            _ = try EventLogReader(path: directory.file("missing.navtape"))
+            _ = try EventLogReader(path: directory.path("missing.navtape"))
         } catch {
             #expect(error.code == .notFound)
         }
@@ -203,7 +204,7 @@ struct RoundTripTests {
         defer { directory.remove() }
         var options = testOptions()
         options.syncEveryRecords = 10
-        let byCount = try EventLogWriter.create(at: directory.file("count.navtape"), header: testHeader, options: options)
+        let byCount = try EventLogWriter.create(at: directory.path("count.navtape"), header: testHeader, options: options)
         for i in 0..<9 { try byCount.append(timestamp: Int64(i), record: [1]) }
         #expect(byCount.acknowledgedCount == 0)
         #expect(byCount.recordCount == 9)
@@ -213,7 +214,7 @@ struct RoundTripTests {
 
         options = testOptions()
         options.syncEveryBytes = 100
-        let byBytes = try EventLogWriter.create(at: directory.file("bytes.navtape"), header: testHeader, options: options)
+        let byBytes = try EventLogWriter.create(at: directory.path("bytes.navtape"), header: testHeader, options: options)
         try byBytes.append(timestamp: 0, record: [UInt8](repeating: 1, count: 60))
         #expect(byBytes.acknowledgedCount == 0)
         try byBytes.append(timestamp: 0, record: [UInt8](repeating: 1, count: 60))
@@ -222,7 +223,7 @@ struct RoundTripTests {
 
         options = testOptions()
         options.syncInterval = .milliseconds(30)
-        let byTime = try EventLogWriter.create(at: directory.file("time.navtape"), header: testHeader, options: options)
+        let byTime = try EventLogWriter.create(at: directory.path("time.navtape"), header: testHeader, options: options)
         try byTime.append(timestamp: 0, record: [1])
         #expect(byTime.acknowledgedCount == 0)
         usleep(60_000)

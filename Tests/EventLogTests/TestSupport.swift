@@ -1,19 +1,7 @@
 import Foundation
+import NavTapeTestSupport
 import Testing
 @testable import EventLog
-
-/// A deterministic pseudo-random generator (SplitMix64), so every "random" test is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// One record as tests see it.
 struct Record: Equatable {
@@ -43,23 +31,6 @@ func makeRecords(count: Int, seed: UInt64, maxLength: Int = 40) -> [Record] {
         records.append(Record(timestamp: timestamp, bytes: bytes))
     }
     return records
-}
-
-/// A fresh directory, removed by ``remove()``; on `/dev/shm` when available so syncs cost nothing.
-struct TemporaryDirectory {
-    let path: String
-
-    init(onDisk: Bool = false) {
-        let base = !onDisk && FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        var template = Array("\(base)/navtape-test.XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-        path = made.map { String(cString: $0) } ?? "\(base)/navtape-test-\(UInt64.random(in: 0...UInt64.max))"
-        if made == nil { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-    }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
 let testHeader = LogHeader(

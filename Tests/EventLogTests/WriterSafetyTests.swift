@@ -1,4 +1,5 @@
 import Foundation
+import NavTapeTestSupport
 import Testing
 @testable import EventLog
 
@@ -8,7 +9,7 @@ struct WriterSafetyTests {
     func singleWriter() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("locked.navtape")
+        let path = directory.path("locked.navtape")
         let first = try EventLogWriter.create(at: path, header: testHeader, options: testOptions())
         try first.append(timestamp: 1, record: [1])
         do {
@@ -37,7 +38,7 @@ struct WriterSafetyTests {
     func concurrentReader() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("live.navtape")
+        let path = directory.path("live.navtape")
         let records = makeRecords(count: 6_000, seed: 99)
         let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(blockTargetBytes: 700))
         let live = try EventLogReader(path: path)
@@ -76,7 +77,7 @@ struct WriterSafetyTests {
     func fsyncFailurePoisons() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("eio.navtape")
+        let path = directory.path("eio.navtape")
         // create syncs the file and its directory; the first sync() below is the third; the fourth fails.
         let faults = FaultInjector(.init(failSyncsAfter: 3))
         var options = testOptions(blockTargetBytes: 256)
@@ -119,7 +120,7 @@ struct WriterSafetyTests {
     func shortWrites() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("short.navtape")
+        let path = directory.path("short.navtape")
         var options = testOptions(blockTargetBytes: 2048)
         options.faults = FaultInjector(.init(maximumWriteBytes: 3))
         let records = makeRecords(count: 3_000, seed: 8)
@@ -133,7 +134,7 @@ struct WriterSafetyTests {
     func enospcMidBlock() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("enospc.navtape")
+        let path = directory.path("enospc.navtape")
         var options = testOptions(blockTargetBytes: 1024)
         options.syncEveryRecords = 100
         options.faults = FaultInjector(.init(failWritesAfterBytes: 20_000, writeErrno: ENOSPC))
@@ -175,7 +176,7 @@ struct WriterSafetyTests {
             return
         }
         defer { _ = run("/bin/umount", [directory.path]) }
-        let path = directory.file("full.navtape")
+        let path = directory.path("full.navtape")
         var options = LogOptions()
         options.blockTargetBytes = 4096
         options.syncEveryRecords = 64

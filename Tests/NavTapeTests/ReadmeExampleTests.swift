@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavTape
+import NavTapeTestSupport
 
 /// The README's "Library use" snippet, verbatim but for the file's directory: it must compile and
 /// print what the README says.
@@ -8,7 +9,7 @@ import NavTape
 struct ReadmeExampleTests {
     @Test("the library example records, travels back and runs a projection")
     func libraryExample() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("session.navtape")
 
         let setup = SessionSetup(device: .iPhonePlus, orientation: .portrait, policy: .calendarPaste(),

@@ -3,12 +3,13 @@ import NavigationCodec
 import NavigationCore
 import Testing
 @testable import NavTape
+import NavTapeTestSupport
 
 @Suite("Time travel over a log")
 struct TimeMachineTests {
     @Test("state(at: N) equals a plain fold of the first N events (200k-event session, random N)")
     func seeksMatchFold() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("long.navtape")
         let (events, final) = try recordGenerated(events: 200_000, seed: 42, to: path)
         #expect(events.count >= 200_000)
@@ -41,7 +42,7 @@ struct TimeMachineTests {
 
     @Test("the checkpoint interval (1, 64, 4096) never changes an answer", arguments: [1, 64])
     func checkpointIntervals(interval: Int) throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let reference = dir.path("ref.navtape"), other = dir.path("other.navtape")
         let (events, _) = try recordGenerated(events: 6_000, seed: 9, to: reference, checkpointInterval: 4_096)
         try recordGenerated(events: 6_000, seed: 9, to: other, checkpointInterval: interval)
@@ -57,7 +58,7 @@ struct TimeMachineTests {
 
     @Test("the live Recorder state equals a replay of its own log after close and reopen")
     func recorderReopen() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("live.navtape")
         var generator = SessionGenerator(seed: 3, device: .iPad, policy: .noDelegate)
         var recorder: Recorder? = try Recorder(creating: path, setup: generator.setup, sessionID: "s", startTime: 1_700_000_000_000)
@@ -84,7 +85,7 @@ struct TimeMachineTests {
 
     @Test("live subscribers receive every recorded event with the state after it")
     func liveUpdates() async throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("live.navtape")
         var generator = SessionGenerator(seed: 21, device: .iPhonePlus)
         let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "live", startTime: 1_700_000_000_000)
@@ -109,7 +110,7 @@ struct TimeMachineTests {
 
     @Test("a log whose stored hash was tampered with fails verification at that checkpoint")
     func tamperedHash() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let path = dir.path("v.navtape"), forged = dir.path("forged.navtape")
         try recordGenerated(events: 20_000, seed: 11, to: path, checkpointInterval: 1_000)
         let machine = try TimeMachine(path: path)

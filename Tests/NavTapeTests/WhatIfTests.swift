@@ -2,12 +2,13 @@ import Foundation
 import NavigationCore
 import Testing
 @testable import NavTape
+import NavTapeTestSupport
 
 @Suite("What-if branches and recompute")
 struct WhatIfTests {
     @Test("a fork with the same policy and traits reproduces the original suffix exactly")
     func forkReproduces() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let source = dir.path("source.navtape"), branch = dir.path("branch.navtape")
         let (events, final) = try recordGenerated(events: 30_000, seed: 5, to: source)
         let machine = try TimeMachine(path: source)
@@ -39,7 +40,7 @@ struct WhatIfTests {
 
     @Test("swapping Calendar Paste for no delegate changes what collapse does with the empty detail")
     func forkUnderAnotherPolicy() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let source = dir.path("cp.navtape"), branch = dir.path("none.navtape")
         let recorder = try calendarPasteSession(at: source)
         #expect(recorder.state.hierarchyDescription == "MN[M]")
@@ -73,7 +74,7 @@ struct WhatIfTests {
 
     @Test("a fork onto another device re-decides rotations: an iPad never collapses")
     func forkOntoIPad() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let source = dir.path("cp.navtape"), branch = dir.path("ipad.navtape")
         try calendarPasteSession(at: source).close()
         let machine = try TimeMachine(path: source)
@@ -87,7 +88,7 @@ struct WhatIfTests {
 
     @Test("recompute without the selection: the detail is never shown, later commands still apply")
     func recomputeSkipping() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let source = dir.path("s.navtape"), output = dir.path("skip.navtape")
         let setup = SessionSetup(device: .iPad, orientation: .landscape, policy: .noDelegate, primary: "MN[M]", secondary: "DN[D]")
         let recorder = try Recorder(creating: source, setup: setup, sessionID: "s", startTime: 0)
@@ -112,7 +113,7 @@ struct WhatIfTests {
 struct StyleComparisonTests {
     @Test("one intent stream under the classic split and the manual container: the documented differences")
     func classicVersusManual() throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let classicPath = dir.path("classic.navtape"), manualPath = dir.path("manual.navtape")
         let plus = Device.iPhonePlus
         let setup = SessionSetup(device: .iPhonePlus, orientation: .landscape, policy: .noDelegate,

@@ -1,6 +1,7 @@
 import NavigationCodec
 import NavigationCore
 import Testing
+import NavTapeTestSupport
 
 /// Untrusted bytes: every decoder throws on bad input and never traps; what it accepts is exactly
 /// what the encoder writes.

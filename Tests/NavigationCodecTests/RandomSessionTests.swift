@@ -1,6 +1,7 @@
 import NavigationCodec
 import NavigationCore
 import Testing
+import NavTapeTestSupport
 
 /// A realistic master/detail app driven at random: every event it produces is encoded, decoded and
 /// replayed three ways (live, from decoded events, fused from bytes), and the three states must stay

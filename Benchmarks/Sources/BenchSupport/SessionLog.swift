@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import NavTape
+import NavTapeTestSupport
 import NavigationCodec
 import NavigationCore
 

@@ -1,0 +1,43 @@
+import NavTapeInterchange
+import ArgumentParser
+import NavTape
+
+/// `navtape export LOG --jsonl`.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a log as JSON lines: a session line, then one object per event (docs/JSON.md).",
+        discussion: """
+            `navtape import` turns the output back into the same log; export → import → export is identical.
+
+            Examples:
+              navtape export navtape-demo.navtape --jsonl > demo.jsonl
+              navtape export navtape-demo.navtape --jsonl -o demo.jsonl
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    @Flag(help: "JSON lines (the only format, and the default).")
+    var jsonl = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this new file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Replace the output file if it exists.")
+    var force = false
+
+    func run() throws {
+        let machine = try Logs.open(input.log)
+        if let output {
+            try Files.prepareOutput(output, force: force)
+            let file = try OutputFile(path: output, replacing: force)
+            try JSONLines.export(machine) { try file.write($0 + "\n") }
+            try file.commit()
+        } else {
+            try JSONLines.export(machine) { line in
+                Output.standard.raw(line + "\n")
+                if Output.standard.failure != nil { try Output.standard.flush() }  // stop at the first failed write
+            }
+        }
+    }
+}

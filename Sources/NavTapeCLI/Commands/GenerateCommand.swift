@@ -1,0 +1,73 @@
+import NavTapeTestSupport
+import ArgumentParser
+import NavTape
+import NavigationCore
+
+/// `navtape generate --events N --seed S -o LOG`.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Record a seeded random Calendar Paste session of at least N events.",
+        discussion: """
+            The same seed, device and policy give the same log on every machine. A progress bar is drawn on \
+            standard error when it is a terminal.
+
+            Examples:
+              navtape generate --events 10000 --seed 7 -o random.navtape
+              navtape generate --events 500 --seed 1 --device ipad --policy none -o ipad.navtape
+            """)
+
+    @Option(help: ArgumentHelp("The least number of events to record.", valueName: "n"))
+    var events: Int
+
+    @Option(help: ArgumentHelp("The random seed.", valueName: "s"))
+    var seed: UInt64
+
+    @Option(help: ArgumentHelp("The device: \(Device.presetNames).", valueName: "device"))
+    var device: DeviceArgument?
+
+    @Option(help: ArgumentHelp("The delegate policy: \(SplitPolicy.presetNames.joined(separator: ", ")).", valueName: "policy"))
+    var policy: PolicyArgument?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard events > 0, events <= 100_000_000 else { throw ValidationError("--events must be between 1 and 100000000.") }
+    }
+
+    func run() throws {
+        try output.prepare()
+        var generator = SessionGenerator(seed: seed, device: device?.device ?? .iPhonePlus, policy: policy?.policy ?? .calendarPaste())
+        let recorder = try Recorder(creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
+                                    startTime: 1_700_000_000_000, options: output.logOptions)
+        var progress = Progress(total: events)
+        let commands = try recorder.record(&generator, events: UInt64(events)) { progress.update(Int($0)) }
+        try recorder.close()
+        progress.finish()
+        Output.standard.line("\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "
+            + "\(generator.device.rawValue), \(generator.policy.name)")
+    }
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal.
+struct Progress {
+    let total: Int
+    let enabled = Diagnostics.isTerminal
+    var shown = -1
+
+    init(total: Int) { self.total = max(1, total) }
+
+    mutating func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = min(100, done * 100 / total)
+        guard percent != shown else { return }
+        shown = percent
+        let filled = percent * 30 / 100
+        Diagnostics.raw("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
+            + "] \(percent)% \(min(done, total))/\(total) events")
+    }
+
+    func finish() {
+        if enabled && shown >= 0 { Diagnostics.raw("\n") }
+    }
+}

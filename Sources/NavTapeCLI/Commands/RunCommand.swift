@@ -1,0 +1,45 @@
+import NavTapeScript
+import ArgumentParser
+import NavTape
+
+/// `navtape run SCRIPT…`.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run scenario scripts and check their expectations (writes nothing unless -o).",
+        discussion: """
+            Every script runs to its end; each failed expectation prints FILE:LINE: expected X, got Y on \
+            standard error, and the exit status is 1 if any failed. A malformed line prints \
+            FILE:LINE:COLUMN: message and exits 65.
+
+            Examples:
+              navtape run Tests/Scenarios/T10.navscript
+              navtape run Tests/Scenarios/*.navscript
+              navtape run T18.navscript -o t18.navtape
+            """)
+
+    @Argument(help: ArgumentHelp("Scenario scripts (docs/ScriptFormat.md).", valueName: "script"))
+    var scripts: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Also record the session to this new log (one script only).", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Replace the output log if it exists.")
+    var force = false
+
+    func validate() throws {
+        guard !scripts.isEmpty else { throw ValidationError("Give at least one script.") }
+        guard output == nil || scripts.count == 1 else { throw ValidationError("-o records one script: give exactly one.") }
+    }
+
+    func run() throws {
+        var passed = true
+        for path in scripts {
+            let parsed = try ScriptParser.parse(Files.readText(path), file: path)
+            if let output { try Files.prepareOutput(output, force: force) }
+            let result = try ScriptRunner.run(parsed, recordingTo: output, options: Files.logOptions(force: force))
+            passed = ScriptReport.summarize(result, recordedTo: output) && passed
+        }
+        if !passed { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
+    }
+}

@@ -1,0 +1,103 @@
+import NavTapeScript
+import NavTape
+import NavigationCore
+
+/// One-line descriptions of events and commands with screen names.
+enum EventText {
+    /// `detailShown PasteNC1 from M: pushed onto MN`, with names taken from `state` (the state
+    /// after the event, which knows every controller the event names).
+    static func describe(_ event: NavigationEvent, in state: NavigationState) -> String {
+        func n(_ id: ControllerID) -> String { state.name(of: id) }
+        func list(_ ids: [ControllerID]) -> String { "[" + ids.map(n).joined(separator: ", ") + "]" }
+        let kind = event.kind.name
+        switch event {
+        case .nameInterned(let string): return "\(kind) \"\(string)\""
+        case .controllerCreated(let id, let controllerKind, let name, let restorationID):
+            let restoration = restorationID.map { " @\(state.names[$0])" } ?? ""
+            return "\(kind) \(id) \(state.names[name]) (\(controllerKind))\(restoration)"
+        case .stackInitialized(let navigation, let children): return "\(kind) \(n(navigation)) \(list(children))"
+        case .launched(let traits), .traitsChanged(let traits): return "\(kind) \(describe(traits))"
+        case .propertySet(let property):
+            return "\(kind) " + NavigationCommand.setProperty(property).scriptLine(in: state).dropFirst("set ".count)
+        case .preferredDisplayModeSet(let mode): return "\(kind) \(mode.classicName)"
+        case .displayModeChanged(let mode, let cause): return "\(kind) → \(mode.classicName) (\(cause))"
+        case .splitViewControllersSet(let primary, let secondary):
+            return "\(kind) \(n(primary))" + (secondary.map { " | \(n($0))" } ?? "")
+        case .collapsed(let resolution):
+            return "\(kind) onto \(n(resolution.newPrimary)): \(resolution.outcome)" + (resolution.atLaunch ? " (at launch)" : "")
+        case .separated(let resolution):
+            let secondary = resolution.secondary.map { n($0) } ?? "none"
+            return "\(kind) \(n(resolution.newPrimary)) | \(secondary) (\(resolution.source))"
+        case .shown(let target, let sender, let resolution):
+            return "\(kind) \(n(target)) from \(n(sender)): \(describe(resolution, in: state))"
+        case .detailShown(let target, let sender, let resolution):
+            return "\(kind) \(target.map(n) ?? "nil") from \(n(sender)): \(describe(resolution, in: state))"
+        case .pushed(let controller, let navigation): return "\(kind) \(n(controller)) onto \(n(navigation))"
+        case .popped(let navigation, let interactive): return "\(kind) \(n(navigation))" + (interactive ? " (interactive)" : "")
+        case .poppedToRoot(let navigation): return "\(kind) \(n(navigation))"
+        case .poppedTo(let controller, let navigation): return "\(kind) \(n(controller)) in \(n(navigation))"
+        case .stackSet(let ids, let navigation): return "\(kind) \(n(navigation)) \(list(ids))"
+        case .presented(let controller), .dismissed(let controller): return "\(kind) \(n(controller))"
+        case .rejected(let command, let reason, _):
+            return "\(kind) `\(command.scriptLine(in: state))`: \(reason) (\(reason.rule))"
+        case .ignored(let command, let reason, _):
+            return "\(kind) `\(command.scriptLine(in: state))`: \(reason) (\(reason.rule))"
+        case .columnSet(let controller, let column, let resolution):
+            let target = controller.map(n) ?? "nil"
+            switch resolution {
+            case .installed: return "\(kind) \(column) = \(target)"
+            case .wrapped(let navigation): return "\(kind) \(column) = \(target), wrapped in \(n(navigation))"
+            case .pushed(let navigation): return "\(kind) \(column): \(target) pushed onto \(n(navigation))"
+            case .cleared: return "\(kind) \(column) cleared"
+            }
+        case .columnShown(let column), .columnHidden(let column), .columnStacked(let column), .columnUnstacked(let column):
+            return "\(kind) \(column)"
+        case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior): return "\(kind) \(behavior)"
+        case .delegateNotified(let notification): return "\(kind) \(notification)"
+        }
+    }
+
+    static func describe(_ resolution: ShowResolution, in state: NavigationState) -> String {
+        switch resolution {
+        case .pushed(let navigation): return "pushed onto \(state.name(of: navigation))"
+        case .installedAsPrimary: return "installed as primary"
+        case .installedAsSecondary: return "installed as secondary"
+        case .presentedModally: return "presented modally"
+        case .handledByDelegate: return "handled by the delegate"
+        case .unchanged: return "unchanged"
+        case .replacedStack(let navigation): return "replaced the stack of \(state.name(of: navigation))"
+        }
+    }
+
+    /// `compact 414×736 phone` (plus `wide`/`narrow` when the hint is explicit).
+    static func describe(_ traits: Traits) -> String {
+        var text = "\(traits.horizontalSizeClass) \(traits.width)×\(traits.height) \(traits.idiom)"
+        if traits.sideBySide != .byOrientation { text += " \(traits.sideBySide)" }
+        return text
+    }
+
+    /// `320` for whole numbers, else Swift's shortest form.
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// A width in points: whole, or with one decimal (`245.3`), as `diff` prints them.
+    static func points(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        let tenths = (value * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int64(tenths / 10)) : "\(tenths / 10)"
+    }
+
+    /// `@12  +3.500s  ` — an event's index and its time from the session's start.
+    static func position(_ index: UInt64, time: Int64, start: Int64) -> String {
+        "@\(index)".padding(6) + SessionTime.offset(time - start).padding(10)
+    }
+}
+
+extension String {
+    /// The string padded with spaces on the right to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,123 @@
+import NavTape
+import NavigationCore
+import NavigationProjections
+
+/// `12.500s`.
+func duration(_ milliseconds: Int64) -> String { String(SessionTime.offset(milliseconds).dropFirst()) }
+
+/// The text of `stats`.
+enum StatsText {
+    static func render(_ summary: LogSummary, machine: TimeMachine) -> [String] {
+        let stats = summary.statistics, report = summary.violations
+        let description = machine.sessionDescription
+        let span = (stats.lastTime ?? machine.startTime) - machine.startTime
+        var lines = [
+            "\(machine.path): \(stats.eventCount) events, \(summary.commits) commands over \(duration(span))"
+                + " (\(machine.sessionID) · \(description.device) · \(description.policy.name))",
+            "collapses: \(stats.collapses) (\(stats.collapsesAtLaunch) at launch) · separates: \(stats.separates)"
+                + " · deepest stack: \(stats.maximumStackDepth)",
+            "rejected: \(counts(stats.rejectionsByRule)) · ignored: \(counts(stats.ignoresByRule))",
+        ]
+        let modes = stats.displayModeDwell.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.description < $1.key.description }
+        lines.append("time by display mode: " + (modes.isEmpty ? "none" : modes.map { "\($0.key) \(duration($0.value))" }.joined(separator: " · ")))
+        let screens = stats.screenDwell.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let shown = screens.prefix(8).map { "\($0.key) \(duration($0.value))" }
+        lines.append("time on screen: " + (shown.isEmpty ? "none" : shown.joined(separator: " · ")) + (screens.count > 8 ? " · …" : ""))
+        lines += bugLines(report)
+        return lines
+    }
+
+    static func counts(_ table: [RuleID: Int]) -> String {
+        guard !table.isEmpty else { return "none" }
+        return table.sorted { $0.key.description < $1.key.description }.map { "\($0.key) ×\($0.value)" }.joined(separator: " · ")
+    }
+
+    /// `bugs: none`, or one line per bug; then any invariant still broken at the end.
+    static func bugLines(_ report: ViolationReport, limit: Int = 10) -> [String] {
+        var lines = ["bugs: none"]
+        if !report.bugs.isEmpty {
+            var byRule: [String: Int] = [:]
+            for bug in report.bugs { byRule[bug.violation.rule.description, default: 0] += 1 }
+            let rules = byRule.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            lines = ["bugs: \(report.bugs.count) (\(rules))"] + report.bugs.prefix(limit).map { "  \($0)" }
+            if report.bugs.count > limit { lines.append("  … \(report.bugs.count - limit) more (navtape log shows every event)") }
+        }
+        let ongoing = report.ongoingEpisodes
+        if !ongoing.isEmpty { lines += ["invariants broken at the end: \(ongoing.count)"] + ongoing.map { "  \($0)" } }
+        return lines
+    }
+}
+
+/// The text of `timeline`.
+enum TimelineText {
+    static func render(_ timeline: VisibleTimeline, names: NavigationState, machine: TimeMachine) -> [String] {
+        var lines = ["\(machine.path): what the user sees, after each event that changed it"]
+        func content(_ ids: [ControllerID]) -> String { ids.isEmpty ? "(nothing)" : ids.map(names.name(of:)).joined(separator: " | ") }
+        lines.append("start".padding(16) + content(timeline.initialContent))
+        for entry in timeline.entries {
+            lines.append(EventText.position(entry.index, time: entry.time, start: machine.startTime)
+                + content(entry.content).padding(28) + "← " + EventText.describe(entry.event, in: names))
+        }
+        return lines
+    }
+}
+
+/// The text of `diff` and `fork`.
+enum DiffText {
+    /// The changes with screen names from `names` (the later state); controllers only `earlier`
+    /// knows (a branch's minted controllers, say) get their names from it.
+    static func render(_ changes: [StateChange], title: String, names: NavigationState, earlier: NavigationState? = nil) -> [String] {
+        guard !changes.isEmpty else { return [title + ": no differences"] }
+        let lines = changes.map { change in "  " + renamed(change.description(in: names), unknownIn: names, knownIn: earlier) }
+        return ["\(title): \(changes.count) change\(changes.count == 1 ? "" : "s")"] + lines
+    }
+
+    /// `StateChange.description(in:)` prints `#m0` for a controller its state does not know;
+    /// replaces each such whole token with the name `earlier` gives it.
+    static func renamed(_ text: String, unknownIn names: NavigationState, knownIn earlier: NavigationState?) -> String {
+        guard let earlier, text.contains("#") else { return text }
+        let characters = Array(text)
+        var result = ""
+        var i = 0
+        while i < characters.count {
+            guard characters[i] == "#", i == 0 || !characters[i - 1].isLetter && !characters[i - 1].isNumber else {
+                result.append(characters[i])
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < characters.count, characters[end].isLetter || characters[end].isNumber { end += 1 }
+            let token = String(characters[i..<end])
+            if let id = ControllerID(parsing: token), !names.contains(id), earlier.contains(id) {
+                result += TerminalText.escaped(earlier.name(of: id))
+            } else {
+                result += token
+            }
+            i = end
+        }
+        return result
+    }
+}
+
+/// The text of `blame`.
+enum BlameText {
+    static func render(_ blame: Blame, what: String, index: UInt64, state: NavigationState, machine: TimeMachine) -> [String] {
+        let value = blame.part.value(in: state).summary(in: state)
+        var lines = ["\(machine.path): \(what) after \(index) events is \(value)"]
+        if let change = blame.lastChange(atOrBefore: index == 0 ? 0 : index - 1), index > 0 {
+            lines.append("set by @\(change.index) \(SessionTime.offset(change.time - machine.startTime)) "
+                + EventText.describe(change.event, in: state) + " (was \(change.beforeSummary))")
+        } else {
+            lines.append("unchanged since the start")
+        }
+        let history = blame.history
+        if !history.isEmpty {
+            lines.append("history (\(history.count) change\(history.count == 1 ? "" : "s")):")
+            for change in history {
+                lines.append("  " + EventText.position(change.index, time: change.time, start: machine.startTime)
+                    + "\(change.beforeSummary) → \(change.afterSummary)".padding(40) + EventText.describe(change.event, in: state))
+            }
+        }
+        return lines
+    }
+}

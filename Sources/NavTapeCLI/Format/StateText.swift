@@ -1,0 +1,38 @@
+import NavTape
+import NavigationCore
+
+/// The text of `state`: where in the log, the split's summary, the diagram, the hierarchy, and
+/// the violations at that point.
+enum StateText {
+    static func render(_ state: NavigationState, index: UInt64, last: RecordedEvent?, machine: TimeMachine) -> [String] {
+        let time = last?.time ?? machine.startTime
+        let description = machine.sessionDescription
+        var lines = [
+            "\(machine.path): after \(index) of \(machine.eventCount) events · \(SessionTime.iso8601(time)) (\(SessionTime.offset(time - machine.startTime)))"
+                + " · \(description.device) · \(description.policy.name)",
+        ]
+        if let last { lines.append("last event " + EventListing.line(last, names: state, start: machine.startTime)) }
+        lines += picture(state, lastEvent: last?.event, policy: description.policy)
+        return lines
+    }
+
+    /// The summary, the diagram, the hierarchy and the violations, without the log position.
+    static func picture(_ state: NavigationState, lastEvent: NavigationEvent?, policy: SplitPolicy) -> [String] {
+        var lines = [StateDiagram.header(state, policy: policy)]
+        lines += StateDiagram.render(state)
+        lines.append("hierarchy: " + (state.hierarchyDescription.isEmpty ? "(empty)" : state.hierarchyDescription))
+        let violations = lastEvent.map(state.violations(after:)) ?? state.invariantViolations()
+        for violation in violations { lines.append("violation: \(violation)") }
+        return lines
+    }
+}
+
+/// One line per event for `log`, `tail` and `state`.
+enum EventListing {
+    /// `@12    +3.500s   ▸ detailShown PasteNC1 from M: pushed onto MN` (`▸` marks the first event
+    /// of a command's commit).
+    static func line(_ recorded: RecordedEvent, names: NavigationState, start: Int64) -> String {
+        EventText.position(recorded.index, time: recorded.time, start: start) + (recorded.startsCommit ? "▸ " : "  ")
+            + EventText.describe(recorded.event, in: names)
+    }
+}

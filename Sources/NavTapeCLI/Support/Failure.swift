@@ -1,0 +1,81 @@
+import NavTapeScript
+import ArgumentParser
+import NavTape
+
+/// The documented exit statuses (sysexits.h where one fits); `docs/ScriptFormat.md` and
+/// `navtape --help` list them.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// A script ran but some expectations did not hold.
+    case expectationsFailed = 1
+    /// Bad flags or arguments, an index past the end (EX_USAGE).
+    case usage = 64
+    /// A malformed script, JSON line, or damaged or foreign log (EX_DATAERR).
+    case dataError = 65
+    /// An input file that does not exist or cannot be read (EX_NOINPUT).
+    case noInput = 66
+    /// A bug in navtape itself (EX_SOFTWARE).
+    case software = 70
+    /// An output file that exists or cannot be created (EX_CANTCREAT).
+    case cannotCreate = 73
+    /// A read or write failed, including a full disk or `/dev/full` (EX_IOERR).
+    case ioError = 74
+    /// The log is locked by another writer (EX_TEMPFAIL).
+    case tempFailure = 75
+}
+
+/// A failure with its exit status and one line for standard error.
+struct CLIError: Error, CustomStringConvertible {
+    var status: ExitStatus
+    var message: String
+
+    init(_ status: ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    var description: String { message }
+}
+
+extension ExitStatus {
+    init(_ code: NavTapeError.Code) {
+        switch code {
+        case .notFound: self = .noInput
+        case .dataError, .unsupportedVersion: self = .dataError
+        case .locked: self = .tempFailure
+        case .cannotCreate: self = .cannotCreate
+        case .ioError: self = .ioError
+        case .invalidArgument: self = .usage
+        }
+    }
+
+}
+
+enum Failure {
+    /// Whether `error` is one of navtape's own (reported by ``report(_:)``), as opposed to one of
+    /// ArgumentParser's parse outcomes.
+    static func isNavtapeError(_ error: Error) -> Bool {
+        error is CLIError || error is NavTapeError || error is ScriptError || error is ExitCode
+    }
+
+    /// Prints one line for `error` on standard error and returns the exit status.
+    static func report(_ error: Error) -> ExitStatus {
+        switch error {
+        case let error as CLIError:
+            Diagnostics.line(error.message)
+            return error.status
+        case let error as NavTapeError:
+            let failure = Files.outputError(error)
+            Diagnostics.line(failure.message)
+            return failure.status
+        case let error as ScriptError:
+            Diagnostics.line(error.description)
+            return .dataError
+        case let error as ExitCode:
+            return ExitStatus(rawValue: error.rawValue) ?? .software
+        default:
+            Diagnostics.line("navtape: internal error: \(error)")
+            return .software
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import NavTape
+import NavigationCore
+
+/// The log a read command works on.
+struct LogArgument: ParsableArguments {
+    @Argument(help: "A NavTape log (.navtape).")
+    var log: String
+}
+
+/// A new file a command writes.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"))
+    var output: String
+
+    @Flag(help: "Replace the output file if it exists.")
+    var force = false
+
+    /// Checks that the output can be created (exit 73 otherwise; 75 if another process records into it).
+    func prepare() throws(CLIError) { try Files.prepareOutput(output, force: force) }
+
+    /// How a log written here is created: whole, replacing only with `--force`.
+    var logOptions: RecorderOptions { Files.logOptions(force: force) }
+}
+
+/// `--json`.
+struct JSONFlag: ParsableArguments {
+    @Flag(help: "Print JSON objects, one per line (docs/JSON.md).")
+    var json = false
+}
+
+/// A delegate policy preset given on the command line.
+struct PolicyArgument: ExpressibleByArgument {
+    var policy: SplitPolicy
+
+    init?(argument: String) {
+        guard let policy = SplitPolicy.preset(named: argument) else { return nil }
+        self.policy = policy
+    }
+
+    static var allValueStrings: [String] { SplitPolicy.presetNames }
+}
+
+/// A device preset given on the command line.
+struct DeviceArgument: ExpressibleByArgument {
+    var device: Device
+
+    init?(argument: String) {
+        guard let device = Device(rawValue: argument) else { return nil }
+        self.device = device
+    }
+
+    static var allValueStrings: [String] { Device.allCases.map(\.rawValue) }
+}
+
+/// A point in a log given by time: milliseconds since the epoch, ISO 8601 UTC, or `+SECONDS`.
+struct TimeArgument: ExpressibleByArgument {
+    var value: SessionTime.Value
+
+    init?(argument: String) {
+        if argument.hasPrefix("+"), let offset = SessionTime.parseDuration(argument.dropFirst()) {
+            value = .relative(offset)
+        } else if let parsed = SessionTime.parse(argument), case .absolute = parsed {
+            value = parsed
+        } else {
+            return nil
+        }
+    }
+
+    /// Milliseconds since the epoch, relative times counted from `start`.
+    func milliseconds(from start: Int64) -> Int64 {
+        switch value {
+        case .absolute(let time): return time
+        case .relative(let offset): return start + offset
+        }
+    }
+}

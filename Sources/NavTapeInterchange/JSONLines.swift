@@ -1,0 +1,115 @@
+import NavTape
+import NavigationCore
+
+/// Export and import of a log as JSON lines (`docs/JSON.md`): a session line, then one line per
+/// event. Export → import → export gives the same text byte for byte.
+public enum JSONLines {
+    /// Calls `write` with every line of the export of `machine` (without line terminators): the
+    /// session line first, then one line per event.
+    /// - Complexity: O(events); one event decoded at a time.
+    public static func export(_ machine: TimeMachine, _ write: (String) throws -> Void) throws {
+        try write(JSONSession(machine).json.text)
+        var failure: Error?
+        try machine.forEachEvent { recorded in
+            do {
+                try write(JSONEvent.encode(recorded).text)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// What an import wrote.
+    public struct ImportReport: Hashable, Sendable {
+        /// The number of events written.
+        public var eventCount: UInt64
+        /// The number of commits (command outcomes) written.
+        public var commitCount: Int
+    }
+
+    /// Writes the log described by `text` (an export) to a new log at `path`.
+    ///
+    /// Every line is checked: the session line first, then events with consecutive indices from
+    /// 0, the first event starting a commit, every event of a commit at its first event's time,
+    /// times never going backwards. Events are written as they are (not re-decided).
+    ///
+    /// - Parameters:
+    ///   - text: The JSON lines.
+    ///   - file: The input's name, for messages.
+    ///   - path: The new log.
+    /// - Throws: ``NavTapeError`` `.dataError` naming the line (and byte) of the first problem;
+    ///   the partial log is removed. Errors creating or writing the log as they come.
+    @discardableResult
+    public static func importLog(_ text: String, file: String, into path: String,
+                                 options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> ImportReport {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().lazy
+            .map { (number: $0.offset + 1, text: $0.element) }
+            .filter { !$0.text.allSatisfy { $0 == " " || $0 == "\r" || $0 == "\t" } }
+            .makeIterator()
+        func parse(_ line: (number: Int, text: Substring)) throws(NavTapeError) -> JSONValue {
+            do {
+                return try JSONValue.parse(String(line.text))
+            } catch {
+                throw NavTapeError(.dataError, path: file, "line \(line.number): \(error)")
+            }
+        }
+        guard let first = lines.next() else { throw NavTapeError(.dataError, path: file, "empty input: expected a session line") }
+        let session: JSONSession
+        do {
+            session = try JSONSession(json: parse(first))
+        } catch let error as NavTapeError {
+            throw error
+        } catch {
+            throw NavTapeError(.dataError, path: file, "line \(first.number): \(error)")
+        }
+        let recorder = try Recorder(creating: path, description: session.description, sessionID: session.sessionID,
+                                    startTime: session.startTime, parent: session.parent, initialState: session.initialState,
+                                    options: options)
+        var report = ImportReport(eventCount: 0, commitCount: 0)
+        do throws(NavTapeError) {
+            var commit: [NavigationEvent] = []
+            var commitTime = session.startTime
+            var lastTime = session.startTime
+            func flush() throws(NavTapeError) {
+                guard !commit.isEmpty else { return }
+                var next = recorder.state
+                for event in commit { next.evolve(event) }
+                try recorder.append(commit, at: commitTime, resulting: next)
+                report.commitCount += 1
+                commit.removeAll(keepingCapacity: true)
+            }
+            while let line = lines.next() {
+                let recorded: RecordedEvent
+                do {
+                    recorded = try JSONEvent.decode(parse(line))
+                } catch let error as NavTapeError {
+                    throw error
+                } catch {
+                    throw NavTapeError(.dataError, path: file, "line \(line.number): \(error)")
+                }
+                func fail(_ message: String) -> NavTapeError { NavTapeError(.dataError, path: file, "line \(line.number): \(message)") }
+                guard recorded.index == report.eventCount else { throw fail("event index \(recorded.index), expected \(report.eventCount)") }
+                guard recorded.time >= lastTime else { throw fail("time \(recorded.time) is before the previous event's \(lastTime)") }
+                if recorded.startsCommit {
+                    try flush()
+                    commitTime = recorded.time
+                } else {
+                    guard !commit.isEmpty else { throw fail("the first event must start a commit (\"commit\":true)") }
+                    guard recorded.time == commitTime else { throw fail("time \(recorded.time) differs from its commit's \(commitTime)") }
+                }
+                lastTime = recorded.time
+                commit.append(recorded.event)
+                report.eventCount += 1
+            }
+            try flush()
+            try recorder.close()
+        } catch {
+            recorder.abandon()
+            throw error
+        }
+        return report
+    }
+}

@@ -1,0 +1,92 @@
+import NavTape
+import NavigationCore
+
+extension ScriptLine {
+    /// The expectation keywords, for messages and docs.
+    static let expectationKeywords = [
+        "hierarchy", "collapsed", "displayMode", "preferredDisplayMode", "visible", "violation", "violations",
+        "rejected", "ignored", "accepted", "unchanged", "button", "presented", "primaryColumnWidth", "splitBehavior",
+    ]
+
+    /// Parses `expect WHAT …` (the keyword `expect` is `tokens[0]`).
+    mutating func expectation() throws(ScriptError) -> ScriptExpectation {
+        let what = try next("what to expect (\(Self.expectationKeywords.joined(separator: ", ")))")
+        let result: ScriptExpectation
+        switch what.text {
+        case "hierarchy":
+            guard !atEnd else { throw error(column: endColumn, "expected a hierarchy such as MN[M] | DN[D]") }
+            result = .hierarchy(rest())
+        case "collapsed":
+            result = .collapsed(try bool())
+        case "displayMode":
+            result = .displayMode(try displayMode())
+        case "preferredDisplayMode":
+            result = .preferredDisplayMode(try displayMode())
+        case "visible":
+            result = .visible(names())
+        case "violation":
+            result = .violation(try rule(allowingReasons: false))
+        case "violations":
+            if peek()?.text == "none" {
+                cursor += 1
+                result = .violations([])
+            } else {
+                var rules = [try rule(allowingReasons: false)]
+                while !atEnd { rules.append(try rule(allowingReasons: false)) }
+                result = .violations(rules)
+            }
+        case "rejected":
+            result = .rejected(try rule(allowingReasons: true, reasons: RejectionReason.allCases.map { "\($0)" }))
+        case "ignored":
+            result = .ignored(try rule(allowingReasons: true, reasons: IgnoreReason.allCases.map { "\($0)" }))
+        case "accepted":
+            result = .accepted
+        case "unchanged":
+            result = .unchanged
+        case "button":
+            let token = try next("hidden or a display mode")
+            if token.text == "hidden" {
+                result = .button(nil)
+            } else if let mode = DisplayMode(name: token.text), mode != .automatic {
+                result = .button(mode)
+            } else {
+                throw error(at: token, "expected hidden or a display mode, found '\(token.text)'")
+            }
+        case "presented":
+            let token = try next("a controller name or none")
+            result = .presented(token.text == "none" ? nil : token.text)
+        case "primaryColumnWidth":
+            result = .primaryColumnWidth(try number("a width in points"))
+        case "splitBehavior":
+            result = .splitBehavior(try one(of: SplitBehavior.allCases.map { ("\($0)", $0) }, "automatic, tile, overlay or displace"))
+        default:
+            throw error(at: what, "unknown expectation '\(what.text)' (\(Self.expectationKeywords.joined(separator: ", ")))")
+        }
+        try expectEnd()
+        return result
+    }
+
+    /// The remaining tokens as names, commas allowed between them.
+    mutating func names() -> [String] {
+        var result: [String] = []
+        while let token = peek() {
+            cursor += 1
+            result += token.text.split(separator: ",").map(String.init)
+        }
+        return result
+    }
+
+    /// A rule ID such as `BUG-5` (a family of the spec and a number), or one of `reasons`.
+    mutating func rule(allowingReasons: Bool, reasons: [String] = []) throws(ScriptError) -> String {
+        let token = try next(allowingReasons ? "a rule such as NV-1 or a reason" : "a rule such as BUG-5")
+        let text = token.text.hasSuffix(",") ? String(token.text.dropLast()) : token.text
+        if allowingReasons && reasons.contains(text) { return text }
+        let parts = text.split(separator: "-")
+        if parts.count == 2, let number = UInt8(parts[1]),
+           RuleID.Family.allCases.contains(where: { RuleID($0, number).description == text }) {
+            return text
+        }
+        let hint = allowingReasons ? " or one of \(reasons.joined(separator: ", "))" : ""
+        throw error(at: token, "expected a rule such as BUG-5 or NV-1\(hint), found '\(token.text)'")
+    }
+}

@@ -1,0 +1,216 @@
+import NavTape
+import NavigationCore
+
+/// Parses scenario scripts (`docs/ScriptFormat.md`).
+///
+/// Line oriented: a line is blank, a comment, a setup directive (before the first command), a
+/// command, or an expectation. Every problem is a ``ScriptError`` naming the line and column.
+public enum ScriptParser {
+    /// Parses `text`, naming `file` in errors.
+    /// - Throws: ``ScriptError`` at the first malformed line.
+    /// - Complexity: O(length of the text).
+    public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
+        var script = Script(file: file)
+        var sawCommand = false
+        var time = script.setup.startTime  // to check that absolute times never go backwards
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = ScriptLine(rawLine, number: lineNumber, file: file)
+            try line.tokenize()
+            guard let keyword = line.tokens.first else { continue }
+            switch keyword.text {
+            case "expect":
+                let expectation = try line.expectation()
+                script.steps.append(ScriptStep(line: lineNumber, kind: .expectation(expectation)))
+            case _ where ScriptLine.setupKeywords.contains(keyword.text):
+                guard !sawCommand else {
+                    throw line.error(at: keyword, "setup directive '\(keyword.text)' must come before the first command")
+                }
+                try line.setup(&script.setup)
+            default:
+                if !sawCommand { time = script.setup.startTime }
+                let command = try line.command(device: script.setup.device, initialTraits: script.setup.initialTraits)
+                if case .absolute(let at) = command.time {
+                    guard at >= time else {
+                        let previous = sawCommand ? "the previous command" : "the session's start"
+                        throw line.error(at: line.timeToken ?? keyword, "time \(SessionTime.iso8601(at)) is before \(previous)")
+                    }
+                    time = at
+                } else if case .relative(let delta) = command.time {
+                    time += delta
+                } else {
+                    time += 1_000
+                }
+                sawCommand = true
+                script.steps.append(ScriptStep(line: lineNumber, kind: .command(command)))
+            }
+        }
+        return script
+    }
+}
+
+/// A token of a script line: a word, or a bracketed group (`MN[M, DN[D]]`, `[A, B]`) with its spaces.
+struct ScriptToken {
+    var text: String
+    /// 1-based column of the first character.
+    var column: Int
+    /// Offset of the first scalar in the line.
+    var start: Int
+}
+
+/// One line being parsed: its tokens and a cursor.
+struct ScriptLine {
+    static let setupKeywords: Set<String> = ["device", "style", "policy", "primary", "supplementary", "secondary", "start", "session"]
+
+    let scalars: [Unicode.Scalar]
+    let number: Int
+    let file: String
+    var tokens: [ScriptToken] = []
+    var cursor = 1
+    /// The end of the line's content, before any comment.
+    var contentEnd = 0
+    /// The `at TIME` token of a command line, once parsed.
+    var timeToken: ScriptToken?
+
+    init(_ line: Substring, number: Int, file: String) {
+        var scalars = Array(line.unicodeScalars)
+        if scalars.last == "\r" { scalars.removeLast() }
+        self.scalars = scalars
+        self.number = number
+        self.file = file
+    }
+
+    func error(at token: ScriptToken, _ message: String) -> ScriptError {
+        ScriptError(file: file, line: number, column: token.column, message)
+    }
+
+    func error(column: Int, _ message: String) -> ScriptError {
+        ScriptError(file: file, line: number, column: column, message)
+    }
+
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+
+    /// Splits the line into tokens. A line whose first non-blank character is `#` is a comment;
+    /// elsewhere `#` starts a comment when a blank precedes it and a blank or the line's end
+    /// follows it (so `#3` is a raw controller ID, not a comment).
+    mutating func tokenize() throws(ScriptError) {
+        contentEnd = scalars.count
+        var first = 0
+        while first < scalars.count, Self.isBlank(scalars[first]) { first += 1 }
+        if first < scalars.count, scalars[first] == "#" { contentEnd = first }
+        var i = first
+        while i < contentEnd {
+            if scalars[i] == "#", i > 0, Self.isBlank(scalars[i - 1]), i + 1 == scalars.count || Self.isBlank(scalars[i + 1]) {
+                contentEnd = i
+                break
+            }
+            i += 1
+        }
+        for (offset, scalar) in scalars[..<contentEnd].enumerated() where scalar.value < 0x20 && scalar != "\t" {
+            throw error(column: offset + 1, "control character U+\(String(scalar.value, radix: 16, uppercase: true)) in the line")
+        }
+        i = 0
+        while i < contentEnd {
+            if Self.isBlank(scalars[i]) {
+                i += 1
+                continue
+            }
+            let start = i
+            var depth = 0
+            while i < contentEnd {
+                let scalar = scalars[i]
+                if depth == 0 && Self.isBlank(scalar) { break }
+                if scalar == "[" { depth += 1 }
+                if scalar == "]" {
+                    depth -= 1
+                    guard depth >= 0 else { throw error(column: i + 1, "unbalanced ']'") }
+                }
+                i += 1
+            }
+            guard depth == 0 else { throw error(column: i + 1, "expected ']'") }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[start..<i])
+            tokens.append(ScriptToken(text: text, column: start + 1, start: start))
+        }
+    }
+
+    // MARK: cursor
+
+    var atEnd: Bool { cursor >= tokens.count }
+
+    /// The column just after the last token, for "expected …" at the end of the line.
+    var endColumn: Int {
+        guard let last = tokens.last else { return 1 }
+        return last.column + last.text.unicodeScalars.count
+    }
+
+    mutating func next(_ what: String) throws(ScriptError) -> ScriptToken {
+        guard cursor < tokens.count else { throw error(column: endColumn, "expected \(what)") }
+        defer { cursor += 1 }
+        return tokens[cursor]
+    }
+
+    func peek() -> ScriptToken? { cursor < tokens.count ? tokens[cursor] : nil }
+
+    mutating func expectEnd() throws(ScriptError) {
+        if let extra = peek() { throw error(at: extra, "unexpected '\(extra.text)'") }
+    }
+
+    /// The raw text from the cursor's token to the end of the content, trimmed.
+    mutating func rest() -> String {
+        guard let token = peek() else { return "" }
+        var end = contentEnd
+        while end > token.start, Self.isBlank(scalars[end - 1]) { end -= 1 }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars[token.start..<end])
+        cursor = tokens.count
+        return text
+    }
+
+    mutating func one<T>(of table: [(String, T)], _ what: String) throws(ScriptError) -> T {
+        let token = try next(what)
+        for (name, value) in table where name == token.text { return value }
+        throw error(at: token, "expected \(what), found '\(token.text)'")
+    }
+
+    mutating func bool() throws(ScriptError) -> Bool {
+        try one(of: [("true", true), ("false", false)], "true or false")
+    }
+
+    mutating func displayMode() throws(ScriptError) -> DisplayMode {
+        let token = try next("a display mode")
+        guard let mode = DisplayMode(name: token.text) else {
+            throw error(at: token, "unknown display mode '\(token.text)' (automatic, primaryHidden, allVisible, primaryOverlay or an iOS 14 name)")
+        }
+        return mode
+    }
+
+    mutating func number(_ what: String) throws(ScriptError) -> Double {
+        let token = try next(what)
+        guard let value = Double(token.text) else { throw error(at: token, "expected \(what), found '\(token.text)'") }
+        return value
+    }
+
+    /// A bracket tree: `MN[M, DN[D]]`, `TabC:tab`, `DN@NoSelectionNC[D]`.
+    /// Trees that `decide` would refuse to create (a navigation controller inside a stack…) are
+    /// errors here, so they never reach a run.
+    func spec(_ text: String, column: Int) throws(ScriptError) -> ControllerSpec {
+        let spec: ControllerSpec
+        do {
+            spec = try ControllerSpec.parse(text)
+        } catch {
+            throw self.error(column: column + error.offset, error.message)
+        }
+        let empty = NavigationState(traits: Device.iPad.traits(.landscape))
+        for case .rejected(_, let reason, _) in Navigation.decide(.instantiate(spec), in: empty, policy: .noDelegate) {
+            throw self.error(column: column, "cannot create \(spec.notation): \(reason) (\(reason.rule))")
+        }
+        return spec
+    }
+
+    mutating func specToken(_ what: String) throws(ScriptError) -> ControllerSpec {
+        let token = try next(what)
+        return try spec(token.text, column: token.column)
+    }
+}

@@ -1,0 +1,98 @@
+import NavTape
+import NavigationCore
+
+extension ScriptExecution {
+    /// `nil` when `expectation` holds, else what was expected and what was found.
+    func check(_ expectation: ScriptExpectation) -> (expected: String, actual: String)? {
+        switch expectation {
+        case .hierarchy(let text):
+            return compare("hierarchy \(text)", "hierarchy \(state.hierarchyDescription)", text == state.hierarchyDescription)
+        case .collapsed(let flag):
+            return compare("collapsed \(flag)", "collapsed \(state.isCollapsed)", flag == state.isCollapsed)
+        case .displayMode(let mode):
+            return compare("displayMode \(name(mode))", "displayMode \(name(state.displayMode))", mode == state.displayMode)
+        case .preferredDisplayMode(let mode):
+            return compare("preferredDisplayMode \(name(mode))", "preferredDisplayMode \(name(state.preferredDisplayMode))",
+                           mode == state.preferredDisplayMode)
+        case .visible(let names):
+            let actual = state.visibleContent.map(state.name(of:))
+            return compare("visible \(Self.list(names))", "visible \(Self.list(actual))", names == actual)
+        case .violation(let rule):
+            let raised = raisedRules()
+            return compare("violation \(rule)", "violations \(Self.list(raised))", raised.contains(rule))
+        case .violations(let rules):
+            let raised = raisedRules()
+            return compare("violations \(Self.list(rules))", "violations \(Self.list(raised))", raised == rules)
+        case .rejected(let rule):
+            let found = lastEvents.compactMap { event -> RejectionReason? in
+                if case .rejected(_, let reason, _) = event { return reason } else { return nil }
+            }
+            let matches = found.contains { "\($0)" == rule || $0.rule.description == rule }
+            return compare("rejected \(rule)", outcome(), matches)
+        case .ignored(let rule):
+            let found = lastEvents.compactMap { event -> IgnoreReason? in
+                if case .ignored(_, let reason, _) = event { return reason } else { return nil }
+            }
+            let matches = found.contains { "\($0)" == rule || $0.rule.description == rule }
+            return compare("ignored \(rule)", outcome(), matches)
+        case .accepted:
+            let actual = outcome()
+            return compare("accepted", actual, actual == "accepted")
+        case .unchanged:
+            let changed = state != before
+            return compare("unchanged", changed ? "hierarchy \(state.hierarchyDescription) (changed)" : "unchanged", !changed)
+        case .button(let target):
+            let button = state.displayModeButton(policy: script.setup.policy)?.target
+            return compare("button \(target.map(name) ?? "hidden")", "button \(button.map(name) ?? "hidden")", button == target)
+        case .presented(let name):
+            let actual = state.presented.map(state.name(of:))
+            return compare("presented \(name ?? "none")", "presented \(actual ?? "none")", actual == name)
+        case .primaryColumnWidth(let width):
+            return compare("primaryColumnWidth \(Self.points(width))", "primaryColumnWidth \(Self.points(state.primaryColumnWidth))",
+                           width == state.primaryColumnWidth)
+        case .splitBehavior(let behavior):
+            return compare("splitBehavior \(behavior)", "splitBehavior \(state.splitBehavior)", behavior == state.splitBehavior)
+        }
+    }
+
+    /// The iOS 14 name on a column-style split, the classic name otherwise.
+    func name(_ mode: DisplayMode) -> String { state.style.isColumnStyle ? mode.name : mode.classicName }
+
+    func compare(_ expected: String, _ actual: String, _ holds: Bool) -> (expected: String, actual: String)? {
+        holds ? nil : (expected, actual)
+    }
+
+    /// The distinct rules the last command's events raised, in order of first appearance.
+    func raisedRules() -> [String] {
+        var replay = before
+        var rules: [String] = []
+        for event in lastEvents {
+            replay.evolve(event)
+            for violation in replay.violations(after: event) where !rules.contains(violation.rule.description) {
+                rules.append(violation.rule.description)
+            }
+        }
+        return rules
+    }
+
+    /// `accepted`, or the rejections and ignores of the last command: `rejected alreadyInStack (NV-1)`.
+    func outcome() -> String {
+        var parts: [String] = []
+        for event in lastEvents {
+            switch event {
+            case .rejected(_, let reason, _): parts.append("rejected \(reason) (\(reason.rule))")
+            case .ignored(_, let reason, _): parts.append("ignored \(reason) (\(reason.rule))")
+            default: break
+            }
+        }
+        return parts.isEmpty ? "accepted" : parts.joined(separator: ", ")
+    }
+
+    static func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+
+    /// `320` for whole points, else the shortest exact decimal.
+    static func points(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,192 @@
+import NavTape
+import Glibc
+import NavigationCodec
+import NavigationCore
+
+/// What running a script did: every command as sent, the expectations that failed, the final state.
+public struct ScriptRun: Sendable {
+    /// One command line as it was sent.
+    public struct Step: Hashable, Sendable {
+        /// The script line.
+        public var line: Int
+        /// The command with real controller IDs.
+        public var command: NavigationCommand
+        /// The index of the command's first event (after any controllers its line created).
+        public var firstEvent: UInt64
+        /// The command's events (its own commit).
+        public var events: [NavigationEvent]
+        /// When it was sent, in milliseconds since the Unix epoch.
+        public var time: Int64
+
+        /// The event count after the command: the state point to look at it with `state --at`.
+        public var endIndex: UInt64 { firstEvent + UInt64(events.count) }
+    }
+
+    /// The script file.
+    public var file: String
+    /// The session description (recorded in the log header when recording).
+    public var sessionDescription: SessionDescription
+    /// The commands, in order.
+    public var steps: [Step] = []
+    /// The expectations that did not hold, in order.
+    public var failures: [ScriptFailure] = []
+    /// The number of expectations checked.
+    public var expectationsChecked = 0
+    /// The number of events, setup included.
+    public var eventCount: UInt64 = 0
+    /// The state after the last command.
+    public var finalState: NavigationState
+
+    /// Whether every expectation held.
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Runs scripts: sends each command (creating the controllers a line names for the first time),
+/// checks each expectation against the state and the previous command's events, and optionally
+/// records everything to a log.
+///
+/// A failed expectation does not stop the run: every failure is reported at the end. A line that
+/// cannot be run (a name no controller has in a non-target position) throws ``ScriptError``.
+public enum ScriptRunner {
+    /// Runs `script`; when `path` is given, records the session there (a new log).
+    ///
+    /// - Parameters:
+    ///   - script: The parsed script.
+    ///   - path: Where to record, or `nil` to run in memory.
+    ///   - sessionID: The log's session identifier (default: the script's `session`, else its file name).
+    /// - Throws: ``ScriptError`` for a line that cannot be run; ``NavTapeError`` when recording
+    ///   fails. A partial log is removed.
+    ///   - options: How the log is written (``RecorderOptions/publication``: a command-line output is
+    ///     published whole).
+    public static func run(_ script: Script, recordingTo path: String? = nil, sessionID: String? = nil,
+                           options: RecorderOptions = RecorderOptions()) throws -> ScriptRun {
+        let setup = script.setup
+        let description = SessionDescription(style: setup.style, initialTraits: setup.initialTraits, policy: setup.policy,
+                                             device: setup.deviceLabel, layout: setup.layout)
+        var recorder: Recorder?
+        if let path {
+            let id = sessionID ?? setup.sessionID ?? Self.sessionID(forFile: script.file)
+            recorder = try Recorder(creating: path, description: description, sessionID: id, startTime: setup.startTime,
+                                    options: options)
+        }
+        var execution = ScriptExecution(script: script, description: description, recorder: recorder)
+        do {
+            try execution.run()
+            try recorder?.close()
+        } catch {
+            recorder?.abandon()
+            throw error
+        }
+        return execution.result
+    }
+
+    /// `T01` for `Tests/Scenarios/T01.navscript`.
+    public static func sessionID(forFile file: String) -> String {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
+        return base.isEmpty ? "script" : base
+    }
+
+}
+
+/// One run of a script: the live state, the optional recorder, the clock.
+struct ScriptExecution {
+    let script: Script
+    var result: ScriptRun
+    var state: NavigationState
+    let recorder: Recorder?
+    var time: Int64
+    /// The state before the last command's own commit, and that commit's events.
+    var before: NavigationState
+    var lastEvents: [NavigationEvent] = []
+
+    init(script: Script, description: SessionDescription, recorder: Recorder?) {
+        self.script = script
+        self.recorder = recorder
+        state = NavigationState(style: description.style, traits: description.initialTraits)
+        before = state
+        time = script.setup.startTime
+        result = ScriptRun(file: script.file, sessionDescription: description, finalState: state)
+    }
+
+    mutating func send(_ command: NavigationCommand) throws -> [NavigationEvent] {
+        let events: [NavigationEvent]
+        if let recorder {
+            events = try recorder.send(command, at: time)
+            state = recorder.state
+        } else {
+            events = Navigation.send(command, to: &state, policy: script.setup.policy)
+        }
+        result.eventCount += UInt64(events.count)
+        return events
+    }
+
+    mutating func run() throws {
+        let setup = script.setup
+        if setup.style.isColumnStyle {
+            // Columns are set one by one (ST-3).
+            let columns: [(ControllerSpec?, Column)] = [(setup.primary, .primary), (setup.supplementary, .supplementary),
+                                                        (setup.secondary, .secondary)]
+            for case (let spec?, let column) in columns {
+                _ = try send(.setViewController(try create(spec, line: 1, column: 1), for: column))
+            }
+        } else {
+            var roots: [ControllerID] = []
+            for spec in [setup.primary, setup.secondary].compactMap({ $0 }) { roots.append(try create(spec, line: 1, column: 1)) }
+            _ = try send(.setSplitViewControllers(roots))
+        }
+        before = state
+        for step in script.steps {
+            switch step.kind {
+            case .command(let command):
+                try run(command, line: step.line)
+            case .expectation(let expectation):
+                result.expectationsChecked += 1
+                if let (expected, actual) = check(expectation) {
+                    result.failures.append(ScriptFailure(file: script.file, line: step.line, expected: expected, actual: actual))
+                }
+            }
+        }
+        result.finalState = state
+    }
+
+    mutating func run(_ command: ScriptCommand, line: Int) throws {
+        switch command.time {
+        case .absolute(let at)?: time = Swift.max(time, at)
+        case .relative(let delta)?: time += delta
+        case nil: time += 1_000
+        }
+        var ids: [ControllerID] = []
+        for slot in command.slots {
+            switch slot.reference {
+            case .id(let id):
+                ids.append(id)
+            case .name(let name):
+                if let id = state.controller(named: name) {
+                    ids.append(id)
+                } else if slot.isTarget {
+                    ids.append(try create(.content(name), line: line, column: slot.column))
+                } else {
+                    throw ScriptError(file: script.file, line: line, column: slot.column, "no controller named '\(name)'")
+                }
+            case .tree(let spec):
+                ids.append(try create(spec, line: line, column: slot.column))
+            }
+        }
+        let resolved = command.template.mappingIDs { $0.index < ids.count ? ids[$0.index] : $0 }
+        before = state
+        let firstEvent = result.eventCount
+        lastEvents = try send(resolved)
+        result.steps.append(ScriptRun.Step(line: line, command: resolved, firstEvent: firstEvent, events: lastEvents, time: time))
+    }
+
+    /// Creates the controllers of `spec` (its own commit); returns the root's ID.
+    mutating func create(_ spec: ControllerSpec, line: Int, column: Int) throws -> ControllerID {
+        let id = state.nextAppControllerID
+        let events = try send(.instantiate(spec))
+        for case .rejected(_, let reason, _) in events {
+            throw ScriptError(file: script.file, line: line, column: column, "cannot create \(spec.notation): \(reason) (\(reason.rule))")
+        }
+        return id
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import NavTape
+import Testing
+import NavTapeTestSupport
+
+/// No output path loses data (hardening issue, point 0), end to end through the built binary: every
+/// command that writes a file refuses to replace a non-regular file or a log another process is
+/// recording, writes whole or not at all, and names the user's path.
+@Suite("output safety", .serialized)
+struct OutputSafetyTests {
+    /// Every command that writes a file, writing to `target` with `--force`.
+    static func writers(_ target: String) -> [[String]] {
+        [
+            ["record", "t.navscript", "-o", target, "--force"],
+            ["run", "t.navscript", "-o", target, "--force"],
+            ["generate", "--events", "200", "--seed", "1", "-o", target, "--force"],
+            ["fork", "t.navtape", "--at", "13", "--device", "ipad", "-o", target, "--force"],
+            ["import", "t.jsonl", "-o", target, "--force"],
+            ["export", "t.navtape", "-o", target, "--force"],
+            ["testgen", "t.navtape", "-o", target, "--force"],
+        ]
+    }
+
+    static func scratch() throws -> Scratch {
+        let scratch = Scratch(onDisk: true)
+        try scratch.recordFixture()
+        try scratch.write(try scratch.navtape("export", "t.navtape").stdout, to: "t.jsonl")
+        return scratch
+    }
+
+    static func staged(_ scratch: Scratch) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? []).filter { $0.hasSuffix(".partial") }
+    }
+
+    @Test("--force never replaces a FIFO or a symbolic link: exit 73, both intact", arguments: [0, 1, 2, 3, 4, 5, 6])
+    func nonRegular(command: Int) throws {
+        let scratch = try Self.scratch()
+        #expect(mkfifo(scratch.path("fifo"), 0o644) == 0)
+        #expect(symlink(scratch.path("t.navtape"), scratch.path("link")) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape")))
+        for target in ["fifo", "link"] {
+            let result = try Navtape.run(Self.writers(target)[command], in: scratch.url)
+            #expect(result == .init(status: 73, stdout: "", stderr: "\(target): not a regular file: it is never replaced\n"))
+        }
+        var info = stat()
+        #expect(lstat(scratch.path("fifo"), &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(lstat(scratch.path("link"), &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape"))) == before)
+        #expect(Self.staged(scratch).isEmpty)
+    }
+
+    @Test("--force never replaces a log another process is recording: exit 75, the recording goes on whole",
+          arguments: [0, 1, 2, 3, 4, 5, 6])
+    func recordingInProgress(command: Int) throws {
+        let scratch = try Self.scratch()
+        let recorder = try Recorder(creating: scratch.path("live.navtape"), setup: SessionSetup(
+            device: .iPhonePlus, orientation: .portrait, policy: .calendarPaste(), primary: "MN[M]", secondary: nil),
+            sessionID: "live", startTime: 0)
+        try recorder.send(.launch(Device.iPhonePlus.traits(.portrait)), at: 1)
+        try recorder.sync()
+        let result = try Navtape.run(Self.writers("live.navtape")[command], in: scratch.url)
+        #expect(result == .init(status: 75, stdout: "",
+                                stderr: "live.navtape: a writer (another navtape process?) holds it: not replaced\n"))
+        try recorder.send(.changeTraits(Device.iPhonePlus.traits(.landscape)), at: 2)
+        let count = recorder.eventCount
+        try recorder.close()
+        let log = try TimeMachine(path: scratch.path("live.navtape"))
+        #expect(log.eventCount == count && log.sessionID == "live")
+        #expect(Self.staged(scratch).isEmpty)
+    }
+
+    @Test("a regular file is replaced with --force, atomically, and its stale index goes", arguments: [0, 1, 2, 3, 4, 5, 6])
+    func replaces(command: Int) throws {
+        let scratch = try Self.scratch()
+        let arguments = Self.writers("out")[command]
+        #expect(try scratch.navtape("generate", "--events", "50", "--seed", "9", "-o", "out").status == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.path("out.idx")))
+        let refused = try Navtape.run(Array(arguments.dropLast()), in: scratch.url)
+        #expect(refused == .init(status: 73, stdout: "", stderr: "out: already exists (use --force to replace it)\n"))
+        let result = try Navtape.run(arguments, in: scratch.url)
+        #expect(result.status == 0, "\(result)")
+        let isLog = !["export", "testgen"].contains(arguments[0])
+        #expect(FileManager.default.fileExists(atPath: scratch.path("out.idx")) == isLog)
+        if isLog { #expect(try scratch.navtape("verify", "out").status == 0) }
+        #expect(Self.staged(scratch).isEmpty)
+    }
+
+    @Test("a concurrent --force while a first writer works: the first is told (exit 73), nothing acknowledged is lost")
+    func concurrentForce() throws {
+        let scratch = try Self.scratch()
+        guard let binary = Navtape.binary else { return }
+        let first = Process()
+        first.executableURL = binary
+        first.arguments = ["generate", "--events", "200000", "--seed", "1", "-o", "lk.navtape"]
+        first.currentDirectoryURL = scratch.url
+        let firstErr = Pipe()
+        first.standardError = firstErr
+        first.standardOutput = FileHandle.nullDevice
+        try first.run()
+        // Wait until the first writer is under way, then hold it still while the second one runs.
+        var waited = 0
+        while Self.staged(scratch).isEmpty && first.isRunning && waited < 2_000 {
+            usleep(5_000)
+            waited += 1
+        }
+        #expect(Self.staged(scratch).count == 1, "the first writer stages its log beside the target")
+        kill(first.processIdentifier, SIGSTOP)
+        let second = try scratch.navtape("generate", "--events", "1000", "--seed", "2", "-o", "lk.navtape", "--force")
+        kill(first.processIdentifier, SIGCONT)
+        first.waitUntilExit()
+        let firstStderr = String(decoding: firstErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(second.status == 0, "\(second)")
+        #expect(first.terminationStatus == 73)
+        #expect(firstStderr == "lk.navtape: was created by another process while this output was written: not replaced\n")
+        let verify = try scratch.navtape("verify", "lk.navtape")
+        #expect(verify.status == 0 && verify.stdout.contains("1001 events"), "\(verify)")
+        #expect(Self.staged(scratch).isEmpty)
+    }
+
+    @Test("a full disk leaves no partial output, and the retry is not refused as 'already exists'",
+          .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func fullDisk() throws {
+        let scratch = try Self.scratch()
+        let small = scratch.path("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        let mounted = mount("tmpfs", small, "tmpfs", 0, "size=64k") == 0
+        #expect(mounted, "mount a 64 KiB tmpfs: \(String(cString: strerror(errno)))")
+        guard mounted else { return }
+        defer { umount(small) }
+        #expect(try scratch.navtape("generate", "--events", "30000", "--seed", "1", "-o", "big.navtape").status == 0)
+        for arguments in [["export", "big.navtape", "-o", "small/x.jsonl"], ["testgen", "big.navtape", "-o", "small/x.swift"],
+                          ["generate", "--events", "100000", "--seed", "1", "-o", "small/x.navtape"],
+                          ["fork", "big.navtape", "--at", "5", "--policy", "none", "-o", "small/x.navtape"]] {
+            for _ in 0..<2 {
+                let result = try Navtape.run(arguments, in: scratch.url)
+                #expect(result.status == 74, "\(arguments): \(result)")
+                #expect(result.stderr.hasPrefix(arguments[arguments.count - 1] + ": ") && result.stderr.contains("No space left"),
+                        "\(result)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: small).isEmpty, "\(arguments)")
+            }
+        }
+    }
+}

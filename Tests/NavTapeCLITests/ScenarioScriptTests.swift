@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import NavTapeTestSupport
+
+/// Every §13 scenario row NavigationCore implements exists as `Tests/Scenarios/Txx.navscript` with
+/// expectations, and passes through the built binary.
+@Suite("§13 scenario scripts")
+struct ScenarioScriptTests {
+    static let rows = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10", "T11", "T12", "T13", "T15", "T16",
+                       "T18", "T20", "T23", "T24", "T25", "T27", "T28", "T29", "T31", "T32", "T47",
+                       // Column style and legacy (NavigationCore's ColumnStyleScenarioTests and GenerationTests).
+                       "T34", "T35", "T36", "T37", "T38", "T39", "T40", "T41", "T42", "T43", "T44"]
+
+    static let directory = Navtape.root.appendingPathComponent("Tests/Scenarios")
+
+    @Test("navtape run passes", arguments: rows)
+    func run(row: String) throws {
+        let path = Self.directory.appendingPathComponent("\(row).navscript").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("# \(row) "), "each script starts with its row and a summary")
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("expect ") }, "each script has expectations")
+        let result = try Navtape.run(["run", path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("PASS ") && result.stderr.isEmpty, "\(result)")
+    }
+
+    @Test("no script without a row, no row without a script")
+    func complete() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".navscript") }
+        #expect(Set(files) == Set(Self.rows.map { "\($0).navscript" }))
+    }
+
+    @Test("the scripts' expectations can fail: a wrong hierarchy in T10 is caught at its line")
+    func canFail() throws {
+        let scratch = Scratch(onDisk: true)
+        let text = try String(contentsOf: Self.directory.appendingPathComponent("T10.navscript"), encoding: .utf8)
+        try scratch.write(text.replacingOccurrences(of: "expect hierarchy MN[M, DN[D]]", with: "expect hierarchy MN[M]"), to: "T10.navscript")
+        let result = try scratch.navtape("run", "T10.navscript")
+        #expect(result.status == 1)
+        #expect(result.stderr == "T10.navscript:8: expected hierarchy MN[M], got hierarchy MN[M, DN[D]]\n")
+    }
+}
