@@ -12,11 +12,28 @@ public struct ByteWriter: Sendable {
     /// The bytes written so far.
     public var bytes: [UInt8]
 
-    /// Creates an empty writer whose storage can hold `capacity` bytes before growing.
+    /// Creates an empty writer whose storage can hold `capacity` bytes before growing; with no
+    /// capacity nothing is allocated until the first write.
     @inlinable
     public init(capacity: Int = 0) {
         bytes = []
-        bytes.reserveCapacity(capacity)
+        if capacity > 0 { bytes.reserveCapacity(capacity) }
+    }
+
+    /// Creates a writer that appends to `bytes` (adopted, not copied).
+    @inlinable
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Runs `body` with a writer that appends to `bytes`, moved in and out (never copied, never
+    /// allocating beyond the bytes written): how encoders append to a caller's reused buffer.
+    @inlinable @inline(__always)
+    public static func appending(to bytes: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        var writer = ByteWriter()
+        swap(&writer.bytes, &bytes)
+        body(&writer)
+        swap(&writer.bytes, &bytes)
     }
 
     /// The number of bytes written so far.

@@ -3,78 +3,57 @@ import NavigationCore
 
 /// The JSON of commands and their payloads (`docs/JSON.md`, "Commands").
 enum JSONCommand {
+    /// `{"command":"push","controller":"#3","onto":"#0"}`: the kind's name, then each argument under
+    /// its parameter's name (from the vocabulary's signatures).
     static func encode(_ command: NavigationCommand) -> JSONValue {
         var object: [String: JSONValue] = ["command": .string(command.kind.name)]
-        switch command {
-        case .instantiate(let spec): object["spec"] = encode(spec)
-        case .setSplitViewControllers(let list): object["controllers"] = .array(list.map(\.json))
-        case .launch(let traits), .changeTraits(let traits): object["traits"] = encode(traits)
-        case .setPreferredDisplayMode(let mode): object["mode"] = mode.json
-        case .tapDisplayModeButton, .edgeSwipe, .tapDimmedSecondary, .dismiss: break
-        case .show(let target, let sender):
-            object["target"] = target.json
-            object["sender"] = sender.json
-        case .showDetail(let target, let sender):
-            object["target"] = target.json
-            object["sender"] = sender.json
-        case .push(let controller, let navigation):
-            object["controller"] = controller.json
-            object["onto"] = navigation.json
-        case .pop(let navigation), .popToRoot(let navigation): object["navigation"] = navigation.json
-        case .interactivePop(let navigation, let completed):
-            object["navigation"] = navigation.json
-            object["completed"] = .bool(completed)
-        case .popTo(let controller, let navigation):
-            object["controller"] = controller.json
-            object["navigation"] = navigation.json
-        case .setViewControllers(let list, let navigation):
-            object["controllers"] = .array(list.map(\.json))
-            object["navigation"] = navigation.json
-        case .present(let controller): object["controller"] = controller.json
-        case .setProperty(let property): object["property"] = encode(property)
-        case .setViewController(let controller, let column):
-            object["controller"] = controller.json
-            object["column"] = column.json
-        case .showColumn(let column), .hideColumn(let column): object["column"] = column.json
-        case .setPreferredSplitBehavior(let behavior): object["behavior"] = behavior.json
-        case .tapSecondaryOnlyButton: break
+        for (parameter, argument) in zip(command.signature.parameters, command.arguments) {
+            object[parameter.name] = encode(argument)
         }
         return .object(object)
+    }
+
+    static func encode(_ argument: CommandArgument) -> JSONValue {
+        switch argument {
+        case .controller(let id): return id.json
+        case .optionalController(let id): return id.json
+        case .controllers(let ids): return .array(ids.map(\.json))
+        case .tree(let spec): return encode(spec)
+        case .traits(let traits): return encode(traits)
+        case .displayMode(let mode): return mode.json
+        case .column(let column): return column.json
+        case .splitBehavior(let behavior): return behavior.json
+        case .property(let property): return encode(property)
+        case .flag(let flag): return .bool(flag)
+        }
     }
 
     static func decode(_ value: JSONValue, _ context: String) throws(JSONError) -> NavigationCommand {
         let json = try JSONReader(value, context)
         let name = try json.string("command")
-        guard let kind = CommandKind.allCases.first(where: { $0.name == name }) else {
+        guard let kind = CommandKind(name: name) else {
             throw JSONError("\(context).command: unknown command \"\(name)\"")
         }
-        switch kind {
-        case .instantiate: return .instantiate(try decodeSpec(json.value("spec"), "\(context).spec", depth: 0))
-        case .setSplitViewControllers: return .setSplitViewControllers(try json.ids("controllers"))
-        case .launch: return .launch(try decodeTraits(json.object("traits")))
-        case .changeTraits: return .changeTraits(try decodeTraits(json.object("traits")))
-        case .setPreferredDisplayMode: return .setPreferredDisplayMode(try json.displayMode("mode"))
-        case .tapDisplayModeButton: return .tapDisplayModeButton
-        case .edgeSwipe: return .edgeSwipe
-        case .tapDimmedSecondary: return .tapDimmedSecondary
-        case .show: return .show(try json.id("target"), sender: try json.id("sender"))
-        case .showDetail: return .showDetail(try json.optionalID("target"), sender: try json.id("sender"))
-        case .push: return .push(try json.id("controller"), onto: try json.id("onto"))
-        case .pop: return .pop(try json.id("navigation"))
-        case .interactivePop: return .interactivePop(try json.id("navigation"), completed: try json.bool("completed"))
-        case .popToRoot: return .popToRoot(try json.id("navigation"))
-        case .popTo: return .popTo(try json.id("controller"), in: try json.id("navigation"))
-        case .setViewControllers: return .setViewControllers(try json.ids("controllers"), of: try json.id("navigation"))
-        case .present: return .present(try json.id("controller"))
-        case .dismiss: return .dismiss
-        case .setProperty: return .setProperty(try decodeProperty(json.object("property")))
-        case .setViewController:
-            return .setViewController(try json.optionalID("controller"), for: try json.enumeration("column", Column.self))
-        case .showColumn: return .showColumn(try json.enumeration("column", Column.self))
-        case .hideColumn: return .hideColumn(try json.enumeration("column", Column.self))
-        case .setPreferredSplitBehavior: return .setPreferredSplitBehavior(try json.enumeration("behavior", SplitBehavior.self))
-        case .tapSecondaryOnlyButton: return .tapSecondaryOnlyButton
+        var arguments: [CommandArgument] = []
+        for parameter in kind.signature.parameters {
+            let key = parameter.name
+            switch parameter.type {
+            case .controller: arguments.append(.controller(try json.id(key)))
+            case .optionalController: arguments.append(.optionalController(try json.optionalID(key)))
+            case .controllers: arguments.append(.controllers(try json.ids(key)))
+            case .tree: arguments.append(.tree(try decodeSpec(json.value(key), "\(context).\(key)", depth: 0)))
+            case .traits: arguments.append(.traits(try decodeTraits(json.object(key))))
+            case .displayMode: arguments.append(.displayMode(try json.displayMode(key)))
+            case .column: arguments.append(.column(try json.enumeration(key, Column.self)))
+            case .splitBehavior: arguments.append(.splitBehavior(try json.enumeration(key, SplitBehavior.self)))
+            case .property: arguments.append(.property(try decodeProperty(json.object(key))))
+            case .flag: arguments.append(.flag(try json.bool(key)))
+            }
         }
+        guard let command = NavigationCommand(kind: kind, arguments: arguments) else {
+            throw JSONError("\(context): the arguments do not fit \"\(name)\"")
+        }
+        return command
     }
 
     // MARK: payloads
@@ -116,33 +95,29 @@ enum JSONCommand {
                       sideBySide: try json.enumeration("sideBySide", SideBySide.self))
     }
 
+    /// `{"name":"presentsWithGesture","value":false}`.
     static func encode(_ property: SplitProperty) -> JSONValue {
-        func width(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
-        let (name, value): (String, JSONValue)
-        switch property {
-        case .presentsWithGesture(let flag): (name, value) = ("presentsWithGesture", .bool(flag))
-        case .primaryEdge(let edge): (name, value) = ("primaryEdge", edge.json)
-        case .preferredPrimaryColumnWidthFraction(let fraction): (name, value) = ("preferredPrimaryColumnWidthFraction", width(fraction))
-        case .preferredPrimaryColumnWidth(let points): (name, value) = ("preferredPrimaryColumnWidth", width(points))
-        case .minimumPrimaryColumnWidth(let points): (name, value) = ("minimumPrimaryColumnWidth", width(points))
-        case .maximumPrimaryColumnWidth(let points): (name, value) = ("maximumPrimaryColumnWidth", width(points))
-        case .showsSecondaryOnlyButton(let flag): (name, value) = ("showsSecondaryOnlyButton", .bool(flag))
-        case .displayModeButtonVisibility(let visibility): (name, value) = ("displayModeButtonVisibility", visibility.json)
+        let value: JSONValue
+        switch property.value {
+        case .bool(let flag): value = .bool(flag)
+        case .edge(let edge): value = edge.json
+        case .points(let points): value = points.map(JSONValue.double) ?? .null
+        case .visibility(let visibility): value = visibility.json
         }
-        return .object(["name": .string(name), "value": value])
+        return .object(["name": .string(property.name.rawValue), "value": value])
     }
 
     static func decodeProperty(_ json: JSONReader) throws(JSONError) -> SplitProperty {
-        switch try json.string("name") {
-        case "presentsWithGesture": return .presentsWithGesture(try json.bool("value"))
-        case "primaryEdge": return .primaryEdge(try json.enumeration("value", PrimaryEdge.self))
-        case "preferredPrimaryColumnWidthFraction": return .preferredPrimaryColumnWidthFraction(try json.optionalDouble("value"))
-        case "preferredPrimaryColumnWidth": return .preferredPrimaryColumnWidth(try json.optionalDouble("value"))
-        case "minimumPrimaryColumnWidth": return .minimumPrimaryColumnWidth(try json.optionalDouble("value"))
-        case "maximumPrimaryColumnWidth": return .maximumPrimaryColumnWidth(try json.optionalDouble("value"))
-        case "showsSecondaryOnlyButton": return .showsSecondaryOnlyButton(try json.bool("value"))
-        case "displayModeButtonVisibility": return .displayModeButtonVisibility(try json.enumeration("value", ButtonVisibility.self))
-        case let other: throw JSONError("\(json.context).name: unknown property \"\(other)\"")
+        let text = try json.string("name")
+        guard let name = SplitProperty.Name(rawValue: text) else { throw JSONError("\(json.context).name: unknown property \"\(text)\"") }
+        let value: SplitProperty.Value
+        switch name.valueType {
+        case .bool: value = .bool(try json.bool("value"))
+        case .edge: value = .edge(try json.enumeration("value", PrimaryEdge.self))
+        case .points: value = .points(try json.optionalDouble("value"))
+        case .visibility: value = .visibility(try json.enumeration("value", ButtonVisibility.self))
         }
+        guard let property = SplitProperty(name: name, value: value) else { throw json.fail("value", "a value of \(text)") }
+        return property
     }
 }

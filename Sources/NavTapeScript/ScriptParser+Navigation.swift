@@ -2,16 +2,11 @@ import NavTape
 import NavigationCore
 
 extension ScriptLine {
-    /// The command keywords and their aliases, for messages and docs.
-    static let commandKeywords = [
-        "instantiate", "launch", "rotate", "traits", "changeTraits", "preferredDisplayMode", "setPreferredDisplayMode",
-        "tapDisplayModeButton", "button", "edgeSwipe", "swipe", "tapDimmedSecondary", "tapDimmed", "show", "showDetail",
-        "push", "pop", "interactivePop", "popToRoot", "popTo", "setViewControllers", "setSplitViewControllers",
-        "present", "dismiss", "set", "setProperty", "setViewController", "showColumn", "hideColumn", "preferredSplitBehavior",
-        "setPreferredSplitBehavior", "tapSecondaryOnlyButton",
-    ]
+    /// Every command keyword and alias, from the vocabulary (for messages and suggestions).
+    static var commandKeywords: [String] { CommandKind.allCases.flatMap { $0.signature.keywords } }
 
-    /// Parses a command line (the keyword is `tokens[0]`), with an optional trailing `at TIME`.
+    /// Parses a command line (the keyword is `tokens[0]`), with an optional trailing `at TIME`: the
+    /// keyword names a ``NavigationCore/CommandSignature`` whose parameters are read in order.
     mutating func command(device: Device?, initialTraits: Traits) throws(ScriptError) -> ScriptCommand {
         var time: SessionTime.Value?
         if tokens.count >= 3, tokens[tokens.count - 2].text == "at", let last = tokens.last {
@@ -24,78 +19,56 @@ extension ScriptLine {
         }
         var slots = SlotTable()
         let keyword = tokens[0]
-        let command: NavigationCommand
-        switch keyword.text {
-        case "instantiate":
-            command = .instantiate(try specToken("a controller tree"))
-        case "launch":
-            command = .launch(atEnd ? initialTraits : try environment(device: device, isSetup: false).0)
-        case "rotate", "traits", "changeTraits":
-            command = .changeTraits(try environment(device: device, isSetup: false).0)
-        case "preferredDisplayMode", "setPreferredDisplayMode":
-            command = .setPreferredDisplayMode(try displayMode())
-        case "tapDisplayModeButton", "button":
-            command = .tapDisplayModeButton
-        case "edgeSwipe", "swipe":
-            command = .edgeSwipe
-        case "tapDimmedSecondary", "tapDimmed":
-            command = .tapDimmedSecondary
-        case "show":
-            let target = try reference(target: true, &slots)
-            try word("from")
-            command = .show(target, sender: try reference(target: false, &slots))
-        case "showDetail":
-            var target: ControllerID?
-            if peek()?.text == "nil" { cursor += 1 } else { target = try reference(target: true, &slots) }
-            try word("from")
-            command = .showDetail(target, sender: try reference(target: false, &slots))
-        case "push":
-            let target = try reference(target: true, &slots)
-            try word("onto")
-            command = .push(target, onto: try reference(target: false, &slots))
-        case "pop":
-            command = .pop(try reference(target: false, &slots))
-        case "interactivePop":
-            let navigation = try reference(target: false, &slots)
-            var completed = true
-            if !atEnd { completed = try one(of: [("completed", true), ("cancelled", false)], "completed or cancelled") }
-            command = .interactivePop(navigation, completed: completed)
-        case "popToRoot":
-            command = .popToRoot(try reference(target: false, &slots))
-        case "popTo":
-            let target = try reference(target: false, &slots)
-            try word("in")
-            command = .popTo(target, in: try reference(target: false, &slots))
-        case "setViewControllers":
-            let list = try referenceList(&slots)
-            try word("of")
-            command = .setViewControllers(list, of: try reference(target: false, &slots))
-        case "setSplitViewControllers":
-            command = .setSplitViewControllers(try referenceList(&slots))
-        case "present":
-            command = .present(try reference(target: true, &slots))
-        case "dismiss":
-            command = .dismiss
-        case "set", "setProperty":
-            command = .setProperty(try property())
-        case "setViewController":
-            var target: ControllerID?
-            if peek()?.text == "nil" { cursor += 1 } else { target = try reference(target: true, &slots) }
-            try word("for")
-            command = .setViewController(target, for: try column())
-        case "showColumn":
-            command = .showColumn(try column())
-        case "hideColumn":
-            command = .hideColumn(try column())
-        case "preferredSplitBehavior", "setPreferredSplitBehavior":
-            command = .setPreferredSplitBehavior(try one(of: SplitBehavior.allCases.map { ("\($0)", $0) }, "automatic, tile, overlay or displace"))
-        case "tapSecondaryOnlyButton":
-            command = .tapSecondaryOnlyButton
-        default:
+        guard let kind = CommandKind(keyword: keyword.text) else {
             throw error(at: keyword, "unknown command '\(keyword.text)'")
         }
+        var arguments: [CommandArgument] = []
+        for parameter in kind.signature.parameters {
+            if parameter.isOptional && atEnd {
+                switch parameter.type {
+                case .flag: arguments.append(.flag(true))
+                default: arguments.append(.traits(initialTraits))
+                }
+                continue
+            }
+            if let word = parameter.word { try self.word(word) }
+            arguments.append(try argument(parameter, device: device, &slots))
+        }
         try expectEnd()
+        guard let command = NavigationCommand(kind: kind, arguments: arguments) else {
+            throw error(at: keyword, "cannot build '\(keyword.text)' from its arguments")
+        }
         return ScriptCommand(template: command, slots: slots.slots, time: time)
+    }
+
+    /// The value of one parameter, by its type.
+    mutating func argument(_ parameter: CommandParameter, device: Device?, _ slots: inout SlotTable) throws(ScriptError) -> CommandArgument {
+        switch parameter.type {
+        case .controller:
+            return .controller(try reference(target: parameter.createsNamedController, &slots))
+        case .optionalController:
+            if peek()?.text == "nil" {
+                cursor += 1
+                return .optionalController(nil)
+            }
+            return .optionalController(try reference(target: parameter.createsNamedController, &slots))
+        case .controllers:
+            return .controllers(try referenceList(&slots))
+        case .tree:
+            return .tree(try specToken("a controller tree"))
+        case .traits:
+            return .traits(try environment(device: device, isSetup: false).0)
+        case .displayMode:
+            return .displayMode(try displayMode())
+        case .column:
+            return .column(try column())
+        case .splitBehavior:
+            return .splitBehavior(try one(of: SplitBehavior.allCases.map { ("\($0)", $0) }, "automatic, tile, overlay or displace"))
+        case .property:
+            return .property(try property())
+        case .flag(let yes, let no):
+            return .flag(try one(of: [(yes, true), (no, false)], "\(yes) or \(no)"))
+        }
     }
 
     mutating func word(_ expected: String) throws(ScriptError) {
@@ -160,27 +133,24 @@ extension ScriptLine {
         return .name(spec.name)
     }
 
+    /// `NAME VALUE`: a split property from the vocabulary and its value.
     mutating func property() throws(ScriptError) -> SplitProperty {
-        let token = try next("a property: presentsWithGesture, primaryEdge or a column width")
-        func width() throws(ScriptError) -> Double? {
+        let names = SplitProperty.Name.allCases.map { ($0.rawValue, $0) }
+        let name = try one(of: names, "a property (\(names.map(\.0).joined(separator: ", ")))")
+        let value: SplitProperty.Value
+        switch name.valueType {
+        case .bool: value = .bool(try bool())
+        case .edge: value = .edge(try one(of: PrimaryEdge.allCases.map { ("\($0)", $0) }, "leading or trailing"))
+        case .points:
             if peek()?.text == "automatic" {
                 cursor += 1
-                return nil
+                value = .points(nil)
+            } else {
+                value = .points(try number("a number of points or automatic"))
             }
-            return try number("a number of points or automatic")
+        case .visibility: value = .visibility(try one(of: ButtonVisibility.allCases.map { ("\($0)", $0) }, "automatic, always or never"))
         }
-        switch token.text {
-        case "presentsWithGesture": return .presentsWithGesture(try bool())
-        case "primaryEdge": return .primaryEdge(try one(of: [("leading", .leading), ("trailing", .trailing)], "leading or trailing"))
-        case "preferredPrimaryColumnWidthFraction": return .preferredPrimaryColumnWidthFraction(try width())
-        case "preferredPrimaryColumnWidth": return .preferredPrimaryColumnWidth(try width())
-        case "minimumPrimaryColumnWidth": return .minimumPrimaryColumnWidth(try width())
-        case "maximumPrimaryColumnWidth": return .maximumPrimaryColumnWidth(try width())
-        case "showsSecondaryOnlyButton": return .showsSecondaryOnlyButton(try bool())
-        case "displayModeButtonVisibility":
-            return .displayModeButtonVisibility(try one(of: ButtonVisibility.allCases.map { ("\($0)", $0) }, "automatic, always or never"))
-        default: throw error(at: token, "unknown property '\(token.text)'")
-        }
+        return SplitProperty(name: name, value: value) ?? .presentsWithGesture(true)
     }
 }
 

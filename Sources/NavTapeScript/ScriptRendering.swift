@@ -12,34 +12,25 @@ extension NavigationCommand {
             let isPlainName = !name.isEmpty && name.unicodeScalars.allSatisfy(ControllerSpec.isNameCharacter) && !name.hasPrefix("#")
             return isPlainName && state.controller(named: name) == id ? name : id.description
         }
-        func list(_ ids: [ControllerID]) -> String { "[" + ids.map(ref).joined(separator: ", ") + "]" }
-        switch self {
-        case .instantiate(let spec): return "instantiate \(spec.notation)"
-        case .setSplitViewControllers(let ids): return "setSplitViewControllers \(list(ids))"
-        case .launch(let traits): return "launch \(Self.environment(traits))"
-        case .changeTraits(let traits): return "traits \(Self.environment(traits))"
-        case .setPreferredDisplayMode(let mode): return "preferredDisplayMode \(mode.classicName)"
-        case .tapDisplayModeButton: return "tapDisplayModeButton"
-        case .edgeSwipe: return "edgeSwipe"
-        case .tapDimmedSecondary: return "tapDimmedSecondary"
-        case .show(let target, let sender): return "show \(ref(target)) from \(ref(sender))"
-        case .showDetail(let target, let sender): return "showDetail \(target.map(ref) ?? "nil") from \(ref(sender))"
-        case .push(let controller, let navigation): return "push \(ref(controller)) onto \(ref(navigation))"
-        case .pop(let navigation): return "pop \(ref(navigation))"
-        case .interactivePop(let navigation, let completed):
-            return "interactivePop \(ref(navigation)) \(completed ? "completed" : "cancelled")"
-        case .popToRoot(let navigation): return "popToRoot \(ref(navigation))"
-        case .popTo(let controller, let navigation): return "popTo \(ref(controller)) in \(ref(navigation))"
-        case .setViewControllers(let ids, let navigation): return "setViewControllers \(list(ids)) of \(ref(navigation))"
-        case .present(let controller): return "present \(ref(controller))"
-        case .dismiss: return "dismiss"
-        case .setProperty(let property): return "set \(Self.property(property))"
-        case .setViewController(let controller, let column): return "setViewController \(controller.map(ref) ?? "nil") for \(column)"
-        case .showColumn(let column): return "showColumn \(column)"
-        case .hideColumn(let column): return "hideColumn \(column)"
-        case .setPreferredSplitBehavior(let behavior): return "preferredSplitBehavior \(behavior)"
-        case .tapSecondaryOnlyButton: return "tapSecondaryOnlyButton"
+        let signature = kind.signature
+        var parts = [signature.keyword]
+        for (parameter, argument) in zip(signature.parameters, arguments) {
+            if let word = parameter.word { parts.append(word) }
+            switch argument {
+            case .controller(let id): parts.append(ref(id))
+            case .optionalController(let id): parts.append(id.map(ref) ?? "nil")
+            case .controllers(let ids): parts.append("[" + ids.map(ref).joined(separator: ", ") + "]")
+            case .tree(let spec): parts.append(spec.notation)
+            case .traits(let traits): parts.append(Self.environment(traits))
+            case .displayMode(let mode): parts.append(mode.classicName)
+            case .column(let column): parts.append(column.name)
+            case .splitBehavior(let behavior): parts.append("\(behavior)")
+            case .property(let property): parts.append(Self.property(property))
+            case .flag(let flag):
+                if case .flag(let yes, let no) = parameter.type { parts.append(flag ? yes : no) }
+            }
         }
+        return parts.joined(separator: " ")
     }
 
     /// `compact 414x736 phone` (plus `wide` or `narrow` when the hint is explicit).
@@ -49,21 +40,31 @@ extension NavigationCommand {
         return text
     }
 
+    /// `presentsWithGesture false`, `preferredPrimaryColumnWidth automatic`.
     static func property(_ property: SplitProperty) -> String {
-        func width(_ value: Double?) -> String {
-            guard let value else { return "automatic" }
-            return value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        let value: String
+        switch property.value {
+        case .bool(let flag): value = "\(flag)"
+        case .edge(let edge): value = "\(edge)"
+        case .points(nil): value = "automatic"
+        case .points(let points?):
+            value = points.isFinite && points == points.rounded() && abs(points) < 1e15 ? String(Int64(points)) : "\(points)"
+        case .visibility(let visibility): value = "\(visibility)"
         }
-        switch property {
-        case .presentsWithGesture(let flag): return "presentsWithGesture \(flag)"
-        case .primaryEdge(let edge): return "primaryEdge \(edge)"
-        case .preferredPrimaryColumnWidthFraction(let value): return "preferredPrimaryColumnWidthFraction \(width(value))"
-        case .preferredPrimaryColumnWidth(let value): return "preferredPrimaryColumnWidth \(width(value))"
-        case .minimumPrimaryColumnWidth(let value): return "minimumPrimaryColumnWidth \(width(value))"
-        case .maximumPrimaryColumnWidth(let value): return "maximumPrimaryColumnWidth \(width(value))"
-        case .showsSecondaryOnlyButton(let flag): return "showsSecondaryOnlyButton \(flag)"
-        case .displayModeButtonVisibility(let visibility): return "displayModeButtonVisibility \(visibility)"
-        }
+        return "\(property.name.rawValue) \(value)"
     }
+}
 
+/// Help texts derived from the vocabulary.
+public enum ScriptHelp {
+    /// Two lines per command: its synopsis, then what it models (and other keywords), e.g.
+    /// `  push CONTROLLER|TREE onto CONTROLLER` / `      navigation.pushViewController(controller) (NV-1)`.
+    public static var commands: String {
+        CommandKind.allCases.map { kind in
+            let signature = kind.signature
+            let aliases = signature.keywords.dropFirst()
+            return "  " + signature.synopsis + "\n      " + signature.summary
+                + (aliases.isEmpty ? "" : "; also written \(aliases.joined(separator: ", "))")
+        }.joined(separator: "\n")
+    }
 }

@@ -1,117 +1,65 @@
 import ByteCoding
 import NavigationCore
 
-// Whole commands, as recorded in `rejected` and `ignored` events: a CommandWireTag byte, then the
-// payload of the case (docs/EventEncoding.md, "Commands").
+// Whole commands, as recorded in `rejected` and `ignored` events: a CommandWireTag byte, then each
+// argument of the command's signature in order, by its type (docs/EventEncoding.md, "Commands").
+// Derived from the one description of the vocabulary (NavigationCore's CommandVocabulary): a new
+// command needs only its wire tag here.
 
-extension CodecWriter {
-    /// A command: its wire tag, then its payload.
+extension CommandWireTag {
+    /// The tag of `kind`: the case of the same name.
+    init?(_ kind: CommandKind) {
+        guard let tag = CommandWireTag.allCases.first(where: { "\($0)" == kind.name }) else { return nil }
+        self = tag
+    }
+
+    /// The kind of this tag: the case of the same name.
+    var kind: CommandKind? { CommandKind(name: "\(self)") }
+}
+
+extension SplitPropertyWireTag {
+    /// The tag of the property `name`: the case of the same name.
+    init?(_ name: SplitProperty.Name) {
+        guard let tag = SplitPropertyWireTag.allCases.first(where: { "\($0)" == name.rawValue }) else { return nil }
+        self = tag
+    }
+
+    /// The property name of this tag.
+    var name: SplitProperty.Name? { SplitProperty.Name(rawValue: "\(self)") }
+}
+
+extension ByteWriter {
+    /// A command: its wire tag, then its arguments.
     mutating func writeCommand(_ command: NavigationCommand) {
-        switch command {
-        case .instantiate(let spec):
-            writeUInt8(CommandWireTag.instantiate.rawValue)
-            writeSpec(spec)
-        case .setSplitViewControllers(let list):
-            writeUInt8(CommandWireTag.setSplitViewControllers.rawValue)
-            writeIDs(list)
-        case .launch(let traits):
-            writeUInt8(CommandWireTag.launch.rawValue)
-            writeTraits(traits)
-        case .changeTraits(let traits):
-            writeUInt8(CommandWireTag.changeTraits.rawValue)
-            writeTraits(traits)
-        case .setPreferredDisplayMode(let mode):
-            writeUInt8(CommandWireTag.setPreferredDisplayMode.rawValue)
-            writeUInt8(mode.rawValue)
-        case .tapDisplayModeButton:
-            writeUInt8(CommandWireTag.tapDisplayModeButton.rawValue)
-        case .edgeSwipe:
-            writeUInt8(CommandWireTag.edgeSwipe.rawValue)
-        case .tapDimmedSecondary:
-            writeUInt8(CommandWireTag.tapDimmedSecondary.rawValue)
-        case .show(let target, let sender):
-            writeUInt8(CommandWireTag.show.rawValue)
-            writeID(target)
-            writeID(sender)
-        case .showDetail(let target, let sender):
-            writeUInt8(CommandWireTag.showDetail.rawValue)
-            writeOptionalID(target)
-            writeID(sender)
-        case .push(let controller, let navigation):
-            writeUInt8(CommandWireTag.push.rawValue)
-            writeID(controller)
-            writeID(navigation)
-        case .pop(let navigation):
-            writeUInt8(CommandWireTag.pop.rawValue)
-            writeID(navigation)
-        case .interactivePop(let navigation, let completed):
-            writeUInt8(CommandWireTag.interactivePop.rawValue)
-            writeID(navigation)
-            writeBool(completed)
-        case .popToRoot(let navigation):
-            writeUInt8(CommandWireTag.popToRoot.rawValue)
-            writeID(navigation)
-        case .popTo(let controller, let navigation):
-            writeUInt8(CommandWireTag.popTo.rawValue)
-            writeID(controller)
-            writeID(navigation)
-        case .setViewControllers(let list, let navigation):
-            writeUInt8(CommandWireTag.setViewControllers.rawValue)
-            writeIDs(list)
-            writeID(navigation)
-        case .present(let controller):
-            writeUInt8(CommandWireTag.present.rawValue)
-            writeID(controller)
-        case .dismiss:
-            writeUInt8(CommandWireTag.dismiss.rawValue)
-        case .setProperty(let property):
-            writeUInt8(CommandWireTag.setProperty.rawValue)
-            writeProperty(property)
-        case .setViewController(let controller, let column):
-            writeUInt8(CommandWireTag.setViewController.rawValue)
-            writeOptionalID(controller)
-            writeUInt8(column.rawValue)
-        case .showColumn(let column):
-            writeUInt8(CommandWireTag.showColumn.rawValue)
-            writeUInt8(column.rawValue)
-        case .hideColumn(let column):
-            writeUInt8(CommandWireTag.hideColumn.rawValue)
-            writeUInt8(column.rawValue)
-        case .setPreferredSplitBehavior(let behavior):
-            writeUInt8(CommandWireTag.setPreferredSplitBehavior.rawValue)
-            writeUInt8(behavior.rawValue)
-        case .tapSecondaryOnlyButton:
-            writeUInt8(CommandWireTag.tapSecondaryOnlyButton.rawValue)
+        // Every kind has a tag (the vocabulary test checks it); 0xFF would be read back as unknown.
+        writeUInt8(CommandWireTag(command.kind)?.rawValue ?? 0xFF)
+        for argument in command.arguments { writeArgument(argument) }
+    }
+
+    /// One argument, by its type.
+    mutating func writeArgument(_ argument: CommandArgument) {
+        switch argument {
+        case .controller(let id): writeID(id)
+        case .optionalController(let id): writeOptionalID(id)
+        case .controllers(let ids): writeIDs(ids)
+        case .tree(let spec): writeSpec(spec)
+        case .traits(let traits): writeTraits(traits)
+        case .displayMode(let mode): writeUInt8(mode.rawValue)
+        case .column(let column): writeUInt8(column.rawValue)
+        case .splitBehavior(let behavior): writeUInt8(behavior.rawValue)
+        case .property(let property): writeProperty(property)
+        case .flag(let flag): writeBool(flag)
         }
     }
 
     /// A split property: its wire tag, then a boolean, an enum byte, or an optional double.
     mutating func writeProperty(_ property: SplitProperty) {
-        switch property {
-        case .presentsWithGesture(let value):
-            writeUInt8(SplitPropertyWireTag.presentsWithGesture.rawValue)
-            writeBool(value)
-        case .primaryEdge(let edge):
-            writeUInt8(SplitPropertyWireTag.primaryEdge.rawValue)
-            writeUInt8(edge.rawValue)
-        case .preferredPrimaryColumnWidthFraction(let value):
-            writeUInt8(SplitPropertyWireTag.preferredPrimaryColumnWidthFraction.rawValue)
-            writeOptionalDouble(value)
-        case .preferredPrimaryColumnWidth(let value):
-            writeUInt8(SplitPropertyWireTag.preferredPrimaryColumnWidth.rawValue)
-            writeOptionalDouble(value)
-        case .minimumPrimaryColumnWidth(let value):
-            writeUInt8(SplitPropertyWireTag.minimumPrimaryColumnWidth.rawValue)
-            writeOptionalDouble(value)
-        case .maximumPrimaryColumnWidth(let value):
-            writeUInt8(SplitPropertyWireTag.maximumPrimaryColumnWidth.rawValue)
-            writeOptionalDouble(value)
-        case .showsSecondaryOnlyButton(let value):
-            writeUInt8(SplitPropertyWireTag.showsSecondaryOnlyButton.rawValue)
-            writeBool(value)
-        case .displayModeButtonVisibility(let visibility):
-            writeUInt8(SplitPropertyWireTag.displayModeButtonVisibility.rawValue)
-            writeUInt8(visibility.rawValue)
+        writeUInt8(SplitPropertyWireTag(property.name)?.rawValue ?? 0xFF)
+        switch property.value {
+        case .bool(let flag): writeBool(flag)
+        case .edge(let edge): writeUInt8(edge.rawValue)
+        case .points(let points): writeOptionalDouble(points)
+        case .visibility(let visibility): writeUInt8(visibility.rawValue)
         }
     }
 }
@@ -120,91 +68,56 @@ extension ByteReader {
     /// Consumes a command.
     mutating func readCommand() throws(CodecError) -> NavigationCommand {
         let start = offset
-        guard let tag = CommandWireTag(rawValue: try readByte(for: "command.tag")) else {
+        guard let kind = CommandWireTag(rawValue: try readByte(for: "command.tag"))?.kind else {
             throw Self.failure(.unknownTag, at: start, for: "command.tag")
         }
-        switch tag {
-        case .instantiate:
-            return .instantiate(try readSpec())
-        case .setSplitViewControllers:
-            return .setSplitViewControllers(try readIDs(for: "setSplitViewControllers.list"))
-        case .launch:
-            return .launch(try readTraits(for: "launch.traits"))
-        case .changeTraits:
-            return .changeTraits(try readTraits(for: "changeTraits.traits"))
-        case .setPreferredDisplayMode:
-            return .setPreferredDisplayMode(try readEnum(DisplayMode.self, for: "setPreferredDisplayMode.mode"))
-        case .tapDisplayModeButton:
-            return .tapDisplayModeButton
-        case .edgeSwipe:
-            return .edgeSwipe
-        case .tapDimmedSecondary:
-            return .tapDimmedSecondary
-        case .show:
-            let target = try readID(for: "show.target")
-            return .show(target, sender: try readID(for: "show.sender"))
-        case .showDetail:
-            let target = try readOptionalID(for: "showDetail.target")
-            return .showDetail(target, sender: try readID(for: "showDetail.sender"))
-        case .push:
-            let controller = try readID(for: "push.controller")
-            return .push(controller, onto: try readID(for: "push.onto"))
-        case .pop:
-            return .pop(try readID(for: "pop.navigation"))
-        case .interactivePop:
-            let navigation = try readID(for: "interactivePop.navigation")
-            return .interactivePop(navigation, completed: try readBool(for: "interactivePop.completed"))
-        case .popToRoot:
-            return .popToRoot(try readID(for: "popToRoot.navigation"))
-        case .popTo:
-            let controller = try readID(for: "popTo.controller")
-            return .popTo(controller, in: try readID(for: "popTo.navigation"))
-        case .setViewControllers:
-            let list = try readIDs(for: "setViewControllers.list")
-            return .setViewControllers(list, of: try readID(for: "setViewControllers.navigation"))
-        case .present:
-            return .present(try readID(for: "present.controller"))
-        case .dismiss:
-            return .dismiss
-        case .setProperty:
-            return .setProperty(try readProperty())
-        case .setViewController:
-            let controller = try readOptionalID(for: "setViewController.controller")
-            return .setViewController(controller, for: try readEnum(Column.self, for: "setViewController.column"))
-        case .showColumn:
-            return .showColumn(try readEnum(Column.self, for: "showColumn.column"))
-        case .hideColumn:
-            return .hideColumn(try readEnum(Column.self, for: "hideColumn.column"))
-        case .setPreferredSplitBehavior:
-            return .setPreferredSplitBehavior(try readEnum(SplitBehavior.self, for: "setPreferredSplitBehavior.behavior"))
-        case .tapSecondaryOnlyButton:
-            return .tapSecondaryOnlyButton
+        var arguments: [CommandArgument] = []
+        for parameter in kind.signature.parameters {
+            do {
+                arguments.append(try readArgument(parameter.type))
+            } catch where !error.context.hasPrefix("spec") && !error.context.hasPrefix("property") {
+                // Name the field as the vocabulary does: `interactivePop.completed`.
+                throw CodecError(error.code, at: error.offset, "\(kind.name).\(parameter.name)")
+            }
+        }
+        guard let command = NavigationCommand(kind: kind, arguments: arguments) else {
+            throw Self.failure(.invalidValue, at: start, for: "command.arguments")
+        }
+        return command
+    }
+
+    /// Consumes one argument of `type`.
+    mutating func readArgument(_ type: CommandParameterType) throws(CodecError) -> CommandArgument {
+        switch type {
+        case .controller: return .controller(try readID(for: "command.controller"))
+        case .optionalController: return .optionalController(try readOptionalID(for: "command.controller"))
+        case .controllers: return .controllers(try readIDs(for: "command.controllers"))
+        case .tree: return .tree(try readSpec())
+        case .traits: return .traits(try readTraits(for: "command.traits"))
+        case .displayMode: return .displayMode(try readEnum(DisplayMode.self, for: "command.displayMode"))
+        case .column: return .column(try readEnum(Column.self, for: "command.column"))
+        case .splitBehavior: return .splitBehavior(try readEnum(SplitBehavior.self, for: "command.splitBehavior"))
+        case .property: return .property(try readProperty())
+        case .flag: return .flag(try readBool(for: "command.flag"))
         }
     }
 
     /// Consumes a split property.
     mutating func readProperty() throws(CodecError) -> SplitProperty {
         let start = offset
-        guard let tag = SplitPropertyWireTag(rawValue: try readByte(for: "property.tag")) else {
+        guard let name = SplitPropertyWireTag(rawValue: try readByte(for: "property.tag"))?.name else {
             throw Self.failure(.unknownTag, at: start, for: "property.tag")
         }
-        switch tag {
-        case .presentsWithGesture:
-            return .presentsWithGesture(try readBool(for: "presentsWithGesture"))
-        case .primaryEdge:
-            return .primaryEdge(try readEnum(PrimaryEdge.self, for: "primaryEdge"))
-        case .preferredPrimaryColumnWidthFraction:
-            return .preferredPrimaryColumnWidthFraction(try readOptionalDouble(for: "preferredPrimaryColumnWidthFraction"))
-        case .preferredPrimaryColumnWidth:
-            return .preferredPrimaryColumnWidth(try readOptionalDouble(for: "preferredPrimaryColumnWidth"))
-        case .minimumPrimaryColumnWidth:
-            return .minimumPrimaryColumnWidth(try readOptionalDouble(for: "minimumPrimaryColumnWidth"))
-        case .maximumPrimaryColumnWidth:
-            return .maximumPrimaryColumnWidth(try readOptionalDouble(for: "maximumPrimaryColumnWidth"))
-        case .showsSecondaryOnlyButton:
-            return .showsSecondaryOnlyButton(try readBool(for: "showsSecondaryOnlyButton"))
-        case .displayModeButtonVisibility:
-            return .displayModeButtonVisibility(try readEnum(ButtonVisibility.self, for: "displayModeButtonVisibility"))
+        let value: SplitProperty.Value
+        switch name.valueType {
+        case .bool: value = .bool(try readBool(for: "property.value"))
+        case .edge: value = .edge(try readEnum(PrimaryEdge.self, for: "property.value"))
+        case .points: value = .points(try readOptionalDouble(for: "property.value"))
+        case .visibility: value = .visibility(try readEnum(ButtonVisibility.self, for: "property.value"))
         }
+        guard let property = SplitProperty(name: name, value: value) else {
+            throw Self.failure(.invalidValue, at: start, for: "property.value")
+        }
+        return property
     }
 }

@@ -18,7 +18,7 @@ public enum EventCodec {
     ///   - bytes: The buffer to append to; nothing else in it is touched.
     /// - Complexity: O(size of the event's payload); no allocation beyond growing `bytes`.
     public static func encode(_ event: NavigationEvent, startsCommit: Bool, into bytes: inout [UInt8]) {
-        CodecWriter.appending(to: &bytes) { writer in
+        ByteWriter.appending(to: &bytes) { writer in
             writer.writeEvent(event, startsCommit: startsCommit)
         }
     }
@@ -36,7 +36,7 @@ public enum EventCodec {
     }
 }
 
-extension CodecWriter {
+extension ByteWriter {
     /// The tag byte of `tag`, with the commit bit when `startsCommit`.
     @inline(__always)
     mutating func writeEventTag(_ tag: EventWireTag, _ startsCommit: Bool) {

@@ -5,7 +5,7 @@ import NavigationCore
 // (docs/EventEncoding.md, "Policy"). Session description version 2 appends the column-style and
 // legacy answers; version 1 stops after `showDetailOverride`.
 
-extension CodecWriter {
+extension ByteWriter {
     /// A policy in the layout of session description `version` (1 or 2; version 1 leaves out the
     /// answers it predates, so the caller checks they are the defaults).
     mutating func writePolicy(_ policy: SplitPolicy, version: UInt8 = SessionDescription.formatVersion) {

@@ -51,7 +51,7 @@ public struct SessionDescription: Hashable, Sendable {
     }
 
     private func write(version: UInt8) -> [UInt8] {
-        var writer = CodecWriter(capacity: 64 + device.utf8.count + layout.utf8.count)
+        var writer = ByteWriter(capacity: 64 + device.utf8.count + layout.utf8.count)
         writer.writeUInt8(version)
         writer.writeUInt8(style.rawValue)
         writer.writeTraits(initialTraits)

@@ -7,7 +7,7 @@ import NavigationCore
 // name, the restoration ID when present, and the children (a varint count, then each spec) when
 // present. A spec with an empty `children` array writes no count.
 
-extension CodecWriter {
+extension ByteWriter {
     /// A controller tree, depth first.
     mutating func writeSpec(_ spec: ControllerSpec) {
         let flags: UInt8 = (spec.restorationID != nil ? 0x10 : 0) | (spec.children.isEmpty ? 0 : 0x20)

@@ -20,7 +20,7 @@ public enum StateCodec {
     ///
     /// - Complexity: O(number of controllers + total stack length + total name length).
     public static func encode(_ state: NavigationState) -> [UInt8] {
-        var writer = CodecWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
         writer.writeState(state, version: formatVersion)
         return writer.bytes
     }
@@ -33,7 +33,7 @@ public enum StateCodec {
     public static func encode(_ state: NavigationState, formatVersion version: UInt8) -> [UInt8]? {
         guard readableFormatVersions.contains(version) else { return nil }
         if version == 1 && !state.fitsVersion1 { return nil }
-        var writer = CodecWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
         writer.writeState(state, version: version)
         return writer.bytes
     }
@@ -85,7 +85,7 @@ public enum StateCodec {
     /// still hash different byte strings: the encodings start with their version.)
     /// - Complexity: O(size of the encoding).
     public static func hash(_ state: NavigationState) -> UInt64 {
-        var writer = CodecWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
         writer.writeState(state, version: state.fitsVersion1 ? 1 : formatVersion)
         return fnv1a64(writer.bytes)
     }
@@ -108,7 +108,7 @@ public enum StateCodec {
     }
 }
 
-extension CodecWriter {
+extension ByteWriter {
     /// A state in format `version` (layout in docs/EventEncoding.md, "State"); version 1 leaves out
     /// the fields it predates, so the caller checks ``NavigationState/fitsVersion1``.
     mutating func writeState(_ state: NavigationState, version: UInt8) {

@@ -43,9 +43,9 @@ enum EventWireTag: UInt8 {
     static let startsCommitBit: UInt8 = 0x80
 }
 
-/// The wire tag of each ``NavigationCommand`` case (the same numbers as ``CommandKind``'s frozen
-/// raw values, written out again so that the codec owns its table).
-enum CommandWireTag: UInt8 {
+/// The wire tag of each ``NavigationCommand`` case, matched to its ``CommandKind`` by name (the same
+/// numbers as the kinds' frozen raw values, written out again so that the codec owns its table).
+enum CommandWireTag: UInt8, CaseIterable {
     case instantiate = 0x00
     case setSplitViewControllers = 0x01
     case launch = 0x02
@@ -92,7 +92,7 @@ enum ColumnResolutionWireTag: UInt8 {
 }
 
 /// The wire tag of each ``SplitProperty`` case.
-enum SplitPropertyWireTag: UInt8 {
+enum SplitPropertyWireTag: UInt8, CaseIterable {
     case presentsWithGesture = 0
     case primaryEdge = 1
     case preferredPrimaryColumnWidthFraction = 2

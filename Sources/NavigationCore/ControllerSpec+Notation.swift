@@ -127,12 +127,21 @@ struct NotationParser {
 }
 
 extension ControllerSpec {
-    /// Whether `s` may appear in a controller name of the bracket notation: letters, digits and
-    /// `_ - . #`.
+    /// Whether `s` may appear in a controller name of the bracket notation: letters and digits of
+    /// any script (with their combining marks) and `_ - . #`; never a space, a bracket, a control,
+    /// format or bidirectional-override character.
     public static func isNameCharacter(_ s: Unicode.Scalar) -> Bool {
         switch s {
         case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".", "#": return true
-        default: return false
+        default:
+            guard s.value >= 0x80 else { return false }
+            switch s.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+                return true
+            default:
+                return false
+            }
         }
     }
 }

@@ -92,23 +92,7 @@ extension NavigationCommand {
     /// This command with every controller ID passed through `transform` (used when a re-decided
     /// replay creates controllers at other IDs than the recording did).
     public func mappingIDs(_ transform: (ControllerID) -> ControllerID) -> NavigationCommand {
-        switch self {
-        case .instantiate, .launch, .changeTraits, .setPreferredDisplayMode, .tapDisplayModeButton,
-             .edgeSwipe, .tapDimmedSecondary, .dismiss, .setProperty, .showColumn, .hideColumn,
-             .setPreferredSplitBehavior, .tapSecondaryOnlyButton:
-            return self
-        case .setViewController(let controller, let column): return .setViewController(controller.map(transform), for: column)
-        case .setSplitViewControllers(let list): return .setSplitViewControllers(list.map(transform))
-        case .show(let target, let sender): return .show(transform(target), sender: transform(sender))
-        case .showDetail(let target, let sender): return .showDetail(target.map(transform), sender: transform(sender))
-        case .push(let controller, let navigation): return .push(transform(controller), onto: transform(navigation))
-        case .pop(let navigation): return .pop(transform(navigation))
-        case .interactivePop(let navigation, let completed): return .interactivePop(transform(navigation), completed: completed)
-        case .popToRoot(let navigation): return .popToRoot(transform(navigation))
-        case .popTo(let controller, let navigation): return .popTo(transform(controller), in: transform(navigation))
-        case .setViewControllers(let list, let navigation): return .setViewControllers(list.map(transform), of: transform(navigation))
-        case .present(let controller): return .present(transform(controller))
-        }
+        NavigationCommand(kind: kind, arguments: arguments.map { $0.mappingIDs(transform) }) ?? self
     }
 
     /// The traits this command carries, if it is a launch or a trait change.

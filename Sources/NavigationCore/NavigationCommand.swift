@@ -93,33 +93,4 @@ public enum CommandKind: UInt8, Hashable, Sendable, CaseIterable {
     case setViewController = 19, showColumn = 20, hideColumn = 21, setPreferredSplitBehavior = 22
     case tapSecondaryOnlyButton = 23
 
-    /// The script keyword of this kind.
-    public var name: String {
-        switch self {
-        case .instantiate: return "instantiate"
-        case .setSplitViewControllers: return "setSplitViewControllers"
-        case .launch: return "launch"
-        case .changeTraits: return "changeTraits"
-        case .setPreferredDisplayMode: return "setPreferredDisplayMode"
-        case .tapDisplayModeButton: return "tapDisplayModeButton"
-        case .edgeSwipe: return "edgeSwipe"
-        case .tapDimmedSecondary: return "tapDimmedSecondary"
-        case .show: return "show"
-        case .showDetail: return "showDetail"
-        case .push: return "push"
-        case .pop: return "pop"
-        case .interactivePop: return "interactivePop"
-        case .popToRoot: return "popToRoot"
-        case .popTo: return "popTo"
-        case .setViewControllers: return "setViewControllers"
-        case .present: return "present"
-        case .dismiss: return "dismiss"
-        case .setProperty: return "setProperty"
-        case .setViewController: return "setViewController"
-        case .showColumn: return "showColumn"
-        case .hideColumn: return "hideColumn"
-        case .setPreferredSplitBehavior: return "setPreferredSplitBehavior"
-        case .tapSecondaryOnlyButton: return "tapSecondaryOnlyButton"
-        }
-    }
 }

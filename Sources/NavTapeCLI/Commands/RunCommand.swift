@@ -16,7 +16,9 @@ struct RunCommand: ParsableCommand {
               navtape run Tests/Scenarios/T10.navscript
               navtape run Tests/Scenarios/*.navscript
               navtape run T18.navscript -o t18.navtape
-            """)
+
+            Commands (each may end with `at TIME`; CONTROLLER is a name, #N or #mN; see docs/ScriptFormat.md):
+            """ + "\n" + ScriptHelp.commands)
 
     @Argument(help: ArgumentHelp("Scenario scripts (docs/ScriptFormat.md).", valueName: "script"))
     var scripts: [String]

@@ -77,45 +77,41 @@ enum SwiftLiteral {
             + "idiom: .\(traits.idiom)\(hint))"
     }
 
+    /// `.presentsWithGesture(false)`.
     static func property(_ property: SplitProperty) -> String {
-        switch property {
-        case .presentsWithGesture(let flag): return ".presentsWithGesture(\(flag))"
-        case .primaryEdge(let edge): return ".primaryEdge(.\(edge))"
-        case .preferredPrimaryColumnWidthFraction(let value): return ".preferredPrimaryColumnWidthFraction(\(optionalDouble(value)))"
-        case .preferredPrimaryColumnWidth(let value): return ".preferredPrimaryColumnWidth(\(optionalDouble(value)))"
-        case .minimumPrimaryColumnWidth(let value): return ".minimumPrimaryColumnWidth(\(optionalDouble(value)))"
-        case .maximumPrimaryColumnWidth(let value): return ".maximumPrimaryColumnWidth(\(optionalDouble(value)))"
-        case .showsSecondaryOnlyButton(let flag): return ".showsSecondaryOnlyButton(\(flag))"
-        case .displayModeButtonVisibility(let visibility): return ".displayModeButtonVisibility(.\(visibility))"
+        let value: String
+        switch property.value {
+        case .bool(let flag): value = "\(flag)"
+        case .edge(let edge): value = ".\(edge)"
+        case .points(let points): value = optionalDouble(points)
+        case .visibility(let visibility): value = ".\(visibility)"
         }
+        return ".\(property.name.rawValue)(\(value))"
     }
 
+    /// `.push(ControllerID(app: 3), onto: ControllerID(app: 0))`: the kind's case, then each argument
+    /// with its parameter's label (from the vocabulary's signatures).
     static func command(_ command: NavigationCommand) -> String {
-        switch command {
-        case .instantiate(let spec): return ".instantiate(\(self.spec(spec)))"
-        case .setSplitViewControllers(let list): return ".setSplitViewControllers(\(ids(list)))"
-        case .launch(let traits): return ".launch(\(self.traits(traits)))"
-        case .changeTraits(let traits): return ".changeTraits(\(self.traits(traits)))"
-        case .setPreferredDisplayMode(let mode): return ".setPreferredDisplayMode(\(displayMode(mode)))"
-        case .tapDisplayModeButton: return ".tapDisplayModeButton"
-        case .edgeSwipe: return ".edgeSwipe"
-        case .tapDimmedSecondary: return ".tapDimmedSecondary"
-        case .show(let target, let sender): return ".show(\(id(target)), sender: \(id(sender)))"
-        case .showDetail(let target, let sender): return ".showDetail(\(target.map(id) ?? "nil"), sender: \(id(sender)))"
-        case .push(let controller, let navigation): return ".push(\(id(controller)), onto: \(id(navigation)))"
-        case .pop(let navigation): return ".pop(\(id(navigation)))"
-        case .interactivePop(let navigation, let completed): return ".interactivePop(\(id(navigation)), completed: \(completed))"
-        case .popToRoot(let navigation): return ".popToRoot(\(id(navigation)))"
-        case .popTo(let controller, let navigation): return ".popTo(\(id(controller)), in: \(id(navigation)))"
-        case .setViewControllers(let list, let navigation): return ".setViewControllers(\(ids(list)), of: \(id(navigation)))"
-        case .present(let controller): return ".present(\(id(controller)))"
-        case .dismiss: return ".dismiss"
-        case .setProperty(let property): return ".setProperty(\(self.property(property)))"
-        case .setViewController(let controller, let column): return ".setViewController(\(controller.map(id) ?? "nil"), for: .\(column))"
-        case .showColumn(let column): return ".showColumn(.\(column))"
-        case .hideColumn(let column): return ".hideColumn(.\(column))"
-        case .setPreferredSplitBehavior(let behavior): return ".setPreferredSplitBehavior(.\(behavior))"
-        case .tapSecondaryOnlyButton: return ".tapSecondaryOnlyButton"
+        let signature = command.signature
+        guard !signature.parameters.isEmpty else { return "." + command.kind.name }
+        let arguments = zip(signature.parameters, command.arguments).map { parameter, argument in
+            (parameter.label.map { $0 + ": " } ?? "") + self.argument(argument)
+        }
+        return ".\(command.kind.name)(\(arguments.joined(separator: ", ")))"
+    }
+
+    static func argument(_ argument: CommandArgument) -> String {
+        switch argument {
+        case .controller(let id): return self.id(id)
+        case .optionalController(let id): return id.map(self.id) ?? "nil"
+        case .controllers(let list): return ids(list)
+        case .tree(let spec): return self.spec(spec)
+        case .traits(let traits): return self.traits(traits)
+        case .displayMode(let mode): return displayMode(mode)
+        case .column(let column): return ".\(column)"
+        case .splitBehavior(let behavior): return ".\(behavior)"
+        case .property(let property): return self.property(property)
+        case .flag(let flag): return "\(flag)"
         }
     }
 

@@ -3,7 +3,7 @@ import NavigationCore
 
 // The write half of the codec's primitive encodings (layouts in docs/EventEncoding.md).
 
-extension CodecWriter {
+extension ByteWriter {
     /// `0` or `1`.
     @inline(__always)
     mutating func writeBool(_ value: Bool) {
