@@ -104,7 +104,7 @@ public final class Recorder {
         }
         if initialState != nil {
             // A branch starts from its parent's state: checkpoint it so seeks never need the parent.
-            try translating(path: path) { _ = try writer.appendCheckpoint(Checkpoint.encode(state)) }
+            try translating(path: path) { _ = try writer.appendCheckpoint(CheckpointCodec.encode(state)) }
         }
     }
 
@@ -163,7 +163,7 @@ public final class Recorder {
         state = resulting
         eventsSinceCheckpoint += events.count
         if eventsSinceCheckpoint >= options.checkpointInterval {
-            try translating(path: path) { _ = try writer.appendCheckpoint(Checkpoint.encode(state)) }
+            try translating(path: path) { _ = try writer.appendCheckpoint(CheckpointCodec.encode(state)) }
             eventsSinceCheckpoint = 0
         }
     }
@@ -171,7 +171,7 @@ public final class Recorder {
     /// Writes a checkpoint of `state` now, storing `hash` instead of the state's own hash when given
     /// (tests forge hashes to check verification).
     func writeCheckpoint(_ state: NavigationState, hash: UInt64? = nil) throws(NavTapeError) {
-        try translating(path: path) { _ = try writer.appendCheckpoint(Checkpoint.encode(state, hash: hash)) }
+        try translating(path: path) { _ = try writer.appendCheckpoint(CheckpointCodec.encode(state, hash: hash)) }
         eventsSinceCheckpoint = 0
     }
 
@@ -215,7 +215,7 @@ public final class Recorder {
     /// Syncs, writes a final checkpoint when events followed the last one, and closes the log.
     public func close() throws(NavTapeError) {
         if eventsSinceCheckpoint > 0 {
-            try translating(path: path) { _ = try writer.appendCheckpoint(Checkpoint.encode(state)) }
+            try translating(path: path) { _ = try writer.appendCheckpoint(CheckpointCodec.encode(state)) }
             eventsSinceCheckpoint = 0
         }
         try translating(path: path) { try writer.close() }

@@ -84,7 +84,7 @@ public final class TimeMachine {
             return (0, initialState)
         }
         do {
-            return (checkpoint.recordIndex, try Checkpoint.decode(checkpoint.payload).state)
+            return (checkpoint.recordIndex, try CheckpointCodec.decode(checkpoint.payload).state)
         } catch {
             throw NavTapeError(.dataError, path: path, "checkpoint at event \(checkpoint.recordIndex): \(error)")
         }

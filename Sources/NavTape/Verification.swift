@@ -57,7 +57,7 @@ extension TimeMachine {
     private func translatingCheckpoint(at index: UInt64) throws(NavTapeError) -> (hash: UInt64, state: NavigationState)? {
         guard let payload = try checkpointPayload(at: index) else { return nil }
         do {
-            return try Checkpoint.decode(payload)
+            return try CheckpointCodec.decode(payload)
         } catch {
             throw NavTapeError(.dataError, path: path, "checkpoint at event \(index): \(error)")
         }

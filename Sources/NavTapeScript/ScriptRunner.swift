@@ -123,17 +123,12 @@ struct ScriptExecution {
 
     mutating func run() throws {
         let setup = script.setup
-        if setup.style.isColumnStyle {
-            // Columns are set one by one (ST-3).
-            let columns: [(ControllerSpec?, Column)] = [(setup.primary, .primary), (setup.supplementary, .supplementary),
-                                                        (setup.secondary, .secondary)]
-            for case (let spec?, let column) in columns {
-                _ = try send(.setViewController(try create(spec, line: 1, column: 1), for: column))
+        for command in NavigationCommand.installing(primary: setup.primary, supplementary: setup.supplementary,
+                                                    secondary: setup.secondary, style: setup.style) {
+            // A tree that cannot be created stops the script; an installation UIKit refuses is recorded.
+            for case .rejected(.instantiate(let spec), let reason, _) in try send(command) {
+                throw ScriptError(file: script.file, line: 1, column: 1, "cannot create \(spec.notation): \(reason) (\(reason.rule))")
             }
-        } else {
-            var roots: [ControllerID] = []
-            for spec in [setup.primary, setup.secondary].compactMap({ $0 }) { roots.append(try create(spec, line: 1, column: 1)) }
-            _ = try send(.setSplitViewControllers(roots))
         }
         before = state
         for step in script.steps {

@@ -31,13 +31,8 @@ extension NavigationCommand {
         case .propertySet(let property): self = .setProperty(property)
         case .preferredDisplayModeSet(let mode): self = .setPreferredDisplayMode(mode)
         case .displayModeChanged(_, let cause):
-            switch cause {
-            case .button: self = .tapDisplayModeButton
-            case .gesture: self = .edgeSwipe
-            case .dimmedTap: self = .tapDimmedSecondary
-            case .secondaryOnlyButton: self = .tapSecondaryOnlyButton
-            case .launch, .traits, .expand, .preference, .showDetail, .showColumn, .hideColumn: return nil
-            }
+            guard let command = cause.userCommand else { return nil }
+            self = command
         case .splitViewControllersSet(let primary, let secondary):
             self = .setSplitViewControllers([primary] + (secondary.map { [$0] } ?? []))
         case .shown(let target, let sender, _): self = .show(target, sender: sender)
@@ -119,5 +114,47 @@ extension Device {
     public func translating(_ traits: Traits) -> Traits {
         let orientation: Orientation = traits.isLandscape ? .landscape : .portrait
         return self.traits(orientation)
+    }
+}
+
+extension NavigationCommand {
+    /// The commands that create a split's children and install them before launch, for an empty
+    /// state: classic, legacy and manual splits create every tree, then set `viewControllers`
+    /// (ST-2); a column-style split creates and sets each column in turn (ST-3). New controllers get
+    /// the next app IDs in tree pre-order.
+    public static func installing(primary: ControllerSpec, supplementary: ControllerSpec? = nil, secondary: ControllerSpec?,
+                                  style: SplitStyle) -> [NavigationCommand] {
+        var commands: [NavigationCommand] = []
+        var next = 0
+        var roots: [ControllerID] = []
+        func create(_ spec: ControllerSpec) -> ControllerID {
+            let id = ControllerID(app: next)
+            next += spec.count
+            commands.append(.instantiate(spec))
+            return id
+        }
+        if style.isColumnStyle {
+            for case (let spec?, let column) in [(primary, Column.primary), (supplementary, .supplementary), (secondary, .secondary)] {
+                commands.append(.setViewController(create(spec), for: column))
+            }
+        } else {
+            for spec in [primary, secondary].compactMap({ $0 }) { roots.append(create(spec)) }
+            commands.append(.setSplitViewControllers(roots))
+        }
+        return commands
+    }
+}
+
+extension DisplayModeCause {
+    /// The user action that causes a display-mode change of this cause (the button, the gesture, the
+    /// dimmed tap, the secondary-only button), or `nil` when UIKit changes the mode by itself.
+    public var userCommand: NavigationCommand? {
+        switch self {
+        case .button: return .tapDisplayModeButton
+        case .gesture: return .edgeSwipe
+        case .dimmedTap: return .tapDimmedSecondary
+        case .secondaryOnlyButton: return .tapSecondaryOnlyButton
+        case .launch, .traits, .expand, .preference, .showDetail, .showColumn, .hideColumn: return nil
+        }
     }
 }

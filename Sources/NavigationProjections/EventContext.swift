@@ -64,10 +64,7 @@ public struct EventContext: Sendable {
              .columnUnstacked, .splitBehaviorChanged:
             return false
         case .displayModeChanged(_, let cause):
-            switch cause {
-            case .launch, .traits, .expand, .preference, .showDetail, .showColumn, .hideColumn: return false
-            case .button, .gesture, .dimmedTap, .secondaryOnlyButton: return true
-            }
+            return cause.userCommand != nil
         case .delegateNotified(let notification):
             return notification == .legacyPopoverWillPresent
         case .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet, .splitViewControllersSet, .shown,

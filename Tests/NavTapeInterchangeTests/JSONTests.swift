@@ -14,6 +14,8 @@ struct JSONTests {
             "a": .string("q\"\\\n\t\u{1B}[31m\u{202E}é"),
         ])
         #expect(value.text == #"{"a":"q\"\\\n\t\u001b[31m\u202eé","b":[-3,2.5,320,null,null,true]}"#)
+        // The zero-width and invisible characters, as a terminal line escapes them (DisplaySafety).
+        #expect(JSONValue.string("a\u{200B}b\u{2060}c\u{FEFF}d\u{2066}").text == #""a\u200bb\u2060c\ufeffd\u2066""#)
     }
 
     @Test("parser: round trip of the writer's output and standard escapes")

@@ -1,27 +1,21 @@
 import Glibc
+import NavTape
 
 /// Text for a terminal: control characters, DEL, C1 controls and the invisible formatting and
 /// bidirectional characters become `\u{1B}` style escapes, so a name from a log cannot move the
 /// cursor, change colours or reorder what is shown.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard text.unicodeScalars.contains(where: DisplaySafety.needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if needsEscape(scalar) {
+            if DisplaySafety.needsEscape(scalar) {
                 out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
-    }
-
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: return true
-        default: return false
-        }
     }
 }
 

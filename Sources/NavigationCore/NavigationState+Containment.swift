@@ -1,5 +1,3 @@
-import NavigationCore
-
 extension NavigationState {
     /// Why the parent links and the stacks of this state disagree, or `nil` when they agree.
     ///
@@ -10,7 +8,7 @@ extension NavigationState {
     /// `decide` trusts these links, and a state that breaks them can make a later `evolve` detach
     /// the split's own children, which checked builds trap on.
     /// - Complexity: O(number of controllers + total stack length).
-    func containmentProblem() -> String? {
+    public func containmentProblem() -> String? {
         let appCount = appControllers.count
         var inStack = [Bool](repeating: false, count: appCount + mintedControllers.count)
         func slot(_ id: ControllerID) -> Int { id.isMinted ? appCount + id.index : id.index }
@@ -38,15 +36,8 @@ extension NavigationState {
     }
 }
 
-extension NavigationState {
-    /// Whether state format version 1 holds this state: a style it knew and every column-style
-    /// field at its default.
-    var fitsVersion1: Bool {
-        StateCodec.isVersion1Style(style) && supplementary == nil && compactColumn == nil
-            && preferredSplitBehavior == .automatic && splitBehavior == .automatic
-            && !showsSecondaryOnlyButton && displayModeButtonVisibility == .automatic
-    }
 
+extension NavigationState {
     /// Why the split's columns are incoherent, or `nil` when they are not.
     ///
     /// What `decide` and `evolve` keep beyond ``structuralInvariantsHold``: no controller fills two
@@ -55,7 +46,7 @@ extension NavigationState {
     /// supplementary column; the compact column hangs from the split (it is never stacked, so a pop
     /// would otherwise orphan it). Stacked supplementary and secondary columns (collapsed, in the
     /// primary's stack) are left to ``structuralInvariantsHold`` and the containment check.
-    func columnProblem() -> String? {
+    public func columnProblem() -> String? {
         let slots = [primary, supplementary, secondary, compactColumn].compactMap { $0 }
         if Set(slots).count != slots.count { return "a controller fills two of the split's columns" }
         guard style.isColumnStyle else {
