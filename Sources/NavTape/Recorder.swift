@@ -32,8 +32,8 @@ public struct RecorderOptions: Sendable {
     public var log: LogOptions
     /// How many recent events ``Recorder/recentEvents`` keeps.
     public var recentCapacity: Int
-    /// How a new log appears at its path: at once and growing (``Publication/live``, the default), or
-    /// whole when closed (``Publication/whole``: a failure leaves the old file or nothing).
+    /// How a new log appears at its path: at once and growing (`Publication.live`, the default), or
+    /// whole when closed (`Publication.whole`: a failure leaves the old file or nothing).
     public var publication: Publication
     /// Whether a new log may replace a regular file at its path that no writer holds.
     public var replacesExisting: Bool

@@ -34,7 +34,7 @@ public struct SessionSetup: Hashable, Sendable {
     }
 
     /// The commands that create and install the split's children (before launch): see
-    /// ``NavigationCore/NavigationCommand/installing(primary:supplementary:secondary:style:)``.
+    /// `NavigationCommand.installing(primary:supplementary:secondary:style:)`.
     public func commands() throws(NavTapeError) -> [NavigationCommand] {
         var specs: [ControllerSpec] = []
         for text in [primary, secondary].compactMap({ $0 }) {
