@@ -73,6 +73,9 @@ public final class Recorder {
     private var eventsSinceCheckpoint = 0
     private var lastTime: Int64
     private var subscribers: [Int: AsyncStream<(RecordedEvent, NavigationState)>.Continuation] = [:]
+    /// A delegate written in Swift, given at creation; it answers until the session changes its
+    /// policy (a `setPolicy` command), when the data policy takes over.
+    private let swiftDelegate: (any SplitViewDelegate)?
     private var nextSubscriber = 0
     private var scratch: [UInt8] = []
 
@@ -85,11 +88,25 @@ public final class Recorder {
         for command in try setup.commands() { try send(command, at: startTime) }
     }
 
+    /// Creates a new log at `path` for a session whose split's delegate is `delegate`, written in
+    /// Swift (a ``NavigationCore/SplitPolicy`` is stored whole; any other delegate is named in the
+    /// log header, and a what-if of the log needs it again), set up as `setup`.
+    public convenience init(creating path: String, setup: SessionSetup, delegate: any SplitViewDelegate, sessionID: String,
+                            startTime: Int64, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {
+        var description = setup.sessionDescription
+        description.policy = delegate as? SplitPolicy ?? .swiftDelegate(named: delegate.name)
+        try self.init(creating: path, description: description, sessionID: sessionID, startTime: startTime,
+                      options: options, delegate: delegate)
+        for command in try setup.commands() { try send(command, at: startTime) }
+    }
+
     /// Creates a new, empty log at `path` (a branch when `parent` names the session and event index
-    /// it forks from).
+    /// it forks from), deciding with `delegate` (a Swift delegate; by default the description's
+    /// policy).
     public init(creating path: String, description: SessionDescription, sessionID: String, startTime: Int64,
                 parent: (sessionID: String, forkIndex: UInt64)? = nil, initialState: NavigationState? = nil,
-                options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {
+                options: RecorderOptions = RecorderOptions(), delegate: (any SplitViewDelegate)? = nil) throws(NavTapeError) {
+        swiftDelegate = delegate is SplitPolicy ? nil : delegate
         let header = LogHeader(sessionID: sessionID, device: description.device, startTimeMilliseconds: startTime,
                                parentSessionID: parent?.sessionID ?? "", forkIndex: parent?.forkIndex ?? 0,
                                metadata: description.encode())
@@ -109,8 +126,11 @@ public final class Recorder {
     }
 
     /// Reopens an existing log to append: recovers a torn tail, then rebuilds the live state from
-    /// the last checkpoint and the events after it.
-    public init(resuming path: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {
+    /// the last checkpoint and the events after it. A session decided by a Swift delegate needs it
+    /// again (`delegate`).
+    public init(resuming path: String, options: RecorderOptions = RecorderOptions(),
+                delegate: (any SplitViewDelegate)? = nil) throws(NavTapeError) {
+        swiftDelegate = delegate is SplitPolicy ? nil : delegate
         let (writer, _) = try translating(path: path) { try EventLogWriter.openForAppend(at: path, options: options.log) }
         self.writer = writer
         self.path = path
@@ -127,15 +147,30 @@ public final class Recorder {
     /// The number of events that are durable on disk.
     public var acknowledgedCount: UInt64 { writer.acknowledgedCount }
 
-    /// The policy decisions are made under.
-    public var policy: SplitPolicy { sessionDescription.policy }
+    /// The data policy in effect: the session's, or the one it changed to.
+    public var policy: SplitPolicy { state.policy(session: sessionDescription.policy) }
+
+    /// The delegate the next command is decided by: the Swift delegate given at creation until the
+    /// session changes its policy, else ``policy``.
+    public var delegate: any SplitViewDelegate {
+        if let swiftDelegate, state.policy == nil { return swiftDelegate }
+        return policy
+    }
 
     /// Decides `command` at `time` (milliseconds; never earlier than the previous command), appends
     /// its events as one commit and returns them.
+    ///
+    /// - Throws: ``NavTapeError`` `.invalidArgument` for a session decided by a Swift delegate that
+    ///   was not given again; the log's errors as they come.
     @discardableResult
     public func send(_ command: NavigationCommand, at time: Int64) throws(NavTapeError) -> [NavigationEvent] {
+        let delegate = self.delegate
+        if let policy = delegate as? SplitPolicy, policy.isSwiftDelegate {
+            throw NavTapeError(.invalidArgument, path: path,
+                               "this session's delegate is Swift code (\(policy.name)): give it again to decide more commands")
+        }
         var next = state
-        let events = Navigation.send(command, to: &next, policy: sessionDescription.policy)
+        let events = Navigation.send(command, to: &next, delegate: delegate)
         try append(events, at: time, resulting: next)
         return events
     }

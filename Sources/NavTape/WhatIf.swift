@@ -17,14 +17,18 @@ public enum WhatIf {
     }
 
     /// Forks `source` at event `index` (moved back to the start of its commit) into a new log at
-    /// `path`, re-deciding every later recorded command under `policy` (default: the source's) and
-    /// on `device` (default: unchanged; trait changes keep their orientation).
+    /// `path`, re-deciding every later recorded command under `policy` or `delegate` (a data policy,
+    /// or a delegate written in Swift; default: the source's, with its recorded policy changes) and
+    /// on `device` (default: unchanged; trait changes keep their orientation). Under another delegate
+    /// the source's recorded policy changes are left out: the new delegate decides the whole branch.
     ///
-    /// With the same policy and device the branch reproduces the source's suffix exactly.
+    /// With the same delegate and device the branch reproduces the source's suffix exactly.
+    /// - Throws: ``NavTapeError`` `.invalidArgument` when the source was decided by a Swift delegate
+    ///   and none is given.
     public static func fork(_ source: TimeMachine, at index: UInt64, into path: String,
-                            policy: SplitPolicy? = nil, device: Device? = nil,
+                            policy: SplitPolicy? = nil, delegate: (any SplitViewDelegate)? = nil, device: Device? = nil,
                             sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: index, into: path, policy: policy, device: device, style: nil, skipping: [],
+        try redecide(source, from: index, into: path, delegate: delegate ?? policy, device: device, style: nil, skipping: [],
                      sessionID: sessionID, options: options)
     }
 
@@ -32,7 +36,7 @@ public enum WhatIf {
     /// the same session in UIKit's split and in a manual master/detail container (SEED-MAN).
     public static func replay(_ source: TimeMachine, as style: SplitStyle, into path: String,
                               sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: 0, into: path, policy: nil, device: nil, style: style, skipping: [],
+        try redecide(source, from: 0, into: path, delegate: nil, device: nil, style: style, skipping: [],
                      sessionID: sessionID, options: options)
     }
 
@@ -40,11 +44,11 @@ public enum WhatIf {
     /// event indices left out and every other command re-decided (Redux DevTools' toggle).
     public static func recompute(_ source: TimeMachine, skipping skipped: Set<UInt64>, into path: String,
                                  sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: 0, into: path, policy: nil, device: nil, style: nil, skipping: skipped,
+        try redecide(source, from: 0, into: path, delegate: nil, device: nil, style: nil, skipping: skipped,
                      sessionID: sessionID, options: options)
     }
 
-    static func redecide(_ source: TimeMachine, from index: UInt64, into path: String, policy: SplitPolicy?,
+    static func redecide(_ source: TimeMachine, from index: UInt64, into path: String, delegate override: (any SplitViewDelegate)?,
                          device: Device?, style: SplitStyle?, skipping skipped: Set<UInt64>, sessionID: String,
                          options: RecorderOptions) throws(NavTapeError) -> Report {
         if style != nil && index != 0 {
@@ -55,7 +59,7 @@ public enum WhatIf {
         }
         let forkIndex = index == source.eventCount ? index : try source.commitStart(atOrBefore: index)
         var description = source.sessionDescription
-        if let policy { description.policy = policy }
+        if let override { description.policy = override as? SplitPolicy ?? .swiftDelegate(named: override.name) }
         if let style { description.style = style }
         if let device {
             description.device = device.rawValue
@@ -65,9 +69,14 @@ public enum WhatIf {
         var original = try source.state(at: forkIndex)
         var start = original
         if forkIndex == 0 { start = NavigationState(style: description.style, traits: description.initialTraits) }
+        if override != nil { start.policy = nil }  // the new delegate decides the whole branch
+        if override == nil, start.policy(session: description.policy).isSwiftDelegate {
+            throw NavTapeError(.invalidArgument, path: source.path,
+                               "this session's delegate is Swift code (\(description.policy.name)): give the delegate to re-decide it")
+        }
         let recorder = try Recorder(creating: path, description: description, sessionID: sessionID,
                                     startTime: source.startTime, parent: (source.sessionID, forkIndex),
-                                    initialState: forkIndex == 0 ? nil : start, options: options)
+                                    initialState: forkIndex == 0 ? nil : start, options: options, delegate: override)
         var report = Report(forkIndex: forkIndex, commandsRedecided: 0, commandsSkipped: 0, eventsWritten: 0)
         if forkIndex > 0, original.isLaunched, let device, retarget(original.traits) != original.traits {
             _ = device
@@ -88,7 +97,8 @@ public enum WhatIf {
                 if case .controllerCreated(let id, _, _, _) = event, !id.isMinted { return count + 1 }
                 return count
             }
-            if commit.contains(where: { skipped.contains($0.index) }) {
+            // Under another delegate, the recorded policy changes are the old delegate's: left out.
+            if commit.contains(where: { skipped.contains($0.index) }) || (override != nil && command.kind == .setPolicy) {
                 report.commandsSkipped += 1
                 for offset in 0..<created { idMap[ControllerID(app: createdBefore + offset)] = ControllerID(app: Int(Int32.max)) }
                 return

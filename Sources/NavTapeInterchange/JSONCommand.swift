@@ -25,6 +25,8 @@ enum JSONCommand {
         case .splitBehavior(let behavior): return behavior.json
         case .property(let property): return encode(property)
         case .flag(let flag): return .bool(flag)
+        case .text(let text): return .string(text)
+        case .policy(let policy): return JSONPolicy.encode(policy)
         }
     }
 
@@ -48,6 +50,8 @@ enum JSONCommand {
             case .splitBehavior: arguments.append(.splitBehavior(try json.enumeration(key, SplitBehavior.self)))
             case .property: arguments.append(.property(try decodeProperty(json.object(key))))
             case .flag: arguments.append(.flag(try json.bool(key)))
+            case .text: arguments.append(.text(try json.string(key)))
+            case .policy: arguments.append(.policy(try JSONPolicy.decode(json.value(key), "\(context).\(key)")))
             }
         }
         guard let command = NavigationCommand(kind: kind, arguments: arguments) else {

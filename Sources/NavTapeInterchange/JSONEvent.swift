@@ -89,6 +89,12 @@ public enum JSONEvent {
             return ["behavior": behavior.json]
         case .delegateNotified(let notification):
             return ["notification": notification.json]
+        case .flagSet(let name, let value):
+            return ["name": .int(Int64(name.rawValue)), "value": .bool(value)]
+        case .policyChanged(let policy):
+            return ["policy": JSONPolicy.encode(policy)]
+        case .controllerReleased(let controller):
+            return ["controller": controller.json]
         }
     }
 
@@ -181,6 +187,9 @@ public enum JSONEvent {
         case .preferredSplitBehaviorSet: return .preferredSplitBehaviorSet(try json.enumeration("behavior", SplitBehavior.self))
         case .splitBehaviorChanged: return .splitBehaviorChanged(try json.enumeration("behavior", SplitBehavior.self))
         case .delegateNotified: return .delegateNotified(try json.enumeration("notification", DelegateNotification.self))
+        case .flagSet: return .flagSet(try nameID(json.int("name"), json, "name"), value: try json.bool("value"))
+        case .policyChanged: return .policyChanged(try JSONPolicy.decode(json.value("policy"), "event.policy"))
+        case .controllerReleased: return .controllerReleased(try json.id("controller"))
         }
     }
 }

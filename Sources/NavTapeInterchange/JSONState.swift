@@ -11,7 +11,7 @@ public enum JSONState {
     ///   - time: The time of the last event applied, or the session's start.
     ///   - lastEvent: The last event applied, whose bug detectors fill `violations` with the
     ///     invariants that do not hold; `nil` at point 0.
-    ///   - policy: The session's policy (for the display-mode button).
+    ///   - policy: The session's policy (for the display-mode button, unless the session changed it).
     public static func encode(_ state: NavigationState, index: UInt64, time: Int64, lastEvent: NavigationEvent?,
                               policy: SplitPolicy) -> JSONValue {
         let violations = lastEvent.map(state.violations(after:)) ?? state.invariantViolations()
@@ -21,7 +21,7 @@ public enum JSONState {
         let stacks = state.navigationControllersInHierarchy.map { id -> JSONValue in
             .object(["id": id.json, "name": .string(state.name(of: id)), "stack": .array(state.stack(of: id).map(\.json))])
         }
-        let button = state.displayModeButton(policy: policy).map { $0.target.json } ?? .string("hidden")
+        let button = state.displayModeButton(delegate: state.policy(session: policy)).map { $0.target.json } ?? .string("hidden")
         return .object([
             "index": .int(Int64(bitPattern: index)),
             "time": .int(time),

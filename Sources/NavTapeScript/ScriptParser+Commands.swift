@@ -45,97 +45,19 @@ extension ScriptLine {
         try expectEnd()
     }
 
+    /// The rest of a `policy …` line, in the policy language, applied on top of `policy`.
     mutating func policy(_ policy: inout SplitPolicy) throws(ScriptError) {
-        let token = try next("a policy preset (\(SplitPolicy.presetNames.joined(separator: ", "))) or a delegate method")
-        switch token.text {
-        case "none", "calendar-paste", "merge-stacks", "template":
-            var name = token.text
-            if let argument = peek() { name += ":" + argument.text; cursor += 1 }
-            guard let preset = SplitPolicy.preset(named: name) else { throw error(at: token, "bad policy preset '\(name)'") }
-            policy = preset
-        case "name":
-            policy.name = try next("a policy name").text
-        case "primaryForCollapsing":
-            policy.primaryForCollapsing = try primaryChoice()
-        case "primaryForExpanding":
-            policy.primaryForExpanding = try primaryChoice()
-        case "collapseSecondary":
-            let answer = try next("notImplemented, returns true|false, discardWhenRestorationID ID, discardWhenTopNamed NAME or mergeStacks")
-            switch answer.text {
-            case "notImplemented": policy.collapseSecondary = .notImplemented
-            case "returns": policy.collapseSecondary = .returns(try bool())
-            case "discardWhenRestorationID": policy.collapseSecondary = .discardWhenRestorationID(try next("a restoration identifier").text)
-            case "discardWhenTopNamed": policy.collapseSecondary = .discardWhenTopNamed(try next("a screen name").text)
-            case "mergeStacks": policy.collapseSecondary = .mergeStacks
-            default: throw error(at: answer, "unknown collapseSecondary answer '\(answer.text)'")
-            }
-        case "separateSecondary":
-            let answer = try next("notImplemented, nil, fresh TREE or keepWhenNestedTopNamed NAMES otherwise TREE")
-            switch answer.text {
-            case "notImplemented": policy.separateSecondary = .notImplemented
-            case "nil": policy.separateSecondary = .returnsNil
-            case "fresh": policy.separateSecondary = .fresh(try specToken("a controller tree"))
-            case "keepWhenNestedTopNamed":
-                let names = try next("screen names separated by commas").text.split(separator: ",").map(String.init)
-                _ = try one(of: [("otherwise", ())], "'otherwise'")
-                policy.separateSecondary = .keepWhenNestedTopNamed(names, otherwise: try specToken("a controller tree"))
-            default: throw error(at: answer, "unknown separateSecondary answer '\(answer.text)'")
-            }
-        case "targetDisplayMode":
-            policy.targetDisplayMode = try targetAnswer()
-        case "displayModeForExpanding":
-            policy.displayModeForExpanding = try targetAnswer()
-        case "topColumnForCollapsing":
-            let answer = try next("notImplemented or a column")
-            if answer.text == "notImplemented" {
-                policy.topColumnForCollapsing = .notImplemented
-            } else if let column = Column.allCases.first(where: { $0.name == answer.text }) {
-                policy.topColumnForCollapsing = .column(column)
-            } else {
-                throw error(at: answer, "expected notImplemented or a column (primary, supplementary, secondary, compact), found '\(answer.text)'")
-            }
-        case "shouldHide":
-            let answer = try next("notImplemented or returns PORTRAIT LANDSCAPE")
-            switch answer.text {
-            case "notImplemented": policy.shouldHide = .notImplemented
-            case "returns": policy.shouldHide = .returns(portrait: try bool(), landscape: try bool())
-            default: throw error(at: answer, "expected notImplemented or returns PORTRAIT LANDSCAPE, found '\(answer.text)'")
-            }
-        case "implementsWillHide":
-            policy.implementsWillHide = try bool()
-        case "showOverride":
-            policy.showOverride = try overrideAnswer()
-        case "showDetailOverride":
-            policy.showDetailOverride = try overrideAnswer()
-        default:
-            throw error(at: token, "unknown policy '\(token.text)'")
+        guard let first = peek() else { throw error(column: endColumn, "expected a policy preset or a delegate method") }
+        let text = rest()
+        do {
+            policy = try SplitPolicy(parsing: text, onto: policy)
+        } catch {
+            throw self.error(column: first.column + error.offset, error.message)
         }
-    }
-
-    mutating func targetAnswer() throws(ScriptError) -> TargetDisplayModeAnswer {
-        let answer = try next("notImplemented, automatic or a display mode")
-        if answer.text == "notImplemented" { return .notImplemented }
-        if answer.text == "automatic" { return .automatic }
-        guard let mode = DisplayMode(name: answer.text) else { throw error(at: answer, "unknown display mode '\(answer.text)'") }
-        return .mode(mode)
     }
 
     mutating func column() throws(ScriptError) -> Column {
         try one(of: Column.allCases.map { ($0.name, $0) }, "a column (primary, supplementary, secondary, compact)")
-    }
-
-    mutating func primaryChoice() throws(ScriptError) -> PrimaryChoice {
-        try one(of: [("notImplemented", .notImplemented), ("nil", .returnsNil), ("secondary", .secondary)],
-                "notImplemented, nil or secondary")
-    }
-
-    mutating func overrideAnswer() throws(ScriptError) -> OverrideAnswer {
-        let token = try next("notImplemented or returns true|false")
-        switch token.text {
-        case "notImplemented": return .notImplemented
-        case "returns": return .returns(try bool())
-        default: throw error(at: token, "expected notImplemented or returns true|false, found '\(token.text)'")
-        }
     }
 
     // MARK: environments

@@ -68,6 +68,16 @@ extension ScriptLine {
             return .property(try property())
         case .flag(let yes, let no):
             return .flag(try one(of: [(yes, true), (no, false)], "\(yes) or \(no)"))
+        case .text:
+            let token = try next("a name")
+            guard token.text.unicodeScalars.allSatisfy(ControllerSpec.isNameCharacter) else {
+                throw error(at: token, "expected a name of letters, digits, '_', '-' or '.', found '\(token.text)'")
+            }
+            return .text(token.text)
+        case .policy:
+            var policy = currentPolicy
+            try self.policy(&policy)
+            return .policy(policy)
         }
     }
 

@@ -14,6 +14,7 @@ public enum ScriptParser {
         var sawCommand = false
         var time = script.setup.startTime  // to check that absolute times never go backwards
         var lineNumber = 0
+        var policy = script.setup.policy  // the delegate's policy as of the current line
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             var line = ScriptLine(rawLine, number: lineNumber, file: file)
@@ -23,14 +24,18 @@ public enum ScriptParser {
             case "expect":
                 let expectation = try line.expectation()
                 script.steps.append(ScriptStep(line: lineNumber, kind: .expectation(expectation)))
-            case _ where ScriptLine.setupKeywords.contains(keyword.text):
+            case _ where ScriptLine.setupKeywords.contains(keyword.text) && !(sawCommand && keyword.text == "policy"):
                 guard !sawCommand else {
                     throw line.error(at: keyword, "setup directive '\(keyword.text)' must come before the first command")
                 }
                 try line.setup(&script.setup)
+                policy = script.setup.policy
             default:
+                // After the first command a `policy` line is a command: the delegate changes mid-session.
                 if !sawCommand { time = script.setup.startTime }
+                line.currentPolicy = policy
                 let command = try line.command(device: script.setup.device, initialTraits: script.setup.initialTraits)
+                if case .setPolicy(let changed) = command.template { policy = changed }
                 if case .absolute(let at) = command.time {
                     guard at >= time else {
                         let previous = sawCommand ? "the previous command" : "the session's start"
@@ -72,6 +77,8 @@ struct ScriptLine {
     var contentEnd = 0
     /// The `at TIME` token of a command line, once parsed.
     var timeToken: ScriptToken?
+    /// The delegate's policy before this line: a `policy …` command line changes it.
+    var currentPolicy = SplitPolicy.noDelegate
 
     init(_ line: Substring, number: Int, file: String) {
         var scalars = Array(line.unicodeScalars)

@@ -28,6 +28,8 @@ extension NavigationCommand {
             case .property(let property): parts.append(Self.property(property))
             case .flag(let flag):
                 if case .flag(let yes, let no) = parameter.type { parts.append(flag ? yes : no) }
+            case .text(let text): parts.append(text)
+            case .policy(let policy): parts.append(policy.text)
             }
         }
         return parts.joined(separator: " ")

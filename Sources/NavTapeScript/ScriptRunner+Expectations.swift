@@ -42,7 +42,7 @@ extension ScriptExecution {
             let changed = state != before
             return compare("unchanged", changed ? "hierarchy \(state.hierarchyDescription) (changed)" : "unchanged", !changed)
         case .button(let target):
-            let button = state.displayModeButton(policy: script.setup.policy)?.target
+            let button = state.displayModeButton(delegate: state.policy(session: script.setup.policy))?.target
             return compare("button \(target.map(name) ?? "hidden")", "button \(button.map(name) ?? "hidden")", button == target)
         case .presented(let name):
             let actual = state.presented.map(state.name(of:))

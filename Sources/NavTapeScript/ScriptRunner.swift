@@ -115,7 +115,7 @@ struct ScriptExecution {
             events = try recorder.send(command, at: time)
             state = recorder.state
         } else {
-            events = Navigation.send(command, to: &state, policy: script.setup.policy)
+            events = Navigation.send(command, to: &state, delegate: state.policy(session: script.setup.policy))
         }
         result.eventCount += UInt64(events.count)
         return events

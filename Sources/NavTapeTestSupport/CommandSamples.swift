@@ -40,6 +40,8 @@ public enum CommandSamples {
                 return values.compactMap { SplitProperty(name: name, value: $0).map(CommandArgument.property) }
             }
         case .flag: return [.flag(true), .flag(false)]
+        case .text: return [.text("detailModified"), .text("Sélection")]
+        case .policy: return policies.map(CommandArgument.policy)
         }
     }
 
@@ -58,4 +60,22 @@ public enum CommandSamples {
         }
         return result
     }
+
+    /// Policies that use every method, answer, condition and pattern of the policy language.
+    public static let policies: [SplitPolicy] = [
+        .noDelegate, .calendarPaste(), .template(), .mergeStacks, .swiftDelegate(named: "WordPressDelegate"),
+        """
+        name every-answer; primaryForCollapsing secondary if collapsed else existing Master:navigation else nil else fresh M2; \
+        collapseSecondary discard if flag detailDimmed else merge if flag detailModified and not secondary deeper than 3 \
+        else mergeTop if secondary top is Article else filter List|Conversation if secondary is Photo else keep; \
+        primaryForExpanding nil; \
+        separateSecondary unmerge firstNested or after BlogList|BlogDetails or from Post or top wrap DetailNC@WPDetail \
+        else fresh NoSelectionNC@NoSelectionNC[NoSelection] if not (primary contains Photo or primary nestedTop is *:navigation) \
+        else nil; \
+        targetDisplayMode allVisible if landscape else automatic; showOverride handled if target is *@Modal; \
+        showDetailOverride notHandled; topColumnForCollapsing secondary if proposed secondary and flag articleSelected \
+        else supplementary if flag feedSelected else primary; displayModeForExpanding proposed if portrait else twoBesideSecondary; \
+        shouldHide show if landscape else hide; implementsWillHide true
+        """,
+    ]
 }

@@ -11,10 +11,13 @@ public struct RandomSession: Sendable {
     /// The delegate policies sessions rotate through.
     public static let policies: [SplitPolicy] = [
         .noDelegate, .template(placeholderName: "D"), .calendarPaste(), .mergeStacks,
-        SplitPolicy(targetDisplayMode: .mode(.allVisible)),
-        SplitPolicy(primaryForCollapsing: .secondary),
-        SplitPolicy(separateSecondary: .fresh(.navigation("Fresh", [.content("F")]))),
-        SplitPolicy(showOverride: .returns(true), showDetailOverride: .returns(true)),
+        "targetDisplayMode allVisible",
+        "primaryForCollapsing secondary",
+        "separateSecondary fresh Fresh[F]",
+        "showOverride handled; showDetailOverride handled",
+        "collapseSecondary mergeTop if secondary top is D|PasteDetail else filter M|M1|D else discard",
+        "separateSecondary unmerge firstNested or after M wrap DetailNC@Detail else existing *@NoSelectionNC else nil",
+        "primaryForExpanding existing M1; collapseSecondary discard if flag dimmed or secondary deeper than 1",
     ]
     /// The environments trait changes move between.
     public static let traits: [Traits] = Device.allCases.flatMap { [$0.traits(.portrait), $0.traits(.landscape)] }

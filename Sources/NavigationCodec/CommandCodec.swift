@@ -49,6 +49,8 @@ extension ByteWriter {
         case .splitBehavior(let behavior): writeUInt8(behavior.rawValue)
         case .property(let property): writeProperty(property)
         case .flag(let flag): writeBool(flag)
+        case .text(let text): writeString(text)
+        case .policy(let policy): writePolicy(policy)
         }
     }
 
@@ -75,7 +77,7 @@ extension ByteReader {
         for parameter in kind.signature.parameters {
             do {
                 arguments.append(try readArgument(parameter.type))
-            } catch where !error.context.hasPrefix("spec") && !error.context.hasPrefix("property") {
+            } catch where !error.context.hasPrefix("spec") && !error.context.hasPrefix("property") && !error.context.hasPrefix("policy") {
                 // Name the field as the vocabulary does: `interactivePop.completed`.
                 throw CodecError(error.code, at: error.offset, "\(kind.name).\(parameter.name)")
             }
@@ -99,6 +101,8 @@ extension ByteReader {
         case .splitBehavior: return .splitBehavior(try readEnum(SplitBehavior.self, for: "command.splitBehavior"))
         case .property: return .property(try readProperty())
         case .flag: return .flag(try readBool(for: "command.flag"))
+        case .text: return .text(try readString(for: "command.text"))
+        case .policy: return .policy(try readPolicy(version: SessionDescription.formatVersion))
         }
     }
 

@@ -144,7 +144,10 @@ extension ByteReader {
             return .splitBehaviorChanged(try readEnum(SplitBehavior.self, for: "splitBehaviorChanged"))
         case .delegateNotified:
             return .delegateNotified(try readEnum(DelegateNotification.self, for: "delegateNotified"))
-        case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .rejected, .ignored, .columnSet:
+        case .controllerReleased:
+            return .controllerReleased(try readID(for: "controllerReleased"))
+        case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .rejected, .ignored, .columnSet,
+             .flagSet, .policyChanged:
             return try readVariableSizeEvent(tag)
         }
     }
@@ -192,10 +195,17 @@ extension ByteReader {
             case .cleared: resolution = .cleared
             }
             return .columnSet(controller, column: column, resolution: resolution)
+        case .flagSet:
+            let start = offset
+            let code = try readVarint(for: "flagSet")
+            guard code >> 1 <= UInt64(UInt32.max) else { throw Self.failure(.invalidValue, at: start, for: "flagSet") }
+            return .flagSet(NameID(rawValue: UInt32(code >> 1)), value: code & 1 == 1)
+        case .policyChanged:
+            return .policyChanged(try readPolicy(version: SessionDescription.formatVersion))
         case .pushed, .popped, .displayModeChanged, .shown, .detailShown, .traitsChanged, .collapsed, .separated,
              .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched,
              .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,
-             .delegateNotified:
+             .delegateNotified, .controllerReleased:
             return try readEventPayload(tag)
         }
     }

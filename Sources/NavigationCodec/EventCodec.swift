@@ -174,6 +174,16 @@ extension ByteWriter {
         case .delegateNotified(let notification):
             writeEventTag(.delegateNotified, startsCommit)
             writeUInt8(notification.rawValue)
+        case .flagSet(let name, let value):
+            writeEventTag(.flagSet, startsCommit)
+            // The value rides in the name's varint, as `popped`'s interactive flag does.
+            writeVarint(UInt64(name.rawValue) &<< 1 | (value ? 1 : 0))
+        case .policyChanged(let policy):
+            writeEventTag(.policyChanged, startsCommit)
+            writePolicy(policy)
+        case .controllerReleased(let id):
+            writeEventTag(.controllerReleased, startsCommit)
+            writeID(id)
         }
     }
 

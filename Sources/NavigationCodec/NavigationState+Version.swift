@@ -6,7 +6,16 @@ extension NavigationState {
     var fitsVersion1: Bool {
         StateCodec.isVersion1Style(style) && supplementary == nil && compactColumn == nil
             && preferredSplitBehavior == .automatic && splitBehavior == .automatic
-            && !showsSecondaryOnlyButton && displayModeButtonVisibility == .automatic
+            && !showsSecondaryOnlyButton && displayModeButtonVisibility == .automatic && fitsVersion2
     }
+
+    /// Whether state format version 2 holds this state: the session's own policy in effect, no flag
+    /// set, no released controller.
+    var fitsVersion2: Bool {
+        policy == nil && flags.isEmpty && !mintedControllers.contains(where: \.isReleased)
+    }
+
+    /// The oldest state format version that holds this state (what ``StateCodec/hash(_:)`` encodes).
+    var oldestFittingVersion: UInt8 { fitsVersion1 ? 1 : fitsVersion2 ? 2 : StateCodec.formatVersion }
 
 }

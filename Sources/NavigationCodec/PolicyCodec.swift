@@ -1,190 +1,396 @@
 import ByteCoding
 import NavigationCore
 
-// SplitPolicy, in full: its name, then each delegate answer as a wire tag and its payload
-// (docs/EventEncoding.md, "Policy"). Session description version 2 appends the column-style and
-// legacy answers; version 1 stops after `showDetailOverride`.
+// A SplitPolicy in bytes (docs/EventEncoding.md, "Policy"): session description version 3, state
+// version 3 and `policyChanged` events write the rules of each implemented method with the frozen
+// tags of WireTag.swift. Versions 1 and 2 (a fixed menu of constant answers) are still read and
+// become the same rules the policy language gives them.
+//
+//   policy    := name: string, flags: u8 (bit 0 implementsWillHide, bit 1 Swift delegate),
+//                methods: varint count, then per method: tag u8, rules: varint count, rule*
+//   rule      := answer, condition? (u8 0 or 1, then the condition)
+//   answer    := tag u8, then: filter/existing a match; fresh a tree; unmerge varint count,
+//                points, the wrap tree; mode/column an enum byte; bool a bool
+//   point     := tag u8, then after/from a match
+//   condition := tag u8, then: flag a string; proposedColumn a byte; test a subject byte, a test
+//                tag and its match or count; not a condition; all/any varint count, conditions
+//   match     := names: varint count, strings; restoration ID: u8 0 or 1, string; kind: u8 (0xFF any)
 
 extension ByteWriter {
-    /// A policy in the layout of session description `version` (1 or 2; version 1 leaves out the
-    /// answers it predates, so the caller checks they are the defaults).
-    mutating func writePolicy(_ policy: SplitPolicy, version: UInt8 = SessionDescription.formatVersion) {
+    /// A policy in the current layout.
+    mutating func writePolicy(_ policy: SplitPolicy) {
         writeString(policy.name)
-        writePrimaryChoice(policy.primaryForCollapsing)
-        switch policy.collapseSecondary {
-        case .notImplemented:
-            writeUInt8(CollapseAnswerWireTag.notImplemented.rawValue)
-        case .returns(let value):
-            writeUInt8(CollapseAnswerWireTag.returns.rawValue)
-            writeBool(value)
-        case .discardWhenRestorationID(let identifier):
-            writeUInt8(CollapseAnswerWireTag.discardWhenRestorationID.rawValue)
-            writeString(identifier)
-        case .discardWhenTopNamed(let name):
-            writeUInt8(CollapseAnswerWireTag.discardWhenTopNamed.rawValue)
-            writeString(name)
-        case .mergeStacks:
-            writeUInt8(CollapseAnswerWireTag.mergeStacks.rawValue)
+        writeUInt8((policy.implementsWillHide ? 0x01 : 0) | (policy.isSwiftDelegate ? 0x02 : 0))
+        let methods = policy.methods.keys.sorted()
+        writeVarint(UInt64(methods.count))
+        for method in methods {
+            writeUInt8(method.rawValue)
+            let rules = policy.methods[method] ?? []
+            writeVarint(UInt64(rules.count))
+            for rule in rules {
+                writePolicyAnswer(rule.answer)
+                writeBool(rule.condition != nil)
+                if let condition = rule.condition { writeCondition(condition) }
+            }
         }
-        writePrimaryChoice(policy.primaryForExpanding)
-        switch policy.separateSecondary {
-        case .notImplemented:
-            writeUInt8(SeparateAnswerWireTag.notImplemented.rawValue)
-        case .returnsNil:
-            writeUInt8(SeparateAnswerWireTag.returnsNil.rawValue)
+    }
+
+    mutating func writePolicyAnswer(_ answer: PolicyAnswer) {
+        switch answer {
+        case .keep: writeUInt8(PolicyAnswerWireTag.keep.rawValue)
+        case .discard: writeUInt8(PolicyAnswerWireTag.discard.rawValue)
+        case .merge: writeUInt8(PolicyAnswerWireTag.merge.rawValue)
+        case .mergeTop: writeUInt8(PolicyAnswerWireTag.mergeTop.rawValue)
+        case .filter(let match):
+            writeUInt8(PolicyAnswerWireTag.filter.rawValue)
+            writeMatch(match)
+        case .returnsNil: writeUInt8(PolicyAnswerWireTag.returnsNil.rawValue)
+        case .secondary: writeUInt8(PolicyAnswerWireTag.secondary.rawValue)
+        case .existing(let match):
+            writeUInt8(PolicyAnswerWireTag.existing.rawValue)
+            writeMatch(match)
         case .fresh(let spec):
-            writeUInt8(SeparateAnswerWireTag.fresh.rawValue)
+            writeUInt8(PolicyAnswerWireTag.fresh.rawValue)
             writeSpec(spec)
-        case .keepWhenNestedTopNamed(let names, let otherwise):
-            writeUInt8(SeparateAnswerWireTag.keepWhenNestedTopNamed.rawValue)
-            writeStrings(names)
-            writeSpec(otherwise)
-        }
-        writeTargetDisplayMode(policy.targetDisplayMode)
-        writeOverride(policy.showOverride)
-        writeOverride(policy.showDetailOverride)
-        guard version >= 2 else { return }
-        switch policy.topColumnForCollapsing {
-        case .notImplemented:
-            writeUInt8(TopColumnAnswerWireTag.notImplemented.rawValue)
-        case .column(let column):
-            writeUInt8(TopColumnAnswerWireTag.column.rawValue)
-            writeUInt8(column.rawValue)
-        }
-        writeTargetDisplayMode(policy.displayModeForExpanding)
-        switch policy.shouldHide {
-        case .notImplemented:
-            writeUInt8(ShouldHideAnswerWireTag.notImplemented.rawValue)
-        case .returns(let portrait, let landscape):
-            writeUInt8(ShouldHideAnswerWireTag.returns.rawValue)
-            writeBool(portrait)
-            writeBool(landscape)
-        }
-        writeBool(policy.implementsWillHide)
-    }
-
-    mutating func writeTargetDisplayMode(_ answer: TargetDisplayModeAnswer) {
-        switch answer {
-        case .notImplemented:
-            writeUInt8(TargetDisplayModeAnswerWireTag.notImplemented.rawValue)
-        case .automatic:
-            writeUInt8(TargetDisplayModeAnswerWireTag.automatic.rawValue)
+        case .unmerge(let points, let wrap):
+            writeUInt8(PolicyAnswerWireTag.unmerge.rawValue)
+            writeVarint(UInt64(points.count))
+            for point in points {
+                switch point {
+                case .firstNested: writeUInt8(UnmergePointWireTag.firstNested.rawValue)
+                case .after(let match):
+                    writeUInt8(UnmergePointWireTag.after.rawValue)
+                    writeMatch(match)
+                case .from(let match):
+                    writeUInt8(UnmergePointWireTag.from.rawValue)
+                    writeMatch(match)
+                case .top: writeUInt8(UnmergePointWireTag.top.rawValue)
+                }
+            }
+            writeSpec(wrap)
         case .mode(let mode):
-            writeUInt8(TargetDisplayModeAnswerWireTag.mode.rawValue)
+            writeUInt8(PolicyAnswerWireTag.mode.rawValue)
             writeUInt8(mode.rawValue)
-        }
-    }
-
-    mutating func writePrimaryChoice(_ choice: PrimaryChoice) {
-        switch choice {
-        case .notImplemented: writeUInt8(PrimaryChoiceWireTag.notImplemented.rawValue)
-        case .returnsNil: writeUInt8(PrimaryChoiceWireTag.returnsNil.rawValue)
-        case .secondary: writeUInt8(PrimaryChoiceWireTag.secondary.rawValue)
-        }
-    }
-
-    mutating func writeOverride(_ answer: OverrideAnswer) {
-        switch answer {
-        case .notImplemented:
-            writeUInt8(OverrideAnswerWireTag.notImplemented.rawValue)
-        case .returns(let value):
-            writeUInt8(OverrideAnswerWireTag.returns.rawValue)
+        case .column(let column):
+            writeUInt8(PolicyAnswerWireTag.column.rawValue)
+            writeUInt8(column.rawValue)
+        case .proposed: writeUInt8(PolicyAnswerWireTag.proposed.rawValue)
+        case .bool(let value):
+            writeUInt8(PolicyAnswerWireTag.bool.rawValue)
             writeBool(value)
+        }
+    }
+
+    mutating func writeCondition(_ condition: PolicyCondition) {
+        switch condition {
+        case .flag(let name):
+            writeUInt8(PolicyConditionWireTag.flag.rawValue)
+            writeString(name)
+        case .collapsed: writeUInt8(PolicyConditionWireTag.collapsed.rawValue)
+        case .landscape: writeUInt8(PolicyConditionWireTag.landscape.rawValue)
+        case .proposedColumn(let column):
+            writeUInt8(PolicyConditionWireTag.proposedColumn.rawValue)
+            writeUInt8(column.rawValue)
+        case .test(let subject, let test):
+            writeUInt8(PolicyConditionWireTag.test.rawValue)
+            writeUInt8(PolicySubjectWireTag(subject).rawValue)
+            switch test {
+            case .is(let match):
+                writeUInt8(ControllerTestWireTag.is.rawValue)
+                writeMatch(match)
+            case .top(let match):
+                writeUInt8(ControllerTestWireTag.top.rawValue)
+                writeMatch(match)
+            case .nestedTop(let match):
+                writeUInt8(ControllerTestWireTag.nestedTop.rawValue)
+                writeMatch(match)
+            case .contains(let match):
+                writeUInt8(ControllerTestWireTag.contains.rawValue)
+                writeMatch(match)
+            case .deeperThan(let count):
+                writeUInt8(ControllerTestWireTag.deeperThan.rawValue)
+                writeVarint(UInt64(max(0, count)))
+            }
+        case .not(let inner):
+            writeUInt8(PolicyConditionWireTag.not.rawValue)
+            writeCondition(inner)
+        case .all(let parts):
+            writeUInt8(PolicyConditionWireTag.all.rawValue)
+            writeVarint(UInt64(parts.count))
+            for part in parts { writeCondition(part) }
+        case .any(let parts):
+            writeUInt8(PolicyConditionWireTag.any.rawValue)
+            writeVarint(UInt64(parts.count))
+            for part in parts { writeCondition(part) }
+        }
+    }
+
+    mutating func writeMatch(_ match: ControllerMatch) {
+        writeStrings(match.names)
+        writeBool(match.restorationID != nil)
+        if let restorationID = match.restorationID { writeString(restorationID) }
+        writeUInt8(match.kind?.rawValue ?? 0xFF)
+    }
+}
+
+extension PolicySubjectWireTag {
+    init(_ subject: PolicySubject) {
+        switch subject {
+        case .primary: self = .primary
+        case .secondary: self = .secondary
+        case .supplementary: self = .supplementary
+        case .target: self = .target
+        case .sender: self = .sender
+        }
+    }
+
+    var subject: PolicySubject {
+        switch self {
+        case .primary: return .primary
+        case .secondary: return .secondary
+        case .supplementary: return .supplementary
+        case .target: return .target
+        case .sender: return .sender
         }
     }
 }
 
 extension ByteReader {
-    /// Consumes a policy in the layout of session description `version` (1 or 2); the answers a
-    /// version 1 policy predates stay not implemented.
+    /// The deepest condition a policy may nest (hostile input cannot recurse further).
+    static let maximumConditionDepth = 32
+
+    /// Consumes a policy in the layout of session description `version`: 3 (rules), or 1 and 2
+    /// (the first language's constant answers, which become rules).
     mutating func readPolicy(version: UInt8) throws(CodecError) -> SplitPolicy {
+        guard version >= 3 else { return try readLegacyPolicy(version: version) }
         var policy = SplitPolicy(name: try readString(for: "policy.name"))
-        policy.primaryForCollapsing = try readPrimaryChoice(for: "policy.primaryForCollapsing")
+        let flagsOffset = offset
+        let flags = try readByte(for: "policy.flags")
+        guard flags & ~0x03 == 0 else { throw Self.failure(.invalidValue, at: flagsOffset, for: "policy.flags") }
+        policy.implementsWillHide = flags & 0x01 != 0
+        policy.isSwiftDelegate = flags & 0x02 != 0
+        let methodCount = try readCount(minimumSize: 2, for: "policy.methods")
+        var previous: DelegateMethod?
+        for _ in 0..<methodCount {
+            let methodOffset = offset
+            // Methods in increasing order, each once: the encoding stays canonical.
+            guard let method = DelegateMethod(rawValue: try readByte(for: "policy.method")), previous.map({ $0 < method }) ?? true else {
+                throw Self.failure(.invalidValue, at: methodOffset, for: "policy.method")
+            }
+            previous = method
+            let ruleCount = try readCount(minimumSize: 2, for: "policy.rules")
+            var rules: [PolicyRule] = []
+            rules.reserveCapacity(ruleCount)
+            for _ in 0..<ruleCount {
+                let answerOffset = offset
+                let answer = try readPolicyAnswer()
+                guard method.accepts(answer) else { throw Self.failure(.invalidValue, at: answerOffset, for: "policy.answer") }
+                let condition = try readBool(for: "policy.rule") ? try readCondition(depth: 0) : nil
+                rules.append(PolicyRule(answer, if: condition))
+            }
+            policy.methods[method] = rules
+        }
+        return policy
+    }
+
+    mutating func readPolicyAnswer() throws(CodecError) -> PolicyAnswer {
+        let start = offset
+        guard let tag = PolicyAnswerWireTag(rawValue: try readByte(for: "policy.answer")) else {
+            throw Self.failure(.unknownTag, at: start, for: "policy.answer")
+        }
+        switch tag {
+        case .keep: return .keep
+        case .discard: return .discard
+        case .merge: return .merge
+        case .mergeTop: return .mergeTop
+        case .filter: return .filter(try readMatch())
+        case .returnsNil: return .returnsNil
+        case .secondary: return .secondary
+        case .existing: return .existing(try readMatch())
+        case .fresh: return .fresh(try readSpec())
+        case .unmerge:
+            let count = try readCount(for: "policy.unmerge")
+            var points: [UnmergePoint] = []
+            for _ in 0..<count {
+                let pointOffset = offset
+                guard let pointTag = UnmergePointWireTag(rawValue: try readByte(for: "policy.unmerge.point")) else {
+                    throw Self.failure(.unknownTag, at: pointOffset, for: "policy.unmerge.point")
+                }
+                switch pointTag {
+                case .firstNested: points.append(.firstNested)
+                case .after: points.append(.after(try readMatch()))
+                case .from: points.append(.from(try readMatch()))
+                case .top: points.append(.top)
+                }
+            }
+            let wrapOffset = offset
+            let wrap = try readSpec()
+            guard !points.isEmpty, wrap.kind == .navigation, wrap.children.isEmpty else {
+                throw Self.failure(.invalidValue, at: wrapOffset, for: "policy.unmerge.wrap")
+            }
+            return .unmerge(points, wrap: wrap)
+        case .mode: return .mode(try readEnum(DisplayMode.self, for: "policy.answer.mode"))
+        case .column: return .column(try readEnum(Column.self, for: "policy.answer.column"))
+        case .proposed: return .proposed
+        case .bool: return .bool(try readBool(for: "policy.answer.bool"))
+        }
+    }
+
+    mutating func readCondition(depth: Int) throws(CodecError) -> PolicyCondition {
+        let start = offset
+        guard depth < Self.maximumConditionDepth else { throw Self.failure(.tooLarge, at: start, for: "policy.condition.depth") }
+        guard let tag = PolicyConditionWireTag(rawValue: try readByte(for: "policy.condition")) else {
+            throw Self.failure(.unknownTag, at: start, for: "policy.condition")
+        }
+        switch tag {
+        case .flag: return .flag(try readString(for: "policy.condition.flag"))
+        case .collapsed: return .collapsed
+        case .landscape: return .landscape
+        case .proposedColumn: return .proposedColumn(try readEnum(Column.self, for: "policy.condition.column"))
+        case .test:
+            let subjectOffset = offset
+            guard let subject = PolicySubjectWireTag(rawValue: try readByte(for: "policy.condition.subject")) else {
+                throw Self.failure(.unknownTag, at: subjectOffset, for: "policy.condition.subject")
+            }
+            let testOffset = offset
+            guard let testTag = ControllerTestWireTag(rawValue: try readByte(for: "policy.condition.test")) else {
+                throw Self.failure(.unknownTag, at: testOffset, for: "policy.condition.test")
+            }
+            let test: ControllerTest
+            switch testTag {
+            case .is: test = .is(try readMatch())
+            case .top: test = .top(try readMatch())
+            case .nestedTop: test = .nestedTop(try readMatch())
+            case .contains: test = .contains(try readMatch())
+            case .deeperThan:
+                let countOffset = offset
+                let count = try readVarint(for: "policy.condition.deeperThan")
+                guard count <= UInt64(Int32.max) else { throw Self.failure(.invalidValue, at: countOffset, for: "policy.condition.deeperThan") }
+                test = .deeperThan(Int(count))
+            }
+            return .test(subject.subject, test)
+        case .not: return .not(try readCondition(depth: depth + 1))
+        case .all, .any:
+            let count = try readCount(for: "policy.condition.parts")
+            var parts: [PolicyCondition] = []
+            for _ in 0..<count { parts.append(try readCondition(depth: depth + 1)) }
+            return tag == .all ? .all(parts) : .any(parts)
+        }
+    }
+
+    mutating func readMatch() throws(CodecError) -> ControllerMatch {
+        let names = try readStrings(for: "policy.match.names")
+        let restorationID = try readBool(for: "policy.match.restorationID") ? try readString(for: "policy.match.restorationID") : nil
+        let kindOffset = offset
+        let kindByte = try readByte(for: "policy.match.kind")
+        var kind: ControllerKind?
+        if kindByte != 0xFF {
+            guard let value = ControllerKind(rawValue: kindByte) else { throw Self.failure(.invalidValue, at: kindOffset, for: "policy.match.kind") }
+            kind = value
+        }
+        return ControllerMatch(names: names, restorationID: restorationID, kind: kind)
+    }
+
+    // MARK: versions 1 and 2
+
+    /// Consumes a policy of session description version 1 or 2: its name, then each method's
+    /// constant answer; the answers become the rules the policy language gives them.
+    mutating func readLegacyPolicy(version: UInt8) throws(CodecError) -> SplitPolicy {
+        var policy = SplitPolicy(name: try readString(for: "policy.name"))
+        policy.methods[.primaryForCollapsing] = try readPrimaryChoice(for: "policy.primaryForCollapsing")
         let collapseOffset = offset
         guard let collapseTag = CollapseAnswerWireTag(rawValue: try readByte(for: "policy.collapseSecondary")) else {
             throw Self.failure(.unknownTag, at: collapseOffset, for: "policy.collapseSecondary")
         }
         switch collapseTag {
-        case .notImplemented: policy.collapseSecondary = .notImplemented
-        case .returns: policy.collapseSecondary = .returns(try readBool(for: "policy.collapseSecondary.returns"))
+        case .notImplemented: break
+        case .returns:
+            policy.methods[.collapseSecondary] = [PolicyRule(try readBool(for: "policy.collapseSecondary.returns") ? .discard : .keep)]
         case .discardWhenRestorationID:
-            policy.collapseSecondary = .discardWhenRestorationID(try readString(for: "policy.collapseSecondary.restorationID"))
+            let identifier = try readString(for: "policy.collapseSecondary.restorationID")
+            policy.methods[.collapseSecondary] = [PolicyRule(.discard, if: .test(.secondary, .is(ControllerMatch(restorationID: identifier))))]
         case .discardWhenTopNamed:
-            policy.collapseSecondary = .discardWhenTopNamed(try readString(for: "policy.collapseSecondary.topName"))
-        case .mergeStacks: policy.collapseSecondary = .mergeStacks
+            let name = try readString(for: "policy.collapseSecondary.topName")
+            policy.methods[.collapseSecondary] = [PolicyRule(.discard, if: .test(.secondary, .top(.named(name))))]
+        case .mergeStacks:
+            policy.methods[.collapseSecondary] = [PolicyRule(.merge)]
         }
-        policy.primaryForExpanding = try readPrimaryChoice(for: "policy.primaryForExpanding")
+        policy.methods[.primaryForExpanding] = try readPrimaryChoice(for: "policy.primaryForExpanding")
         let separateOffset = offset
         guard let separateTag = SeparateAnswerWireTag(rawValue: try readByte(for: "policy.separateSecondary")) else {
             throw Self.failure(.unknownTag, at: separateOffset, for: "policy.separateSecondary")
         }
         switch separateTag {
-        case .notImplemented: policy.separateSecondary = .notImplemented
-        case .returnsNil: policy.separateSecondary = .returnsNil
-        case .fresh: policy.separateSecondary = .fresh(try readSpec())
+        case .notImplemented: break
+        case .returnsNil: policy.methods[.separateSecondary] = [PolicyRule(.returnsNil)]
+        case .fresh: policy.methods[.separateSecondary] = [PolicyRule(.fresh(try readSpec()))]
         case .keepWhenNestedTopNamed:
             let names = try readStrings(for: "policy.separateSecondary.names")
-            policy.separateSecondary = .keepWhenNestedTopNamed(names, otherwise: try readSpec())
+            policy.methods[.separateSecondary] = [
+                PolicyRule(.returnsNil, if: .test(.primary, .nestedTop(ControllerMatch(names: names)))),
+                PolicyRule(.fresh(try readSpec())),
+            ]
         }
-        policy.targetDisplayMode = try readTargetDisplayMode(for: "policy.targetDisplayMode")
-        policy.showOverride = try readOverride(for: "policy.showOverride")
-        policy.showDetailOverride = try readOverride(for: "policy.showDetailOverride")
+        policy.methods[.targetDisplayMode] = try readTargetDisplayMode(for: "policy.targetDisplayMode")
+        policy.methods[.showOverride] = try readOverride(for: "policy.showOverride")
+        policy.methods[.showDetailOverride] = try readOverride(for: "policy.showDetailOverride")
         guard version >= 2 else { return policy }
         let topOffset = offset
         guard let topTag = TopColumnAnswerWireTag(rawValue: try readByte(for: "policy.topColumnForCollapsing")) else {
             throw Self.failure(.unknownTag, at: topOffset, for: "policy.topColumnForCollapsing")
         }
-        switch topTag {
-        case .notImplemented: policy.topColumnForCollapsing = .notImplemented
-        case .column: policy.topColumnForCollapsing = .column(try readEnum(Column.self, for: "policy.topColumnForCollapsing.column"))
+        if topTag == .column {
+            policy.methods[.topColumnForCollapsing] = [PolicyRule(.column(try readEnum(Column.self, for: "policy.topColumnForCollapsing.column")))]
         }
-        policy.displayModeForExpanding = try readTargetDisplayMode(for: "policy.displayModeForExpanding")
+        policy.methods[.displayModeForExpanding] = try readTargetDisplayMode(for: "policy.displayModeForExpanding")
         let hideOffset = offset
         guard let hideTag = ShouldHideAnswerWireTag(rawValue: try readByte(for: "policy.shouldHide")) else {
             throw Self.failure(.unknownTag, at: hideOffset, for: "policy.shouldHide")
         }
-        switch hideTag {
-        case .notImplemented: policy.shouldHide = .notImplemented
-        case .returns:
+        if hideTag == .returns {
             let portrait = try readBool(for: "policy.shouldHide.portrait")
-            policy.shouldHide = .returns(portrait: portrait, landscape: try readBool(for: "policy.shouldHide.landscape"))
+            let landscape = try readBool(for: "policy.shouldHide.landscape")
+            policy.methods[.shouldHide] = [PolicyRule(.bool(landscape), if: .landscape), PolicyRule(.bool(portrait))]
         }
         policy.implementsWillHide = try readBool(for: "policy.implementsWillHide")
         return policy
     }
 
-    mutating func readTargetDisplayMode(for context: StaticString) throws(CodecError) -> TargetDisplayModeAnswer {
+    /// A version 1–2 display-mode answer: not implemented, `.automatic`, or a mode.
+    mutating func readTargetDisplayMode(for context: StaticString) throws(CodecError) -> [PolicyRule]? {
         let start = offset
         guard let tag = TargetDisplayModeAnswerWireTag(rawValue: try readByte(for: context)) else {
             throw Self.failure(.unknownTag, at: start, for: context)
         }
         switch tag {
-        case .notImplemented: return .notImplemented
-        case .automatic: return .automatic
-        case .mode: return .mode(try readEnum(DisplayMode.self, for: context))
+        case .notImplemented: return nil
+        case .automatic: return [PolicyRule(.mode(.automatic))]
+        case .mode: return [PolicyRule(.mode(try readEnum(DisplayMode.self, for: context)))]
         }
     }
 
-    mutating func readPrimaryChoice(for context: StaticString) throws(CodecError) -> PrimaryChoice {
+    /// A version 1–2 primary choice: not implemented, `nil`, or the secondary.
+    mutating func readPrimaryChoice(for context: StaticString) throws(CodecError) -> [PolicyRule]? {
         let start = offset
         guard let tag = PrimaryChoiceWireTag(rawValue: try readByte(for: context)) else {
             throw Self.failure(.unknownTag, at: start, for: context)
         }
         switch tag {
-        case .notImplemented: return .notImplemented
-        case .returnsNil: return .returnsNil
-        case .secondary: return .secondary
+        case .notImplemented: return nil
+        case .returnsNil: return [PolicyRule(.returnsNil)]
+        case .secondary: return [PolicyRule(.secondary)]
         }
     }
 
-    mutating func readOverride(for context: StaticString) throws(CodecError) -> OverrideAnswer {
+    /// A version 1–2 show override: not implemented, or a constant.
+    mutating func readOverride(for context: StaticString) throws(CodecError) -> [PolicyRule]? {
         let start = offset
         guard let tag = OverrideAnswerWireTag(rawValue: try readByte(for: context)) else {
             throw Self.failure(.unknownTag, at: start, for: context)
         }
         switch tag {
-        case .notImplemented: return .notImplemented
-        case .returns: return .returns(try readBool(for: context))
+        case .notImplemented: return nil
+        case .returns: return [PolicyRule(.bool(try readBool(for: context)))]
         }
     }
 }

@@ -6,11 +6,12 @@ import NavigationCore
 /// run can rebuild the same starting point.
 public struct SessionDescription: Hashable, Sendable {
     /// The version byte ``encode()`` writes. Version 2 added the column-style and legacy delegate
-    /// answers to the policy and the `legacy` and `manual` styles.
-    public static let formatVersion: UInt8 = 2
-    /// The versions ``init(decoding:)-([UInt8])`` reads: version 1 descriptions decode with the
-    /// answers version 2 added not implemented.
-    public static let readableFormatVersions: ClosedRange<UInt8> = 1...2
+    /// answers to the policy and the `legacy` and `manual` styles; version 3 writes the policy as the
+    /// rules of the policy language.
+    public static let formatVersion: UInt8 = 3
+    /// The versions ``init(decoding:)-([UInt8])`` reads: versions 1 and 2 decode their constant
+    /// answers as the rules the policy language gives them.
+    public static let readableFormatVersions: ClosedRange<UInt8> = 1...3
 
     /// How the split was created.
     public var style: SplitStyle
@@ -38,24 +39,12 @@ public struct SessionDescription: Hashable, Sendable {
         write(version: Self.formatVersion)
     }
 
-    /// The encoding in format `version`, or `nil` when that version cannot hold this description:
-    /// a version this build does not know, or version 1 for a `legacy` or `manual` style or a
-    /// policy implementing an answer version 2 added. For tools that must write for old readers,
-    /// and for comparing with bytes an old writer produced.
-    public func encode(formatVersion version: UInt8) -> [UInt8]? {
-        guard Self.readableFormatVersions.contains(version) else { return nil }
-        if version == 1 {
-            guard StateCodec.isVersion1Style(style), policy.hasOnlyVersion1Answers else { return nil }
-        }
-        return write(version: version)
-    }
-
     private func write(version: UInt8) -> [UInt8] {
         var writer = ByteWriter(capacity: 64 + device.utf8.count + layout.utf8.count)
         writer.writeUInt8(version)
         writer.writeUInt8(style.rawValue)
         writer.writeTraits(initialTraits)
-        writer.writePolicy(policy, version: version)
+        writer.writePolicy(policy)
         writer.writeString(device)
         writer.writeString(layout)
         return writer.bytes
@@ -64,7 +53,8 @@ public struct SessionDescription: Hashable, Sendable {
     /// Decodes a description; the whole buffer must be one description.
     ///
     /// Version 1 descriptions (which predate the `legacy` and `manual` styles and the column-style
-    /// and legacy delegate answers) decode with those answers not implemented.
+    /// and legacy delegate answers) decode with those answers not implemented; versions 1 and 2
+    /// decode their constant answers as rules.
     /// - Throws: ``CodecError``: `.unsupportedVersion` for a version outside
     ///   ``readableFormatVersions`` (such as one written by a newer build), and every format error;
     ///   never traps.
@@ -102,14 +92,5 @@ extension ByteReader {
         let device = try readString(for: "session.device")
         let layout = try readString(for: "session.layout")
         return SessionDescription(style: style, initialTraits: traits, policy: policy, device: device, layout: layout)
-    }
-}
-
-extension SplitPolicy {
-    /// Whether every answer session description version 2 added is not implemented, so that a
-    /// version 1 description holds the whole policy.
-    var hasOnlyVersion1Answers: Bool {
-        topColumnForCollapsing == .notImplemented && displayModeForExpanding == .notImplemented
-            && shouldHide == .notImplemented && !implementsWillHide
     }
 }

@@ -9,11 +9,12 @@ import NavigationCore
 public enum StateCodec {
     /// The version byte ``encode(_:)`` writes. Version 2 appended the column-style fields
     /// (supplementary and compact columns, split behaviours, the two button settings) and added the
-    /// `legacy` and `manual` styles.
-    public static let formatVersion: UInt8 = 2
-    /// The versions ``decode(_:)-([UInt8])`` reads: version 1 states decode with the fields version 2
-    /// added at their defaults.
-    public static let readableFormatVersions: ClosedRange<UInt8> = 1...2
+    /// `legacy` and `manual` styles; version 3 appended the delegate's state (the policy the session
+    /// changed to, the app's flags) and marks released controllers (bit 7 of a record's first byte).
+    public static let formatVersion: UInt8 = 3
+    /// The versions ``decode(_:)-([UInt8])`` reads: older states decode with the fields later
+    /// versions added at their defaults.
+    public static let readableFormatVersions: ClosedRange<UInt8> = 1...3
 
     /// The canonical encoding of `state`: the name table, both controller registries and every
     /// split field.
@@ -27,12 +28,14 @@ public enum StateCodec {
 
     /// The canonical encoding of `state` in format `version`, or `nil` when that version cannot
     /// hold it: a version this build does not know, or version 1 for a `legacy` or `manual` style or
-    /// a column-style field away from its default.
+    /// a column-style field away from its default, or version 1–2 for a state with a changed
+    /// policy, a flag set or a released controller.
     ///
     /// Version 1 is what builds before the column-style fields wrote.
     public static func encode(_ state: NavigationState, formatVersion version: UInt8) -> [UInt8]? {
         guard readableFormatVersions.contains(version) else { return nil }
         if version == 1 && !state.fitsVersion1 { return nil }
+        if version == 2 && !state.fitsVersion2 { return nil }
         var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
         writer.writeState(state, version: version)
         return writer.bytes
@@ -79,14 +82,14 @@ public enum StateCodec {
     ///
     /// Equal states have equal hashes in every process (unlike `Hasher`, which is seeded per
     /// process), so recorded and replayed states can be compared by hash. The hash is also stable
-    /// across format versions: a state version 1 can hold (every state a build before version 2
-    /// could produce) hashes its version 1 encoding, exactly as before, so checkpoints stored by
-    /// older builds still verify; any other state hashes its version 2 encoding. (Different states
-    /// still hash different byte strings: the encodings start with their version.)
+    /// across format versions: a state an older version can hold (every state an older build could
+    /// produce) hashes that version's encoding, exactly as before, so checkpoints stored by older
+    /// builds still verify. (Different states still hash different byte strings: the encodings
+    /// start with their version.)
     /// - Complexity: O(size of the encoding).
     public static func hash(_ state: NavigationState) -> UInt64 {
         var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
-        writer.writeState(state, version: state.fitsVersion1 ? 1 : formatVersion)
+        writer.writeState(state, version: state.oldestFittingVersion)
         return fnv1a64(writer.bytes)
     }
 
@@ -146,6 +149,12 @@ extension ByteWriter {
         writeUInt8(state.splitBehavior.rawValue)
         writeBool(state.showsSecondaryOnlyButton)
         writeUInt8(state.displayModeButtonVisibility.rawValue)
+        guard version >= 3 else { return }
+        // Version 3: the delegate's state, appended.
+        writeBool(state.policy != nil)
+        if let policy = state.policy { writePolicy(policy) }
+        writeVarint(UInt64(state.flags.count))
+        for flag in state.flags { writeNameID(flag) }
     }
 
     /// A double with `-0.0` written as `+0.0` (they are `==`), so equal states encode equally.
@@ -153,8 +162,8 @@ extension ByteWriter {
         writeDouble(value == 0 ? 0 : value)
     }
 
-    /// One controller record: kind (bits 0–3), parent tag (bits 4–5) and `hasBeenDetail` (bit 6)
-    /// in one byte, then the name, the optional restoration ID, the parent navigation controller
+    /// One controller record: kind (bits 0–3), parent tag (bits 4–5), `hasBeenDetail` (bit 6) and
+    /// `isReleased` (bit 7, version 3) in one byte, then the name, the optional restoration ID, the parent navigation controller
     /// when the parent is one, and the stack.
     mutating func writeRecord(_ record: ControllerRecord) {
         let parentTag: ControllerParentWireTag
@@ -164,7 +173,7 @@ extension ByteWriter {
         case .split: parentTag = .split
         case .presented: parentTag = .presented
         }
-        writeUInt8(record.kind.rawValue | parentTag.rawValue &<< 4 | (record.hasBeenDetail ? 0x40 : 0))
+        writeUInt8(record.kind.rawValue | parentTag.rawValue &<< 4 | (record.hasBeenDetail ? 0x40 : 0) | (record.isReleased ? 0x80 : 0))
         writeNameID(record.name)
         writeOptionalNameID(record.restorationID)
         if case .navigation(let navigation) = record.parent { writeID(navigation) }
@@ -200,7 +209,7 @@ extension ByteReader {
         guard appCount + mintedCount <= remaining / 4 else {
             throw Self.failure(.truncated, at: countsOffset, for: "state.controllers")
         }
-        let context = RegistryContext(nameCount: names.count, appCount: appCount, mintedCount: mintedCount)
+        let context = RegistryContext(nameCount: names.count, appCount: appCount, mintedCount: mintedCount, version: version)
         let recordsOffset = offset
         var appControllers: [ControllerRecord] = []
         appControllers.reserveCapacity(appCount)
@@ -244,6 +253,8 @@ extension ByteReader {
         var splitBehavior = SplitBehavior.automatic
         var showsSecondaryOnlyButton = false
         var displayModeButtonVisibility = ButtonVisibility.automatic
+        var policy: SplitPolicy?
+        var appFlags: [NameID] = []
         if version >= 2 {
             supplementary = try readKnownOptionalID(context, for: "state.supplementary")
             compactColumn = try readKnownOptionalID(context, for: "state.compactColumn")
@@ -251,6 +262,19 @@ extension ByteReader {
             splitBehavior = try readEnum(SplitBehavior.self, for: "state.splitBehavior")
             showsSecondaryOnlyButton = try readBool(for: "state.showsSecondaryOnlyButton")
             displayModeButtonVisibility = try readEnum(ButtonVisibility.self, for: "state.displayModeButtonVisibility")
+        }
+        if version >= 3 {
+            if try readBool(for: "state.policy") { policy = try readPolicy(version: SessionDescription.formatVersion) }
+            let flagCount = try readCount(for: "state.flags")
+            for _ in 0..<flagCount {
+                let flagOffset = offset
+                let flag = try readKnownNameID(context, for: "state.flags")
+                // Sorted, each once: the encoding stays canonical.
+                guard appFlags.last.map({ $0.rawValue < flag.rawValue }) ?? true else {
+                    throw Self.failure(.invalidValue, at: flagOffset, for: "state.flags")
+                }
+                appFlags.append(flag)
+            }
         }
 
         var state = NavigationState(style: style, traits: traits)
@@ -276,6 +300,8 @@ extension ByteReader {
         state.splitBehavior = splitBehavior
         state.showsSecondaryOnlyButton = showsSecondaryOnlyButton
         state.displayModeButtonVisibility = displayModeButtonVisibility
+        state.policy = policy
+        state.flags = appFlags
         // `evolve` asserts these after every event in checked builds: a state breaking them is not
         // one a log can hold, and would trap the first `evolve` on it.
         guard state.structuralInvariantsHold else {
@@ -307,6 +333,7 @@ extension ByteReader {
         var nameCount: Int
         var appCount: Int
         var mintedCount: Int
+        var version: UInt8
 
         func contains(_ id: ControllerID) -> Bool {
             id.index < (id.isMinted ? mintedCount : appCount)
@@ -341,7 +368,7 @@ extension ByteReader {
     mutating func readRecord(_ context: RegistryContext) throws(CodecError) -> ControllerRecord {
         let start = offset
         let packed = try readByte(for: "record.kind")
-        guard packed & 0x80 == 0, let kind = ControllerKind(rawValue: packed & 0x0F),
+        guard packed & 0x80 == 0 || context.version >= 3, let kind = ControllerKind(rawValue: packed & 0x0F),
               let parentTag = ControllerParentWireTag(rawValue: packed &>> 4 & 0x03)
         else { throw Self.failure(.invalidValue, at: start, for: "record.kind") }
         let name = try readKnownNameID(context, for: "record.name")
@@ -358,9 +385,14 @@ extension ByteReader {
         case .presented: record.parent = .presented
         }
         record.hasBeenDetail = packed & 0x40 != 0
+        record.isReleased = packed & 0x80 != 0
         let count = try readCount(for: "record.stack")
         record.stack.reserveCapacity(count)
         for _ in 0..<count { record.stack.append(try readKnownID(context, for: "record.stack")) }
+        // A released controller is a free slot: no parent, no stack, never detail.
+        if record.isReleased, record.parent != .none || !record.stack.isEmpty || record.hasBeenDetail {
+            throw Self.failure(.invalidValue, at: start, for: "record (released)")
+        }
         return record
     }
 }

@@ -38,6 +38,9 @@ enum EventWireTag: UInt8 {
     case preferredSplitBehaviorSet = 0x1C
     case splitBehaviorChanged = 0x1D
     case delegateNotified = 0x1E
+    case flagSet = 0x1F
+    case policyChanged = 0x20
+    case controllerReleased = 0x21
 
     /// The bit of an event's first byte that marks the first event of a commit.
     static let startsCommitBit: UInt8 = 0x80
@@ -70,6 +73,8 @@ enum CommandWireTag: UInt8, CaseIterable {
     case hideColumn = 0x15
     case setPreferredSplitBehavior = 0x16
     case tapSecondaryOnlyButton = 0x17
+    case setFlag = 0x18
+    case setPolicy = 0x19
 }
 
 /// The wire tag of each ``ShowResolution`` case (the low 3 bits of a show's resolution byte).
@@ -158,4 +163,60 @@ enum TopColumnAnswerWireTag: UInt8 {
 enum ShouldHideAnswerWireTag: UInt8 {
     case notImplemented = 0
     case returns = 1
+}
+
+/// The wire tag of each ``PolicyAnswer`` case (policy layout 3).
+enum PolicyAnswerWireTag: UInt8 {
+    case keep = 0
+    case discard = 1
+    case merge = 2
+    case mergeTop = 3
+    case filter = 4
+    case returnsNil = 5
+    case secondary = 6
+    case existing = 7
+    case fresh = 8
+    case unmerge = 9
+    case mode = 10
+    case column = 11
+    case proposed = 12
+    case bool = 13
+}
+
+/// The wire tag of each ``UnmergePoint`` case.
+enum UnmergePointWireTag: UInt8 {
+    case firstNested = 0
+    case after = 1
+    case from = 2
+    case top = 3
+}
+
+/// The wire tag of each ``PolicyCondition`` case.
+enum PolicyConditionWireTag: UInt8 {
+    case flag = 0
+    case collapsed = 1
+    case landscape = 2
+    case proposedColumn = 3
+    case test = 4
+    case not = 5
+    case all = 6
+    case any = 7
+}
+
+/// The wire tag of each ``PolicySubject`` case.
+enum PolicySubjectWireTag: UInt8 {
+    case primary = 0
+    case secondary = 1
+    case supplementary = 2
+    case target = 3
+    case sender = 4
+}
+
+/// The wire tag of each ``ControllerTest`` case.
+enum ControllerTestWireTag: UInt8 {
+    case `is` = 0
+    case top = 1
+    case nestedTop = 2
+    case contains = 3
+    case deeperThan = 4
 }

@@ -31,6 +31,10 @@ public enum CommandParameterType: Hashable, Sendable {
     case property
     /// A Boolean that scripts spell with two words (`completed` / `cancelled`).
     case flag(true: String, false: String)
+    /// A word: a flag's name.
+    case text
+    /// A delegate policy, in the policy language (the rest of a script line).
+    case policy
 }
 
 /// One labelled parameter of a command.
@@ -100,6 +104,8 @@ public struct CommandSignature: Hashable, Sendable {
             case .splitBehavior: value = "BEHAVIOR"
             case .property: value = "PROPERTY VALUE"
             case .flag(let yes, let no): value = "\(yes)|\(no)"
+            case .text: value = "NAME"
+            case .policy: value = "POLICY"
             }
             parts.append(parameter.isOptional ? "[\(value)]" : value)
         }
@@ -192,6 +198,11 @@ extension CommandKind {
             return sign("preferredSplitBehavior", [], [P("behavior", .splitBehavior)], "split.preferredSplitBehavior = behavior (ST-5, DM-3)")
         case .tapSecondaryOnlyButton:
             return sign("tapSecondaryOnlyButton", [], [], "a tap on the triple column's secondary-only button (BTN-7)")
+        case .setFlag:
+            return sign("flag", [], [P("name", .text), P("value", .flag(true: "true", false: "false"))],
+                        "the app sets or clears a flag its delegate reads (a selection, a modified detail)")
+        case .setPolicy:
+            return sign("policy", [], [P("policy", .policy)], "the delegate changes its answers (docs/ScriptFormat.md, delegate policies)")
         }
     }
 }
@@ -218,6 +229,10 @@ public enum CommandArgument: Hashable, Sendable {
     case property(SplitProperty)
     /// A Boolean.
     case flag(Bool)
+    /// A word.
+    case text(String)
+    /// A delegate policy.
+    case policy(SplitPolicy)
 
     /// This value with every controller ID passed through `transform`.
     public func mappingIDs(_ transform: (ControllerID) -> ControllerID) -> CommandArgument {
@@ -225,7 +240,7 @@ public enum CommandArgument: Hashable, Sendable {
         case .controller(let id): return .controller(transform(id))
         case .optionalController(let id): return .optionalController(id.map(transform))
         case .controllers(let ids): return .controllers(ids.map(transform))
-        case .tree, .traits, .displayMode, .column, .splitBehavior, .property, .flag: return self
+        case .tree, .traits, .displayMode, .column, .splitBehavior, .property, .flag, .text, .policy: return self
         }
     }
 
@@ -234,7 +249,7 @@ public enum CommandArgument: Hashable, Sendable {
         switch (self, type) {
         case (.controller, .controller), (.optionalController, .optionalController), (.controllers, .controllers),
              (.tree, .tree), (.traits, .traits), (.displayMode, .displayMode), (.column, .column),
-             (.splitBehavior, .splitBehavior), (.property, .property), (.flag, .flag):
+             (.splitBehavior, .splitBehavior), (.property, .property), (.flag, .flag), (.text, .text), (.policy, .policy):
             return true
         default:
             return false
@@ -263,6 +278,8 @@ extension NavigationCommand {
         case .setViewController(let controller, let column): return [.optionalController(controller), .column(column)]
         case .showColumn(let column), .hideColumn(let column): return [.column(column)]
         case .setPreferredSplitBehavior(let behavior): return [.splitBehavior(behavior)]
+        case .setFlag(let name, let value): return [.text(name), .flag(value)]
+        case .setPolicy(let policy): return [.policy(policy)]
         }
     }
 
@@ -297,6 +314,8 @@ extension NavigationCommand {
         case .hideColumn: self = .hideColumn(values.column(0))
         case .setPreferredSplitBehavior: self = .setPreferredSplitBehavior(values.splitBehavior(0))
         case .tapSecondaryOnlyButton: self = .tapSecondaryOnlyButton
+        case .setFlag: self = .setFlag(values.text(0), values.flag(1))
+        case .setPolicy: self = .setPolicy(values.policy(0))
         }
     }
 
@@ -357,6 +376,16 @@ private struct Arguments {
     func flag(_ i: Int) -> Bool {
         if case .flag(let flag) = values[i] { return flag }
         return false
+    }
+
+    func text(_ i: Int) -> String {
+        if case .text(let text) = values[i] { return text }
+        return ""
+    }
+
+    func policy(_ i: Int) -> SplitPolicy {
+        if case .policy(let policy) = values[i] { return policy }
+        return .noDelegate
     }
 }
 

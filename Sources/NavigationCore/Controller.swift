@@ -37,6 +37,9 @@ public struct ControllerRecord: Hashable, Sendable {
     /// Whether it is detail content: it has been the split's secondary, shown through `showDetail`,
     /// or placed inside such a controller's stack (BUG-2, BUG-7).
     public var hasBeenDetail: Bool
+    /// Whether the controller (minted for a delegate) has been released: deallocated, its slot free
+    /// for a later mint (EX-3).
+    public var isReleased: Bool
 
     /// Creates a record with no parent and an empty stack.
     public init(kind: ControllerKind, name: NameID, restorationID: NameID?) {
@@ -46,6 +49,7 @@ public struct ControllerRecord: Hashable, Sendable {
         self.stack = []
         self.parent = .none
         self.hasBeenDetail = false
+        self.isReleased = false
     }
 }
 
@@ -79,6 +83,10 @@ public struct ControllerSpec: Hashable, Sendable {
     public static func navigation(_ name: String, restorationID: String? = nil, _ children: [ControllerSpec]) -> ControllerSpec {
         ControllerSpec(.navigation, name, restorationID: restorationID, children: children)
     }
+
+    /// Whether `instantiate` can create this tree: names and depth within the limits, children only
+    /// under a navigation controller, and no navigation, tab bar or split controller in a stack.
+    public var isCreatable: Bool { Decision.validate(self, depth: 0) == nil }
 
     /// The number of controllers in the tree.
     public var count: Int { 1 + children.reduce(0) { $0 + $1.count } }

@@ -119,10 +119,8 @@ extension Decision {
 
     /// The delegate's target when it names one (BTN-2), else the heuristic (BTN-3).
     func buttonTarget() -> DisplayMode {
-        switch policy.targetDisplayMode {
-        case .mode(let mode) where mode != .automatic && mode.isClassic: return mode
-        default: return heuristicTarget()
-        }
+        let mode = delegate.targetDisplayModeForAction(in: SplitView(state: state, isWritable: false))
+        return mode != .automatic && mode.isClassic ? mode : heuristicTarget()
     }
 
     mutating func userDisplayModeAction(cause: DisplayModeCause) {
@@ -153,22 +151,22 @@ extension Decision {
 
     mutating func collapse(atLaunch: Bool) {
         guard let oldPrimary = state.primary else { return }
-        let secondary = state.secondary
-        // CO-1.1, CO-7.
+        // CO-1.1, CO-7: a primary for collapsing; a controller the split does not hold, or one in a
+        // stack, is not one UIKit can install: the current primary stays.
         var newPrimary = oldPrimary
-        if case .secondary = policy.primaryForCollapsing, let secondary { newPrimary = secondary }
+        if let chosen = ask({ $0.primaryViewController(forCollapsing: $1) })?.id, chosen != oldPrimary,
+           state.contains(chosen), chosen == state.secondary || state.parent(of: chosen) == .none {
+            newPrimary = chosen
+        }
         let outcome: CollapseOutcome
-        if let secondary {
+        if let secondary = state.secondary {
             if newPrimary == secondary {
                 outcome = .secondaryBecamePrimary
-            } else if collapseHandledByDelegate(secondary: secondary, onto: newPrimary) {
-                // CO-2: "I handled it"; a merge moved the children first (CO-4).
-                if case .mergeStacks = policy.collapseSecondary,
-                   state.kind(of: newPrimary) == .navigation, state.kind(of: secondary) == .navigation {
-                    outcome = .mergedByDelegate
-                } else {
-                    outcome = .discardedByDelegate
-                }
+            } else if ask(nesting: newPrimary, { delegate, view in
+                // CO-1.2: the new primary allows nested navigation controllers while the delegate runs.
+                delegate.splitViewController(view, collapseSecondary: view.handle(secondary), onto: view.handle(newPrimary))
+            }) {
+                outcome = .discardedByDelegate  // CO-2: handled; whatever the delegate did not move goes
             } else if state.kind(of: newPrimary) == .navigation {
                 outcome = .secondaryPushed  // CO-1.4, CO-4, CO-5
             } else {
@@ -180,35 +178,23 @@ extension Decision {
         emit(.collapsed(CollapseResolution(newPrimary: newPrimary, outcome: outcome, atLaunch: atLaunch)))
     }
 
-    /// The answer of `collapseSecondary(_:onto:)` (CO-1.3); unimplemented is `false`.
-    func collapseHandledByDelegate(secondary: ControllerID, onto primary: ControllerID) -> Bool {
-        switch policy.collapseSecondary {
-        case .notImplemented: return false
-        case .returns(let value): return value
-        case .discardWhenRestorationID(let identifier): return state.restorationID(of: secondary) == identifier
-        case .discardWhenTopNamed(let name):
-            guard state.kind(of: secondary) == .navigation, let top = state.top(of: secondary) else { return false }
-            return state.name(of: top) == name
-        case .mergeStacks: return true
-        }
-    }
-
     // MARK: separate (EX-1)
 
     mutating func separate() {
         guard let primary = state.primary else { return }
-        // EX-1.1: a primary for expanding; returning the collapsed primary is the default.
-        let newPrimary = primary
-        // EX-1.3: the delegate's secondary, possibly freshly created.
+        // EX-1.1: a primary for expanding, when it is one the split can install.
+        var newPrimary = primary
+        if let chosen = ask({ $0.primaryViewController(forExpanding: $1) })?.id, chosen != primary,
+           state.contains(chosen), state.parent(of: chosen) == .none {
+            newPrimary = chosen
+        }
+        // EX-1.2, EX-1.3: nesting is no longer allowed; the delegate's secondary. One still in the
+        // primary's stack, or held anywhere else, counts as nil (DECOMP).
         var secondary: ControllerID?
         var source = SeparateSource.none
-        if let fresh = delegateSecondarySpec(primary: newPrimary) {
-            if let reused = reusableMinted(fresh) {
-                secondary = reused  // model choice: a free minted controller of the same shape is returned again
-            } else {
-                var next = state.mintedControllerCount
-                secondary = create(fresh, next: &next, space: .minted)
-            }
+        if let answered = ask({ delegate, view in delegate.splitViewController(view, separateSecondaryFrom: view.handle(newPrimary)) })?.id,
+           answered != newPrimary, state.contains(answered), state.parent(of: answered) == .none {
+            secondary = answered
             source = .delegate
         }
         // EX-1.4: the navigation primary pops its top (EX-2); never the root (NV-2).
@@ -224,20 +210,5 @@ extension Decision {
             source = state.rememberedSecondaryWasPushed ? .rememberedStale : .remembered
         }
         emit(.separated(SeparateResolution(newPrimary: newPrimary, secondary: secondary, source: source)))
-    }
-
-    /// The controller tree `separateSecondary(from:)` returns, or `nil` when it returns nil.
-    func delegateSecondarySpec(primary: ControllerID) -> ControllerSpec? {
-        switch policy.separateSecondary {
-        case .notImplemented, .returnsNil: return nil
-        case .fresh(let spec): return Self.validate(spec, depth: 0) == nil ? spec : nil
-        case .keepWhenNestedTopNamed(let names, let otherwise):
-            if state.kind(of: primary) == .navigation, let top = state.top(of: primary),
-               state.kind(of: top) == .navigation, let nestedTop = state.top(of: top),
-               names.contains(state.name(of: nestedTop)) {
-                return nil
-            }
-            return Self.validate(otherwise, depth: 0) == nil ? otherwise : nil
-        }
     }
 }

@@ -205,7 +205,8 @@ extension Decision {
 
     /// The column-style button's target in the current mode, or `nil` when no button shows (BTN-7).
     func columnButtonTarget() -> DisplayMode? {
-        if case .mode(let mode) = policy.targetDisplayMode, mode != .automatic, isValid(mode) { return mode }
+        let answer = delegate.targetDisplayModeForAction(in: SplitView(state: state, isWritable: false))
+        if answer != .automatic, isValid(answer) { return answer }
         let triple = state.style == .tripleColumn
         switch (state.splitBehavior, state.displayMode) {
         case (.overlay, .secondaryOnly): return .oneOverSecondary
@@ -257,7 +258,9 @@ extension Decision {
             return emit(.collapsed(CollapseResolution(newPrimary: compact, outcome: .compactColumn, atLaunch: atLaunch)))
         }
         var top = Column.secondary  // the observed default proposal (KR)
-        if case .column(let answer) = policy.topColumnForCollapsing, answer != .compact { top = answer }
+        let proposal = top
+        let answer = ask { $0.splitViewController($1, topColumnForCollapsingToProposedTopColumn: proposal) }
+        if answer != .compact { top = answer }
         emit(.collapsed(CollapseResolution(newPrimary: primary, outcome: .columnsStacked, atLaunch: atLaunch)))
         guard top != .primary else { return }
         for column in [Column.supplementary, .secondary] where controller(for: column) != nil {
@@ -273,7 +276,9 @@ extension Decision {
         emit(.separated(SeparateResolution(newPrimary: primary, secondary: state.secondary, source: .columnsRestored)))
         let behavior = Self.resolveBehavior(state.preferredSplitBehavior, traits: state.traits)
         var mode = Self.resolveColumnMode(state.preferredDisplayMode, behavior: behavior, traits: state.traits)
-        if case .mode(let answer) = policy.displayModeForExpanding, answer != .automatic, isValid(answer) {
+        let proposed = mode
+        let answer = ask { $0.splitViewController($1, displayModeForExpandingToProposedDisplayMode: proposed) }
+        if answer != .automatic, isValid(answer) {
             mode = Self.interpret(answer, behavior: behavior)
         }
         resolveColumnLayout(cause: .expand, proposed: mode)
@@ -282,7 +287,7 @@ extension Decision {
     // MARK: showDetail (SH-16)
 
     mutating func columnShowDetail(_ target: ControllerID, sender: ControllerID) {
-        if case .returns(true) = policy.showDetailOverride {
+        if ask({ $0.splitViewController($1, showDetail: $1.handle(target), sender: $1.handle(sender)) }) {
             return emit(.detailShown(target, sender: sender, resolution: .handledByDelegate))
         }
         guard let secondary = state.secondary else { return emit(.detailShown(target, sender: sender, resolution: .unchanged)) }

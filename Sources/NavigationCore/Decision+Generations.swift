@@ -4,10 +4,9 @@ extension Decision {
 
     /// Whether the legacy master is hidden in `traits` (LG-3, LG-4).
     func legacyHidesMaster(_ traits: Traits) -> Bool {
-        switch policy.shouldHide {
-        case .notImplemented: return !traits.isLandscape
-        case .returns(let portrait, let landscape): return traits.isLandscape ? landscape : portrait
-        }
+        let view = SplitView(state: state, isWritable: false)
+        guard let master = view.viewController(for: .primary) else { return !traits.isLandscape }
+        return delegate.splitViewController(view, shouldHide: master, in: traits.isLandscape ? .landscape : .portrait)
     }
 
     /// LG-5, LG-8: the master's visibility for the environment, with the delegate notifications.
@@ -22,7 +21,7 @@ extension Decision {
 
     /// The bar button item and the swipe: show the master in a popover, or dismiss it (LG-5..LG-7).
     mutating func legacyButtonAction(cause: DisplayModeCause) {
-        if cause == .gesture, !(state.presentsWithGesture && policy.implementsWillHide) { return ignore(.gestureDisabled) }
+        if cause == .gesture, !(state.presentsWithGesture && delegate.implementsLegacyWillHide) { return ignore(.gestureDisabled) }
         switch state.displayMode {
         case .primaryHidden:
             emit(.delegateNotified(.legacyPopoverWillPresent))

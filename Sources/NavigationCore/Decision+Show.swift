@@ -34,7 +34,7 @@ extension Decision {
             if let reason = pushRejection(target, onto: nav) { return reject(reason, target) }
             emit(.shown(target, sender: sender, resolution: .pushed(onto: nav)))
         case .split:
-            if case .returns(true) = policy.showOverride {
+            if ask({ $0.splitViewController($1, show: $1.handle(target), sender: $1.handle(sender)) }) {
                 return emit(.shown(target, sender: sender, resolution: .handledByDelegate))  // SH-4
             }
             if let reason = installRejection(target) { return reject(reason, target) }
@@ -87,7 +87,7 @@ extension Decision {
         case .manual: return manualShowDetail(target, sender: sender)
         case .legacy, .unspecified: break
         }
-        if case .returns(true) = policy.showDetailOverride {
+        if ask({ $0.splitViewController($1, showDetail: $1.handle(target), sender: $1.handle(sender)) }) {
             return emit(.detailShown(target, sender: sender, resolution: .handledByDelegate))  // SH-8
         }
         if state.isCollapsed {

@@ -1,17 +1,29 @@
-/// The reducer pair: `decide` turns a command into events (UIKit semantics plus the delegate
-/// policy), `evolve` folds an event into the state. Both are pure and deterministic: no clock, no
-/// randomness, no I/O; controller IDs come from the state's dense counters.
+/// The reducer pair: `decide` turns a command into events (UIKit semantics plus the split's
+/// delegate), `evolve` folds an event into the state. Both are pure and deterministic: no clock, no
+/// randomness, no I/O; controller IDs come from the state's counters.
 public enum Navigation {
-    /// The events that `command` produces in `state` under `policy`, committed together.
+    /// The events that `command` produces in `state`, asking `delegate` where UIKit asks the split's
+    /// delegate, committed together.
     ///
     /// A command UIKit would reject becomes one ``NavigationEvent/rejected(_:reason:subject:)``
     /// event; one it accepts silently with no effect becomes ``NavigationEvent/ignored(_:reason:subject:)``.
     /// Applying the returned events in order with ``NavigationState/evolve(_:)`` gives the new state.
-    /// - Complexity: O(size of the touched stacks) for most commands; no allocation beyond the result.
-    public static func decide(_ command: NavigationCommand, in state: NavigationState, policy: SplitPolicy) -> [NavigationEvent] {
-        var decision = Decision(state: state, policy: policy, command: command)
-        decision.run(command)
+    /// - Complexity: O(size of the touched stacks) for most commands, plus the delegate's work.
+    public static func decide(_ command: NavigationCommand, in state: NavigationState,
+                              delegate: any SplitViewDelegate) -> [NavigationEvent] {
+        var decision = Decision(state: state, delegate: delegate, command: command)
+        decision.decide()
         return decision.events
+    }
+
+    /// The events of `command` under the data policy `policy`.
+    public static func decide(_ command: NavigationCommand, in state: NavigationState, policy: SplitPolicy) -> [NavigationEvent] {
+        decide(command, in: state, delegate: policy)
+    }
+
+    /// The events of `command` under the policy the state changed to, or no delegate.
+    public static func decide(_ command: NavigationCommand, in state: NavigationState) -> [NavigationEvent] {
+        decide(command, in: state, delegate: state.policy ?? .noDelegate)
     }
 
     /// Decides `command` and moves `state` to the result: the live path of a recorder.
@@ -19,32 +31,112 @@ public enum Navigation {
     /// `decide` applies each event to its own scratch copy as it emits it, so the new state is the
     /// fold of the returned events; replaying them with ``NavigationState/evolve(_:)`` gives `==`.
     @discardableResult
-    public static func send(_ command: NavigationCommand, to state: inout NavigationState, policy: SplitPolicy) -> [NavigationEvent] {
-        var decision = Decision(state: state, policy: policy, command: command)
-        decision.run(command)
+    public static func send(_ command: NavigationCommand, to state: inout NavigationState,
+                            delegate: any SplitViewDelegate) -> [NavigationEvent] {
+        var decision = Decision(state: state, delegate: delegate, command: command)
+        decision.decide()
         state = decision.state
         return decision.events
+    }
+
+    /// Decides `command` under the data policy `policy` and moves `state` to the result.
+    @discardableResult
+    public static func send(_ command: NavigationCommand, to state: inout NavigationState, policy: SplitPolicy) -> [NavigationEvent] {
+        send(command, to: &state, delegate: policy)
+    }
+
+    /// Decides `command` under the policy the state changed to, or no delegate, and moves `state`
+    /// to the result.
+    @discardableResult
+    public static func send(_ command: NavigationCommand, to state: inout NavigationState) -> [NavigationEvent] {
+        send(command, to: &state, delegate: state.policy ?? .noDelegate)
+    }
+}
+
+/// What can emit events while deciding: the decision itself and the split view a delegate changes.
+/// Each event is applied to `state` as it is emitted.
+protocol EventBuilding {
+    var state: NavigationState { get }
+    mutating func emit(_ event: NavigationEvent)
+}
+
+/// Where a new controller's ID comes from.
+enum ControllerSpace { case app, minted }
+
+extension EventBuilding {
+    /// The ID of `string` in the name table, interning it first if needed.
+    mutating func intern(_ string: String) -> NameID {
+        if let id = state.names.id(of: string) { return id }
+        let id = state.names.nextID
+        emit(.nameInterned(string))
+        return id
+    }
+
+    /// Emits the creation events of `spec` in pre-order (names first, then each controller, then
+    /// each stack); returns the root's ID. App controllers take the next app IDs; minted ones the
+    /// lowest released slot first (EX-3: a fresh instance, in a bounded space).
+    @discardableResult
+    mutating func create(_ spec: ControllerSpec, space: ControllerSpace) -> ControllerID {
+        let id = space == .app ? state.nextAppControllerID : state.nextMintedControllerID
+        let name = intern(spec.name)
+        let restoration = spec.restorationID.map { intern($0) }
+        emit(.controllerCreated(id, kind: spec.kind, name: name, restorationID: restoration))
+        guard !spec.children.isEmpty else { return id }
+        var children: [ControllerID] = []
+        for child in spec.children { children.append(create(child, space: space)) }
+        emit(.stackInitialized(id, children))
+        return id
     }
 }
 
 /// One run of `decide`: a scratch copy of the state that each emitted event is applied to, so
 /// later steps of the same command see the effect of earlier ones (e.g. a collapse after a trait
 /// change), exactly as a replay will.
-struct Decision {
+struct Decision: EventBuilding {
     var state: NavigationState
-    let policy: SplitPolicy
+    let delegate: any SplitViewDelegate
     let command: NavigationCommand
     var events: [NavigationEvent] = []
+    /// Whether the delegate wants notifications (a data policy does not).
+    let notifies: Bool
 
-    init(state: NavigationState, policy: SplitPolicy, command: NavigationCommand) {
+    init(state: NavigationState, delegate: any SplitViewDelegate, command: NavigationCommand) {
         self.state = state
-        self.policy = policy
+        self.delegate = delegate
         self.command = command
+        notifies = !(delegate is SplitPolicy)
     }
 
     mutating func emit(_ event: NavigationEvent) {
+        guard notifies else {
+            events.append(event)
+            state.evolve(event)
+            return
+        }
+        let before = state
+        for case .willChangeDisplayMode(let mode) in event.notifications(before: before, after: before) {
+            notify(.willChangeDisplayMode(mode))  // DM-2: before the change
+        }
         events.append(event)
         state.evolve(event)
+        for notification in event.notifications(before: before, after: state) {
+            if case .willChangeDisplayMode = notification { continue }
+            notify(notification)
+        }
+    }
+
+    /// Tells the delegate, with a read-only view of the split.
+    func notify(_ notification: SplitNotification) {
+        delegate.splitViewController(SplitView(state: state, isWritable: false), notified: notification)
+    }
+
+    /// Asks the delegate through a split view, then records what it changed (before its answer's
+    /// own effect), returning the answer.
+    mutating func ask<Answer>(nesting: ControllerID? = nil, _ question: (any SplitViewDelegate, SplitView) -> Answer) -> Answer {
+        let view = SplitView(state: state, nesting: nesting)
+        let answer = question(delegate, view)
+        for event in view.events { emit(event) }
+        return answer
     }
 
     mutating func reject(_ reason: RejectionReason, _ subject: ControllerID? = nil) {
@@ -53,6 +145,12 @@ struct Decision {
 
     mutating func ignore(_ reason: IgnoreReason, _ subject: ControllerID? = nil) {
         emit(.ignored(command, reason: reason, subject: subject))
+    }
+
+    /// Runs the command, then releases the minted controllers nothing references any more.
+    mutating func decide() {
+        run(command)
+        releaseUnreferenced()
     }
 
     mutating func run(_ command: NavigationCommand) {
@@ -82,7 +180,32 @@ struct Decision {
         case .hideColumn(let column): hideColumn(column)
         case .setPreferredSplitBehavior(let behavior): setPreferredSplitBehavior(behavior)
         case .tapSecondaryOnlyButton: tapSecondaryOnlyButton()
+        case .setFlag(let name, let value): setFlag(name, value)
+        case .setPolicy(let policy): emit(.policyChanged(policy))
         }
+    }
+
+    /// Releases every minted controller that left the hierarchy and that nothing references (not a
+    /// column, not presented, not the remembered secondary, in no stack), as UIKit deallocates the
+    /// controllers a delegate created once nothing holds them; their slots are reused by later mints.
+    mutating func releaseUnreferenced() {
+        var released = true
+        while released {
+            released = false
+            for index in 0..<state.mintedControllerCount {
+                let id = ControllerID(minted: index)
+                if state.isReleasable(id) {
+                    emit(.controllerReleased(id))
+                    released = true
+                }
+            }
+        }
+    }
+
+    mutating func setFlag(_ name: String, _ value: Bool) {
+        guard name.utf8.count <= ControllerSpec.maximumNameLength, !name.isEmpty else { return reject(.invalidValue) }
+        guard state.flag(name) != value else { return ignore(.noChange) }
+        emit(.flagSet(intern(name), value: value))
     }
 
     // MARK: creation and properties
@@ -93,50 +216,7 @@ struct Decision {
             emit(.rejected(.instantiate(spec.pruned()), reason: reason, subject: nil))
             return
         }
-        var next = state.appControllerCount
-        create(spec, next: &next, space: .app)
-    }
-
-    enum Space { case app, minted }
-
-    /// A free model-minted controller tree shaped like `spec` (same kinds, names and restoration
-    /// identifiers, its stack intact), which a delegate answer can return again instead of minting
-    /// another: an app caching its "no selection" screen. Keeps long sessions' state bounded.
-    func reusableMinted(_ spec: ControllerSpec) -> ControllerID? {
-        func matches(_ id: ControllerID, _ spec: ControllerSpec, depth: Int) -> Bool {
-            guard depth < 8, let record = state.record(id), record.kind == spec.kind,
-                  state.names[record.name] == spec.name,
-                  record.restorationID.map({ state.names[$0] }) == spec.restorationID,
-                  record.stack.count == spec.children.count else { return false }
-            return zip(record.stack, spec.children).allSatisfy { matches($0, $1, depth: depth + 1) }
-        }
-        for index in 0..<state.mintedControllerCount {
-            let id = ControllerID(minted: index)
-            if state.parent(of: id) == .none, matches(id, spec, depth: 0) { return id }
-        }
-        return nil
-    }
-
-    /// Emits the creation events of `spec` in pre-order; returns the root's ID.
-    @discardableResult
-    mutating func create(_ spec: ControllerSpec, next: inout Int, space: Space) -> ControllerID {
-        let id = space == .app ? ControllerID(app: next) : ControllerID(minted: next)
-        next += 1
-        let name = intern(spec.name)
-        let restoration = spec.restorationID.map { intern($0) }
-        emit(.controllerCreated(id, kind: spec.kind, name: name, restorationID: restoration))
-        guard !spec.children.isEmpty else { return id }
-        var children: [ControllerID] = []
-        for child in spec.children { children.append(create(child, next: &next, space: space)) }
-        emit(.stackInitialized(id, children))
-        return id
-    }
-
-    mutating func intern(_ string: String) -> NameID {
-        if let id = state.names.id(of: string) { return id }
-        let id = state.names.nextID
-        emit(.nameInterned(string))
-        return id
+        create(spec, space: .app)
     }
 
     /// Only navigation controllers have children; a stack holds no tab bar, split or (outside a

@@ -10,6 +10,13 @@ extension NavigationCommand {
         guard let first = events.first(where: { if case .delegateNotified = $0 { return false } else { return true } }) else {
             return nil
         }
+        // A flag's name may be interned first; the flag names the intent.
+        for case .flagSet(let name, let value) in events {
+            var table = names
+            for case .nameInterned(let string) in events { table.append(string) }
+            self = .setFlag(table[name], value)
+            return
+        }
         // A column assignment may mint its wrapper first; the assignment names the intent.
         for case .columnSet(let controller, let column, let resolution) in events {
             if case .wrapped(let wrapper) = resolution {
@@ -49,8 +56,9 @@ extension NavigationCommand {
         case .columnShown(let column): self = .showColumn(column)
         case .columnHidden(let column): self = .hideColumn(column)
         case .preferredSplitBehaviorSet(let behavior): self = .setPreferredSplitBehavior(behavior)
+        case .policyChanged(let policy): self = .setPolicy(policy)
         case .collapsed, .separated, .columnSet, .columnStacked, .columnUnstacked, .splitBehaviorChanged,
-             .delegateNotified:
+             .delegateNotified, .flagSet, .controllerReleased:
             return nil
         }
     }

@@ -52,6 +52,11 @@ public enum NavigationCommand: Hashable, Sendable {
     case setPreferredSplitBehavior(SplitBehavior)
     /// Triple column: a tap on the secondary-only button (BTN-7).
     case tapSecondaryOnlyButton
+    /// The app sets or clears a flag of its own state that its delegate reads (a selection, "the
+    /// detail was modified"), so the log says why the delegate's answers change.
+    case setFlag(String, Bool)
+    /// The app's delegate changes its answers from here on.
+    case setPolicy(SplitPolicy)
 
     /// The kind of this command, as recorded in rejected and ignored events.
     public var kind: CommandKind {
@@ -80,6 +85,8 @@ public enum NavigationCommand: Hashable, Sendable {
         case .hideColumn: return .hideColumn
         case .setPreferredSplitBehavior: return .setPreferredSplitBehavior
         case .tapSecondaryOnlyButton: return .tapSecondaryOnlyButton
+        case .setFlag: return .setFlag
+        case .setPolicy: return .setPolicy
         }
     }
 }
@@ -91,6 +98,6 @@ public enum CommandKind: UInt8, Hashable, Sendable, CaseIterable {
     case show = 8, showDetail = 9, push = 10, pop = 11, interactivePop = 12, popToRoot = 13, popTo = 14
     case setViewControllers = 15, present = 16, dismiss = 17, setProperty = 18
     case setViewController = 19, showColumn = 20, hideColumn = 21, setPreferredSplitBehavior = 22
-    case tapSecondaryOnlyButton = 23
+    case tapSecondaryOnlyButton = 23, setFlag = 24, setPolicy = 25
 
 }

@@ -62,6 +62,13 @@ public enum NavigationEvent: Hashable, Sendable {
     case splitBehaviorChanged(SplitBehavior)
     /// UIKit called a delegate notification (legacy willHide/willShow, popover; LG-5).
     case delegateNotified(DelegateNotification)
+    /// The app set (`true`) or cleared a flag its delegate reads.
+    case flagSet(NameID, value: Bool)
+    /// The delegate's policy changed (the whole new policy).
+    case policyChanged(SplitPolicy)
+    /// A controller minted for a delegate left the hierarchy with nothing referencing it: it is
+    /// deallocated, and its slot may hold a later mint (EX-3).
+    case controllerReleased(ControllerID)
     /// UIKit would reject the command (kept whole, so the intent can be re-decided); state unchanged.
     case rejected(NavigationCommand, reason: RejectionReason, subject: ControllerID?)
     /// UIKit accepts the command silently with no effect; state unchanged.
@@ -100,6 +107,9 @@ public enum NavigationEvent: Hashable, Sendable {
         case .preferredSplitBehaviorSet: return .preferredSplitBehaviorSet
         case .splitBehaviorChanged: return .splitBehaviorChanged
         case .delegateNotified: return .delegateNotified
+        case .flagSet: return .flagSet
+        case .policyChanged: return .policyChanged
+        case .controllerReleased: return .controllerReleased
         }
     }
 }
@@ -112,7 +122,7 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     case poppedToRoot = 15, poppedTo = 16, stackSet = 17, presented = 18, dismissed = 19
     case rejected = 20, ignored = 21, columnSet = 22, columnShown = 23, columnHidden = 24
     case columnStacked = 25, columnUnstacked = 26, preferredSplitBehaviorSet = 27, splitBehaviorChanged = 28
-    case delegateNotified = 29
+    case delegateNotified = 29, flagSet = 30, policyChanged = 31, controllerReleased = 32
 
     /// The event's name as printed by the CLI.
     public var name: String { "\(self)" }

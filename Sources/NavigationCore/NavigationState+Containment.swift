@@ -55,6 +55,15 @@ extension NavigationState {
             return nil
         }
         if style == .doubleColumn && supplementary != nil { return "double-column split with a supplementary column" }
+        // A stacked column (CO-11) sits above the primary column's root, supplementary below secondary.
+        var lastStacked = 0
+        for column in [supplementary, secondary].compactMap({ $0 }) {
+            guard case .navigation(let owner) = parent(of: column) else { continue }
+            guard isCollapsed, owner == primary, let index = stack(of: owner).firstIndex(of: column), index > lastStacked else {
+                return "column \(column) is stacked out of place"
+            }
+            lastStacked = index
+        }
         if let compactColumn, parent(of: compactColumn) != .split { return "compact column \(compactColumn) does not hang from the split" }
         return nil
     }

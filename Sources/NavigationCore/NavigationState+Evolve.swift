@@ -104,6 +104,12 @@ extension NavigationState {
             if style.isColumnStyle { preferredSplitBehavior = behavior }
         case .splitBehaviorChanged(let behavior):
             if style.isColumnStyle && behavior != .automatic { splitBehavior = behavior }
+        case .flagSet(let name, let value):
+            setFlag(name, value)
+        case .policyChanged(let newPolicy):
+            policy = newPolicy
+        case .controllerReleased(let id):
+            release(id)
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified:
             break
         }
@@ -163,12 +169,32 @@ extension NavigationState {
         modify(navigation) { $0.stack.removeSubrange((index + 1)...) }
     }
 
+    /// `navigation.setViewControllers(list)`: controllers in other navigation stacks are taken from
+    /// them, as UIKit does (a delegate rearranging stacks); the split's own children, the presented
+    /// controller and anything that holds `navigation` are never taken.
     mutating func setStack(_ list: [ControllerID], of navigation: ControllerID) {
-        guard kind(of: navigation) == .navigation, !list.isEmpty, Self.isDuplicateFree(list),
-              list.allSatisfy({ id in
-                  guard id != navigation, let parent = record(id)?.parent else { return false }
-                  return parent == .none || parent == .navigation(navigation)
-              }) else { return }
+        guard kind(of: navigation) == .navigation, !list.isEmpty, Self.isDuplicateFree(list) else { return }
+        var stolen = false
+        for id in list {
+            guard id != navigation, contains(id), let parent = record(id)?.parent else { return }
+            switch parent {
+            case .none: continue
+            case .navigation(let owner) where owner == navigation: continue
+            case .navigation: stolen = true
+            case .split, .presented: return
+            }
+        }
+        if stolen {
+            // Taking an ancestor of `navigation` into its own stack would make a cycle.
+            if list.contains(where: { subtree(of: $0).contains(navigation) }) { return }
+            for id in list {
+                guard case .navigation(let owner) = parent(of: id), owner != navigation else { continue }
+                modify(owner) { record in
+                    if let index = record.stack.firstIndex(of: id) { record.stack.remove(at: index) }
+                }
+                setParent(id, .none)
+            }
+        }
         for controller in stack(of: navigation) where !list.contains(controller) {
             setParent(controller, releasedParent(controller))
         }
@@ -405,5 +431,38 @@ extension NavigationState {
               navigation != primary, top(of: primary) == navigation, stack(of: primary).count > 1 else { return }
         modify(primary) { $0.stack.removeLast() }
         setParent(navigation, .split)
+    }
+}
+
+// MARK: delegates (flags, released controllers)
+
+extension NavigationState {
+    mutating func setFlag(_ name: NameID, _ value: Bool) {
+        guard Int(name.rawValue) < names.count else { return }
+        if value {
+            guard !flags.contains(name) else { return }
+            flags.append(name)
+            flags.sort { $0.rawValue < $1.rawValue }
+        } else {
+            flags.removeAll { $0 == name }
+        }
+    }
+
+    /// Whether `id` is a live minted controller nothing references: out of the hierarchy, in no
+    /// stack, not a column, not presented, not the remembered secondary (EX-3).
+    public func isReleasable(_ id: ControllerID) -> Bool {
+        guard id.isMinted, let record = record(id), !record.isReleased, record.parent == .none else { return false }
+        return id != presented && id != rememberedSecondary && id != primary && id != secondary && id != supplementary
+            && id != compactColumn
+    }
+
+    /// Releases `id` (a live minted controller nothing references): its stack's controllers lose
+    /// their parent, and its slot is free for a later mint.
+    mutating func release(_ id: ControllerID) {
+        guard isReleasable(id), let record = record(id) else { return }
+        for child in record.stack where parent(of: child) == .navigation(id) { setParent(child, .none) }
+        var released = ControllerRecord(kind: record.kind, name: record.name, restorationID: record.restorationID)
+        released.isReleased = true
+        modify(id) { $0 = released }
     }
 }

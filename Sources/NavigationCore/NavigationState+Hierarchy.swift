@@ -136,7 +136,7 @@ extension NavigationState {
     public func controller(named name: String) -> ControllerID? {
         guard let nameID = names.id(of: name) else { return nil }
         var fallback: ControllerID?
-        for id in allControllerIDs.reversed() where record(id)?.name == nameID {
+        for id in allControllerIDs.reversed() where record(id).map({ $0.name == nameID && !$0.isReleased }) == true {
             if isInHierarchy(id) { return id }
             if fallback == nil { fallback = id }
         }
@@ -160,11 +160,11 @@ public struct DisplayModeButton: Hashable, Sendable {
 }
 
 extension NavigationState {
-    /// The display-mode button under `policy`, or `nil` when it is hidden: before launch, while
+    /// The display-mode button under `delegate`, or `nil` when it is hidden: before launch, while
     /// collapsed, without gestures (BTN-6), or when a tap would change nothing (BTN-4).
-    public func displayModeButton(policy: SplitPolicy) -> DisplayModeButton? {
+    public func displayModeButton(delegate: any SplitViewDelegate) -> DisplayModeButton? {
         guard isLaunched, !isCollapsed else { return nil }
-        let decision = Decision(state: self, policy: policy, command: .tapDisplayModeButton)
+        let decision = Decision(state: self, delegate: delegate, command: .tapDisplayModeButton)
         let target: DisplayMode?
         switch style {
         case .manual:

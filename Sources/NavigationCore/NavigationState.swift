@@ -55,13 +55,30 @@ public struct NavigationState: Hashable, Sendable {
     public package(set) var showsSecondaryOnlyButton = false
     /// Column style: `displayModeButtonVisibility` (ST-11).
     public package(set) var displayModeButtonVisibility: ButtonVisibility = .automatic
+    /// The policy the session changed its delegate to (the last `policyChanged` event), or `nil`
+    /// while the session's own policy (its log header's) is in effect: see ``policy(session:)``.
+    public package(set) var policy: SplitPolicy?
+    /// The app flags that are set (``NavigationCommand/setFlag(_:_:)``), by interned name, sorted.
+    public package(set) var flags: [NameID] = []
 
-    /// A new, unlaunched classic split in `traits`, with no controllers.
+    /// A new, unlaunched split of `style` in `traits`, with no controllers.
     public init(style: SplitStyle = .unspecified, traits: Traits) {
         self.style = style
         self.traits = traits
         self.primaryColumnWidth = ColumnWidthPreferences().resolvedWidth(splitWidth: traits.width)
     }
+
+    /// The policy in effect in a session that started with `session`.
+    public func policy(session: SplitPolicy) -> SplitPolicy { policy ?? session }
+
+    /// Whether the app flag `name` is set.
+    public func flag(_ name: String) -> Bool {
+        guard let id = names.id(of: name) else { return false }
+        return flags.contains(id)
+    }
+
+    /// The names of the app flags that are set, in the order they were first interned.
+    public var flagNames: [String] { flags.map { names[$0] } }
 
     /// The split's `viewControllers` (ST-2): `[primary]` when collapsed, `[primary, secondary]`
     /// when expanded (fewer when a column is empty). Column style: `[compact]` or `[primary]` when
@@ -81,8 +98,16 @@ public struct NavigationState: Hashable, Sendable {
 
     /// The number of controllers the app has created (the next app ID's index).
     public var appControllerCount: Int { appControllers.count }
-    /// The number of controllers the model has minted.
+    /// The number of slots of minted controllers, live or released.
     public var mintedControllerCount: Int { mintedControllers.count }
+
+    /// The number of minted controllers alive (not released).
+    public var liveMintedControllerCount: Int { mintedControllers.reduce(0) { $0 + ($1.isReleased ? 0 : 1) } }
+
+    /// The ID the next minted controller receives: the lowest released slot, else a new one.
+    public var nextMintedControllerID: ControllerID {
+        ControllerID(minted: mintedControllers.firstIndex(where: \.isReleased) ?? mintedControllers.count)
+    }
 
     /// The ID the next app-created controller receives.
     public var nextAppControllerID: ControllerID { ControllerID(app: appControllers.count) }
@@ -101,9 +126,11 @@ public struct NavigationState: Hashable, Sendable {
         return i < appControllers.count ? appControllers[i] : nil
     }
 
-    /// Whether `id` names a known controller.
+    /// Whether `id` names a known controller (a released one is no longer known).
     @inlinable public func contains(_ id: ControllerID) -> Bool {
-        id.index < (id.isMinted ? mintedControllers.count : appControllers.count)
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count && !mintedControllers[i].isReleased }
+        return i < appControllers.count
     }
 
     /// The kind of `id` (`nil` if unknown).
@@ -173,11 +200,15 @@ public struct NavigationState: Hashable, Sendable {
         modify(id) { $0.parent = parent }
     }
 
-    /// Appends a new record at the next index of `id`'s space; any other ID is ignored, so a
-    /// hostile log cannot make the registry sparse or huge.
+    /// Appends a new record at the next index of `id`'s space, or (minted) reuses a released slot;
+    /// any other ID is ignored, so a hostile log cannot make the registry sparse or huge.
     mutating func create(_ id: ControllerID, _ record: ControllerRecord) {
         if id.isMinted {
-            if id.index == mintedControllers.count { mintedControllers.append(record) }
+            if id.index == mintedControllers.count {
+                mintedControllers.append(record)
+            } else if id.index < mintedControllers.count, mintedControllers[id.index].isReleased {
+                mintedControllers[id.index] = record
+            }
         } else {
             if id.index == appControllers.count { appControllers.append(record) }
         }

@@ -1,4 +1,4 @@
-
+/// The built-in delegates, as values of the policy language.
 extension SplitPolicy {
     /// The names ``preset(named:)`` knows, for help texts.
     public static let presetNames = ["none", "calendar-paste", "merge-stacks", "template", "template:NAME"]
@@ -22,6 +22,39 @@ extension SplitPolicy {
         default: return nil
         }
     }
+
+    /// Whether `word` is the name of a preset that takes an argument after it (`template NAME`).
+    static func presetTakesArgument(_ word: String) -> Bool { word == "template" || word == "calendar-paste" }
+
+    /// The Xcode Master-Detail template delegate (CO-3): discard the secondary on collapse when it
+    /// is a navigation controller whose top is the empty placeholder named `placeholderName`:
+    /// `collapseSecondary discard if secondary top is Placeholder`.
+    public static func template(placeholderName: String = "Placeholder") -> SplitPolicy {
+        SplitPolicy(name: "template", methods: [
+            .collapseSecondary: [PolicyRule(.discard, if: .test(.secondary, .top(.named(placeholderName))))],
+        ])
+    }
+
+    /// The seeds' Calendar Paste delegate (`001_…`): always discard the empty "no selection" detail
+    /// (restoration identifier `NoSelectionNC`) on collapse; on separate keep the detail when a paste
+    /// detail is on top of the nested detail navigation controller, otherwise return a fresh
+    /// `NoSelectionNC[NoSelection]` navigation controller (a new instance every time, EX-3):
+    /// `collapseSecondary discard if secondary is @NoSelectionNC; separateSecondary nil if primary
+    /// nestedTop is PasteDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection]`.
+    public static func calendarPaste(pasteDetailNames: [String] = ["PasteDetail"]) -> SplitPolicy {
+        SplitPolicy(name: "calendar-paste", methods: [
+            .collapseSecondary: [PolicyRule(.discard, if: .test(.secondary, .is(ControllerMatch(restorationID: "NoSelectionNC"))))],
+            .separateSecondary: [
+                PolicyRule(.returnsNil, if: .test(.primary, .nestedTop(ControllerMatch(names: pasteDetailNames)))),
+                PolicyRule(.fresh(.navigation("NoSelectionNC", restorationID: "NoSelectionNC", [.content("NoSelection")]))),
+            ],
+        ])
+    }
+
+    /// The merge-stacks delegate CMDSHIFT describes (CO-4): move the secondary's children onto the
+    /// primary stack on collapse and rely on the default on expand — the recipe for BUG-2(a):
+    /// `collapseSecondary merge`.
+    public static let mergeStacks = SplitPolicy(name: "merge-stacks", methods: [.collapseSecondary: [PolicyRule(.merge)]])
 }
 
 extension Device {

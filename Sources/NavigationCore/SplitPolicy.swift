@@ -1,156 +1,254 @@
-/// The split's delegate as data (ST-12): for each optional delegate method, whether it is
-/// implemented and what it answers. Data, not closures, so a log can store it and a what-if replay
-/// can swap it.
+/// A split view delegate as data: for each delegate method, either not implemented (UIKit's
+/// default applies) or a list of rules, `ANSWER if CONDITION`, tried in order. Data, not closures,
+/// so a log stores it (in its header and in `policyChanged` events) and a what-if replay can swap
+/// it; it answers through the same ``SplitViewDelegate`` protocol as a delegate written in Swift.
 ///
-/// Every answer defaults to "not implemented", which UIKit treats as documented for each method.
+/// Its text form is the policy language of scripts (`docs/ScriptFormat.md`, "Delegate policies"):
+///
+/// ```swift
+/// let wordPress: SplitPolicy = """
+///     name wordpress; \
+///     collapseSecondary discard if flag detailDimmed else merge if flag detailModified else discard; \
+///     separateSecondary unmerge firstNested or after BlogList|BlogDetails wrap DetailNC@WPDetail else fresh DetailNC@WPDetail[Stats]
+///     """
+/// ```
 public struct SplitPolicy: Hashable, Sendable {
     /// A short name for output (`none`, `calendar-paste`, …).
     public var name: String
-    /// `primaryViewController(forCollapsing:)` (CO-1.1, CO-7).
-    public var primaryForCollapsing: PrimaryChoice
-    /// `splitViewController(_:collapseSecondary:onto:)` (CO-1.3, CO-2, CO-3).
-    public var collapseSecondary: CollapseAnswer
-    /// `primaryViewController(forExpanding:)` (EX-1.1).
-    public var primaryForExpanding: PrimaryChoice
-    /// `splitViewController(_:separateSecondaryFrom:)` (EX-1.3, EX-3).
-    public var separateSecondary: SeparateAnswer
-    /// `targetDisplayModeForAction(in:)` (BTN-2).
-    public var targetDisplayMode: TargetDisplayModeAnswer
-    /// `splitViewController(_:show:sender:)` (SH-4).
-    public var showOverride: OverrideAnswer
-    /// `splitViewController(_:showDetail:sender:)` (SH-8).
-    public var showDetailOverride: OverrideAnswer
-    /// Column style: `topColumnForCollapsingToProposedTopColumn` (CO-12).
-    public var topColumnForCollapsing: TopColumnAnswer = .notImplemented
-    /// Column style: `displayModeForExpandingToProposedDisplayMode` (EX-4).
-    public var displayModeForExpanding: TargetDisplayModeAnswer = .notImplemented
-    /// Legacy: `splitViewController(_:shouldHide:in:)` (LG-4).
-    public var shouldHide: ShouldHideAnswer = .notImplemented
+    /// The rules of each implemented method; a method that is absent is not implemented.
+    public var methods: [DelegateMethod: [PolicyRule]]
     /// Legacy: whether the delegate implements `willHideViewController…`, which enables the swipe (LG-6).
-    public var implementsWillHide = false
+    public var implementsWillHide: Bool
+    /// Whether the session was decided by a delegate written in Swift, whose code a log cannot hold:
+    /// a what-if replay of it needs that delegate again (the rules are then empty).
+    public var isSwiftDelegate: Bool
 
-    /// A policy; every method not implemented unless given.
-    public init(
-        name: String = "none",
-        primaryForCollapsing: PrimaryChoice = .notImplemented,
-        collapseSecondary: CollapseAnswer = .notImplemented,
-        primaryForExpanding: PrimaryChoice = .notImplemented,
-        separateSecondary: SeparateAnswer = .notImplemented,
-        targetDisplayMode: TargetDisplayModeAnswer = .notImplemented,
-        showOverride: OverrideAnswer = .notImplemented,
-        showDetailOverride: OverrideAnswer = .notImplemented
-    ) {
+    /// A policy implementing `methods`.
+    public init(name: String = "none", methods: [DelegateMethod: [PolicyRule]] = [:], implementsWillHide: Bool = false,
+                isSwiftDelegate: Bool = false) {
         self.name = name
-        self.primaryForCollapsing = primaryForCollapsing
-        self.collapseSecondary = collapseSecondary
-        self.primaryForExpanding = primaryForExpanding
-        self.separateSecondary = separateSecondary
-        self.targetDisplayMode = targetDisplayMode
-        self.showOverride = showOverride
-        self.showDetailOverride = showDetailOverride
+        self.methods = methods
+        self.implementsWillHide = implementsWillHide
+        self.isSwiftDelegate = isSwiftDelegate
     }
 
     /// No delegate at all. (Not called `none`: `policy: .none` on an optional parameter would mean
     /// `Optional.none`.)
     public static let noDelegate = SplitPolicy()
 
-    /// No delegate at all.
-    @available(*, deprecated, renamed: "noDelegate", message: "`.none` is ambiguous with Optional.none")
-    public static var none: SplitPolicy { noDelegate }
-
-    /// The Xcode Master-Detail template delegate (CO-3): discard the secondary on collapse when it
-    /// is a navigation controller whose top is the empty placeholder named `placeholderName`.
-    public static func template(placeholderName: String = "Placeholder") -> SplitPolicy {
-        SplitPolicy(name: "template", collapseSecondary: .discardWhenTopNamed(placeholderName))
+    /// The placeholder a log stores for a session decided by the Swift delegate `name`.
+    public static func swiftDelegate(named name: String) -> SplitPolicy {
+        SplitPolicy(name: name, isSwiftDelegate: true)
     }
 
-    /// The seeds' Calendar Paste delegate (`001_…`): always discard the empty "no selection" detail
-    /// (restoration identifier `NoSelectionNC`) on collapse; on separate keep the detail when a paste
-    /// detail is on top of the nested detail navigation controller, otherwise install a fresh
-    /// `NoSelectionNC[NoSelection]` navigation controller.
-    public static func calendarPaste(pasteDetailNames: [String] = ["PasteDetail"]) -> SplitPolicy {
-        SplitPolicy(
-            name: "calendar-paste",
-            collapseSecondary: .discardWhenRestorationID("NoSelectionNC"),
-            separateSecondary: .keepWhenNestedTopNamed(
-                pasteDetailNames,
-                otherwise: .navigation("NoSelectionNC", restorationID: "NoSelectionNC", [.content("NoSelection")])))
+    /// The rules of `method`, or `nil` when it is not implemented.
+    public subscript(method: DelegateMethod) -> [PolicyRule]? {
+        get { methods[method] }
+        set { methods[method] = newValue }
     }
 
-    /// The merge-stacks delegate CMDSHIFT describes (CO-4): move the secondary's children onto the
-    /// primary stack on collapse and rely on the default on expand — the recipe for BUG-2(a).
-    public static let mergeStacks = SplitPolicy(name: "merge-stacks", collapseSecondary: .mergeStacks)
+    /// Whether `method` is implemented.
+    public func implements(_ method: DelegateMethod) -> Bool { methods[method] != nil }
 }
 
-/// An answer of `primaryViewController(forCollapsing:)` or `(forExpanding:)`.
-public enum PrimaryChoice: Hashable, Sendable {
-    /// The method is not implemented: the current primary is used.
-    case notImplemented
-    /// The method returns `nil`: the current primary is used.
+/// The delegate methods a policy can implement (ST-12), in UIKit's words.
+public enum DelegateMethod: UInt8, Hashable, Sendable, CaseIterable, Comparable {
+    /// `primaryViewController(forCollapsing:)` (CO-1.1, CO-7).
+    case primaryForCollapsing = 0
+    /// `splitViewController(_:collapseSecondary:onto:)` (CO-1.3, CO-2).
+    case collapseSecondary = 1
+    /// `primaryViewController(forExpanding:)` (EX-1.1).
+    case primaryForExpanding = 2
+    /// `splitViewController(_:separateSecondaryFrom:)` (EX-1.3, EX-3).
+    case separateSecondary = 3
+    /// `targetDisplayModeForAction(in:)` (BTN-2).
+    case targetDisplayMode = 4
+    /// `splitViewController(_:show:sender:)` (SH-4).
+    case showOverride = 5
+    /// `splitViewController(_:showDetail:sender:)` (SH-8).
+    case showDetailOverride = 6
+    /// Column style: `topColumnForCollapsingToProposedTopColumn` (CO-12).
+    case topColumnForCollapsing = 7
+    /// Column style: `displayModeForExpandingToProposedDisplayMode` (EX-4).
+    case displayModeForExpanding = 8
+    /// Legacy: `splitViewController(_:shouldHide:in:)` (LG-4).
+    case shouldHide = 9
+
+    /// The method's name in the policy language.
+    public var name: String { "\(self)" }
+
+    /// The method named `name`.
+    public init?(name: String) {
+        guard let method = DelegateMethod.allCases.first(where: { $0.name == name }) else { return nil }
+        self = method
+    }
+
+    /// Whether `answer` is one this method can give.
+    public func accepts(_ answer: PolicyAnswer) -> Bool {
+        switch (self, answer) {
+        case (.primaryForCollapsing, .returnsNil), (.primaryForCollapsing, .secondary), (.primaryForCollapsing, .existing),
+             (.primaryForCollapsing, .fresh),
+             (.primaryForExpanding, .returnsNil), (.primaryForExpanding, .secondary), (.primaryForExpanding, .existing),
+             (.primaryForExpanding, .fresh),
+             (.collapseSecondary, .keep), (.collapseSecondary, .discard), (.collapseSecondary, .merge),
+             (.collapseSecondary, .mergeTop), (.collapseSecondary, .filter),
+             (.separateSecondary, .returnsNil), (.separateSecondary, .fresh), (.separateSecondary, .existing),
+             (.separateSecondary, .unmerge),
+             (.targetDisplayMode, .mode), (.displayModeForExpanding, .mode), (.displayModeForExpanding, .proposed),
+             (.topColumnForCollapsing, .column), (.topColumnForCollapsing, .proposed),
+             (.showOverride, .bool), (.showDetailOverride, .bool), (.shouldHide, .bool):
+            return true
+        default:
+            return false
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One rule of a method: give `answer` when `condition` holds (always when it is `nil`).
+public struct PolicyRule: Hashable, Sendable {
+    /// What the delegate answers (and does).
+    public var answer: PolicyAnswer
+    /// When; `nil` for always.
+    public var condition: PolicyCondition?
+
+    /// Creates a rule.
+    public init(_ answer: PolicyAnswer, if condition: PolicyCondition? = nil) {
+        self.answer = answer
+        self.condition = condition
+    }
+}
+
+/// What a delegate method answers, and what it does first (the answers a method accepts:
+/// ``DelegateMethod/accepts(_:)``).
+public enum PolicyAnswer: Hashable, Sendable {
+    /// collapseSecondary: return `false`, so UIKit's default applies (the navigation primary pushes
+    /// the secondary, CO-1.4).
+    case keep
+    /// collapseSecondary: return `true`: handled, the secondary is discarded (CO-2).
+    case discard
+    /// collapseSecondary: append the secondary navigation controller's stack to the primary's, then
+    /// return `true` (CO-4's merge).
+    case merge
+    /// collapseSecondary: move only the secondary's top controller (the visible detail) onto the
+    /// primary's stack, then return `true` (NetNewsWire 5).
+    case mergeTop
+    /// collapseSecondary: keep in the primary's stack only the controllers that match, then return
+    /// `false` (AdaptivePhotos).
+    case filter(ControllerMatch)
+    /// Return `nil`: UIKit's default applies.
     case returnsNil
-    /// The method returns the current secondary (CO-7); on expand this behaves like `returnsNil`.
+    /// primaryViewController(forCollapsing:): return the secondary (CO-7).
     case secondary
-}
-
-/// An answer of `splitViewController(_:collapseSecondary:onto:)`.
-public enum CollapseAnswer: Hashable, Sendable {
-    /// Not implemented: like returning `false` (CO-1.3).
-    case notImplemented
-    /// Always returns this value; `true` discards the secondary (CO-2).
-    case returns(Bool)
-    /// Returns `true` exactly when the secondary's restoration identifier is this one (SEED-CP).
-    case discardWhenRestorationID(String)
-    /// Returns `true` exactly when the secondary is a navigation controller whose top is named so
-    /// (the template's "no item selected" check, CO-3).
-    case discardWhenTopNamed(String)
-    /// Appends the secondary navigation controller's children to the primary's stack and returns
-    /// `true` (CO-4 merge).
-    case mergeStacks
-}
-
-/// An answer of `splitViewController(_:separateSecondaryFrom:)`.
-public enum SeparateAnswer: Hashable, Sendable {
-    /// Not implemented: like returning `nil` (EX-1.3).
-    case notImplemented
-    /// Returns `nil`: the default applies (EX-1.4).
-    case returnsNil
-    /// Always returns a fresh controller tree (minted by the model).
+    /// Return the newest controller in the hierarchy that matches (no answer when none does).
+    case existing(ControllerMatch)
+    /// Return a new controller tree, minted for the answer (a fresh instance every time, EX-3).
     case fresh(ControllerSpec)
-    /// Returns `nil` when the primary's top is a navigation controller whose top is named one of
-    /// these; otherwise a fresh controller tree (SEED-CP's `isDisplayingPasteDetailScene`).
-    case keepWhenNestedTopNamed([String], otherwise: ControllerSpec)
-}
-
-/// An answer of `targetDisplayModeForAction(in:)`.
-public enum TargetDisplayModeAnswer: Hashable, Sendable {
-    /// Not implemented: the split applies its heuristics (BTN-3).
-    case notImplemented
-    /// Returns `.automatic`: the split applies its heuristics.
-    case automatic
-    /// Returns this display mode (BTN-2).
+    /// separateSecondary: split the primary's stack at the first point that applies and return the
+    /// tail: a navigation controller at the split point is returned as it is; otherwise the tail is
+    /// wrapped in a new navigation controller shaped like `wrap` (no answer when the tail is empty).
+    case unmerge([UnmergePoint], wrap: ControllerSpec)
+    /// A display mode (`automatic`: UIKit's heuristics, BTN-3).
     case mode(DisplayMode)
-}
-
-/// An answer of `topColumnForCollapsingToProposedTopColumn` (CO-12).
-public enum TopColumnAnswer: Hashable, Sendable {
-    /// Not implemented: the proposed top column (`.secondary`, KR) is used.
-    case notImplemented
-    /// Returns this column.
+    /// A column (topColumnForCollapsing).
     case column(Column)
+    /// Keep UIKit's proposal (topColumnForCollapsing, displayModeForExpanding).
+    case proposed
+    /// A Boolean: `handled`/`notHandled` for the show overrides, `hide`/`show` for shouldHide.
+    case bool(Bool)
 }
 
-/// An answer of the legacy `shouldHide(_:in:)` (LG-4).
-public enum ShouldHideAnswer: Hashable, Sendable {
-    /// Not implemented: hidden in portrait, shown in landscape.
-    case notImplemented
-    /// Returns these values for each orientation.
-    case returns(portrait: Bool, landscape: Bool)
+/// Where `unmerge` splits the primary's stack.
+public enum UnmergePoint: Hashable, Sendable {
+    /// At the first nested navigation controller (left there by UIKit's default collapse).
+    case firstNested
+    /// Just after the last controller that matches (WordPress's detail providers).
+    case after(ControllerMatch)
+    /// At the first controller that matches.
+    case from(ControllerMatch)
+    /// Only the top controller (NetNewsWire 5's article).
+    case top
 }
 
-/// An answer of the delegate's `show`/`showDetail` overrides.
-public enum OverrideAnswer: Hashable, Sendable {
-    /// Not implemented: UIKit routes the call (SH-5, SH-9..SH-11).
-    case notImplemented
-    /// Returns this value; `true` means the delegate handled it and nothing else happens.
-    case returns(Bool)
+/// Which controller a condition looks at.
+public enum PolicySubject: String, Hashable, Sendable, CaseIterable {
+    /// The primary (while collapsing: the controller being collapsed onto; while separating: the one
+    /// being separated).
+    case primary
+    /// The secondary (while collapsing: the one being collapsed).
+    case secondary
+    /// The supplementary column (triple column).
+    case supplementary
+    /// The controller being shown (the show overrides).
+    case target
+    /// The controller that sent `show`/`showDetail`.
+    case sender
+}
+
+/// What a condition tests of its subject.
+public enum ControllerTest: Hashable, Sendable {
+    /// The subject itself matches.
+    case `is`(ControllerMatch)
+    /// The subject's top (a navigation controller's last controller) matches.
+    case top(ControllerMatch)
+    /// The top of the subject's top (a nested navigation controller's top) matches.
+    case nestedTop(ControllerMatch)
+    /// A controller anywhere below the subject (its stacks, recursively) matches.
+    case contains(ControllerMatch)
+    /// The subject's stack holds more than this many controllers.
+    case deeperThan(Int)
+}
+
+/// When a rule applies: a condition over the split, its stacks and the app's flags.
+public indirect enum PolicyCondition: Hashable, Sendable {
+    /// The app flag of this name is set (`flag NAME true`, ``NavigationCommand/setFlag(_:_:)``).
+    case flag(String)
+    /// The split is collapsed.
+    case collapsed
+    /// The split is wider than tall.
+    case landscape
+    /// UIKit proposes this column (topColumnForCollapsing).
+    case proposedColumn(Column)
+    /// A test of one controller.
+    case test(PolicySubject, ControllerTest)
+    /// The condition does not hold.
+    case not(PolicyCondition)
+    /// Every condition holds.
+    case all([PolicyCondition])
+    /// At least one condition holds.
+    case any([PolicyCondition])
+}
+
+/// A pattern for controllers: `Name`, `A|B`, `@restorationID`, `:kind`, `*` (any), combined as in the
+/// bracket notation (`*:navigation`, `Detail@DetailNC`).
+public struct ControllerMatch: Hashable, Sendable {
+    /// The names that match (any of them); empty for any name.
+    public var names: [String]
+    /// The restoration identifier that must be there, if any.
+    public var restorationID: String?
+    /// The kind that must be there, if any.
+    public var kind: ControllerKind?
+
+    /// Creates a match.
+    public init(names: [String] = [], restorationID: String? = nil, kind: ControllerKind? = nil) {
+        self.names = names
+        self.restorationID = restorationID
+        self.kind = kind
+    }
+
+    /// A controller named `name`.
+    public static func named(_ name: String) -> ControllerMatch { ControllerMatch(names: [name]) }
+
+    /// Any controller.
+    public static let any = ControllerMatch()
+
+    /// Whether the controller `id` of `state` matches.
+    public func matches(_ id: ControllerID, in state: NavigationState) -> Bool {
+        guard let record = state.record(id), !record.isReleased else { return false }
+        if let kind, record.kind != kind { return false }
+        if !names.isEmpty, !names.contains(state.names[record.name]) { return false }
+        if let restorationID, record.restorationID.map({ state.names[$0] }) != restorationID { return false }
+        return true
+    }
 }

@@ -61,7 +61,7 @@ public struct EventContext: Sendable {
     public static func inferredCommitStart(for event: NavigationEvent) -> Bool {
         switch event {
         case .collapsed, .separated, .nameInterned, .controllerCreated, .stackInitialized, .columnStacked,
-             .columnUnstacked, .splitBehaviorChanged:
+             .columnUnstacked, .splitBehaviorChanged, .controllerReleased:
             return false
         case .displayModeChanged(_, let cause):
             return cause.userCommand != nil
@@ -69,7 +69,7 @@ public struct EventContext: Sendable {
             return notification == .legacyPopoverWillPresent
         case .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet, .splitViewControllersSet, .shown,
              .detailShown, .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .presented, .dismissed, .rejected,
-             .ignored, .columnSet, .columnShown, .columnHidden, .preferredSplitBehaviorSet:
+             .ignored, .columnSet, .columnShown, .columnHidden, .preferredSplitBehaviorSet, .flagSet, .policyChanged:
             return true
         }
     }
@@ -88,7 +88,7 @@ public struct EventContext: Sendable {
             return true
         case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
              .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
-             .splitBehaviorChanged, .delegateNotified:
+             .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased:
             return false
         }
     }

@@ -161,7 +161,7 @@ struct CommandTests {
         let first = try scratch.navtape("export", "t.navtape", "--jsonl")
         #expect(first.status == 0 && first.stderr.isEmpty)
         #expect(first.stdout.split(separator: "\n").count == 23)  // the session line and 22 events
-        #expect(first.stdout.hasPrefix(#"{"device":"iphone-plus","forkIndex":0,"format":1,"initialTraits":"#))
+        #expect(first.stdout.hasPrefix(#"{"device":"iphone-plus","forkIndex":0,"format":2,"initialTraits":"#))
         try scratch.write(first.stdout, to: "t.jsonl")
         #expect(try scratch.navtape("import", "t.jsonl", "-o", "u.navtape")
             == .init(status: 0, stdout: "u.navtape: 22 events (7 commands) from t.jsonl\n", stderr: ""))

@@ -1,4 +1,5 @@
 import Foundation
+import NavTapeTestSupport
 import NavigationCodec
 import NavigationCore
 import Testing
@@ -107,7 +108,9 @@ struct JSONTests {
         .rejected(.hideColumn(.compact), reason: .invalidValue, subject: nil),
         .rejected(.setPreferredSplitBehavior(.tile), reason: .invalidValue, subject: nil),
         .rejected(.tapSecondaryOnlyButton, reason: .invalidValue, subject: nil),
-    ]
+        .flagSet(NameID(rawValue: 4), value: true), .flagSet(NameID(rawValue: 0), value: false),
+        .controllerReleased(ControllerID(minted: 2)),
+    ] + CommandSamples.policies.map { .policyChanged($0) }
 
     @Test("every event kind survives encode → text → parse → decode")
     func eventRoundTrip() throws {
@@ -149,17 +152,11 @@ struct JSONTests {
 
     @Test("policies survive the session line, every answer")
     func policies() throws {
-        var policies: [SplitPolicy] = [
-            .noDelegate, .calendarPaste(), .mergeStacks, .template(placeholderName: "P"),
-            SplitPolicy(name: "all", primaryForCollapsing: .secondary, collapseSecondary: .returns(false), primaryForExpanding: .returnsNil,
-                        separateSecondary: .fresh(.navigation("F", restorationID: "f", [.content("G")])),
-                        targetDisplayMode: .mode(.allVisible), showOverride: .returns(true), showDetailOverride: .returns(false)),
-            SplitPolicy(name: "auto", separateSecondary: .returnsNil, targetDisplayMode: .automatic),
-        ]
+        var policies = CommandSamples.policies
         var columns = SplitPolicy(name: "columns")
-        columns.topColumnForCollapsing = .column(.primary)
-        columns.displayModeForExpanding = .mode(.oneOverSecondary)
-        columns.shouldHide = .returns(portrait: false, landscape: true)
+        columns[.topColumnForCollapsing] = [PolicyRule(.column(.primary))]
+        columns[.displayModeForExpanding] = [PolicyRule(.mode(.oneOverSecondary))]
+        columns[.shouldHide] = [PolicyRule(.bool(true), if: .landscape), PolicyRule(.bool(false))]
         columns.implementsWillHide = true
         policies.append(columns)
         for policy in policies {

@@ -109,9 +109,11 @@ struct ScriptParserTests {
         #expect(setup.sessionID == "s1")
         #expect(setup.device == nil && setup.deviceLabel == "custom")
         #expect(setup.initialTraits == Traits(horizontalSizeClass: .regular, width: 1024, height: 768, idiom: .pad, sideBySide: .wide))
-        #expect(setup.policy.collapseSecondary == .discardWhenTopNamed("Empty"))
-        #expect(setup.policy.showDetailOverride == .returns(true))
-        #expect(setup.policy.separateSecondary == .keepWhenNestedTopNamed(["A", "B"], otherwise: .navigation("N", [.content("E")])))
+        // The first language's shorthands are read as the rules they stand for.
+        #expect(setup.policy == """
+            name template; collapseSecondary discard if secondary top is Empty; showDetailOverride handled; \
+            separateSecondary nil if primary nestedTop is A|B else fresh N[E]
+            """)
         #expect(setup.layout == "TabC:tab")
         #expect(setup.startTime == SessionTime.parseISO("2026-01-02T03:04:05.678Z"))
     }
@@ -129,10 +131,10 @@ struct ScriptParserTests {
             policy implementsWillHide true
             """).setup
         #expect(setup.style == .tripleColumn && setup.layout == "P | U | S")
-        #expect(setup.policy.topColumnForCollapsing == .column(.primary))
-        #expect(setup.policy.displayModeForExpanding == .mode(.oneOverSecondary))
-        #expect(setup.policy.shouldHide == .returns(portrait: false, landscape: true))
-        #expect(setup.policy.implementsWillHide)
+        #expect(setup.policy == """
+            topColumnForCollapsing primary; displayModeForExpanding oneOverSecondary; shouldHide hide if landscape else show; \
+            implementsWillHide true
+            """)
         #expect(error("style sideways")?.description
             == "s.navscript:1:7: unknown style 'sideways' (classic, double-column, triple-column, legacy, manual)")
     }
@@ -207,7 +209,9 @@ struct ScriptParserTests {
          "unknown display mode 'sideways' (automatic, primaryHidden, allVisible, primaryOverlay or an iOS 14 name)"),
         ("device portrait", 1, 8, "'portrait' needs a device preset: write 'DEVICE portrait' or raw traits"),
         ("device regular 10x phone", 1, 16, "expected WIDTHxHEIGHT in points, e.g. 414x736, found '10x'"),
-        ("policy sometimes", 1, 8, "unknown policy 'sometimes'"),
+        ("policy sometimes", 1, 8, "unknown policy 'sometimes' (a preset: none, calendar-paste, merge-stacks, template, template:NAME; "
+            + "or a method: primaryForCollapsing, collapseSecondary, primaryForExpanding, separateSecondary, targetDisplayMode, "
+            + "showOverride, showDetailOverride, topColumnForCollapsing, displayModeForExpanding, shouldHide)"),
         ("pop #x", 1, 5, "expected a controller ID such as #3 or #m0, found '#x'"),
         ("dismiss now", 1, 9, "unexpected 'now'"),
         ("launch\u{1B}[31m", 1, 7, "control character U+1B in the line"),

@@ -13,8 +13,9 @@ struct VocabularyScriptTests {
         let empty = NavigationState(traits: Device.iPad.traits(.landscape))
         for command in CommandSamples.all {
             let line = command.scriptLine(in: empty)
-            let script = try ScriptParser.parse("device ipad landscape\n" + line, file: "v.navscript")
-            guard case .command(let parsed)? = script.steps.first?.kind else {
+            // After a first command: before one, a `policy` line is a setup directive.
+            let script = try ScriptParser.parse("device ipad landscape\ndismiss\n" + line, file: "v.navscript")
+            guard case .command(let parsed)? = script.steps.last?.kind, script.steps.count == 2 else {
                 Issue.record("no command parsed from \(line)")
                 continue
             }

@@ -106,16 +106,19 @@ struct GoldenTests {
     static let smallStateVersion1Hex = "01" + "03" + "024d4e" + "0152" + "014d" + "02" + "00" + "2100020102" + "1002000000"
         + "00" + "038010800c" + "05" + "00" + "00" + "02" + "00" + "0000000000007440" + "01" + "00" + "00" + "00" + "00"
 
-    @Test("a small state encodes to its pinned version 2 bytes, decodes back, and has a pinned hash")
+    @Test("a small state encodes to its pinned version 3 bytes, decodes back from versions 1–3, and has a pinned hash")
     func goldenState() throws {
         let state = Self.smallState()
         let bytes = StateCodec.encode(state)
         // Version 2 is version 1's layout with the column-style fields appended: no supplementary,
         // no compact column, automatic preferred and actual behaviours, no secondary-only button,
-        // automatic button visibility.
-        let hex = "02" + Self.smallStateVersion1Hex.dropFirst(2) + "00" + "00" + "00" + "00" + "00" + "00"
+        // automatic button visibility. Version 3 appends the delegate's state: no policy change, no flag.
+        let hex2 = "02" + Self.smallStateVersion1Hex.dropFirst(2) + "00" + "00" + "00" + "00" + "00" + "00"
+        let hex = "03" + hex2.dropFirst(2) + "00" + "00"
         #expect(bytes.hex == hex)
+        #expect(StateCodec.encode(state, formatVersion: 2)?.hex == hex2)
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
+        #expect(try Codec.decodeState(try #require([UInt8](hex: hex2))) == state)
         #expect(StateCodec.hash(state, formatVersion: 2) == 0x3691_D5FF_B163_A771)
         // The hash is that of the oldest encoding holding the state: version 1 here, so it is the
         // hash this state had before version 2 existed.
@@ -157,11 +160,11 @@ struct GoldenTests {
         return state
     }
 
-    @Test("a column-style state encodes to its pinned version 2 bytes, decodes back, and has a pinned hash")
+    @Test("a column-style state encodes to its pinned version 2 and 3 bytes, decodes back, and has a pinned hash")
     func goldenColumnState() throws {
         let state = Self.columnState()
         let bytes = StateCodec.encode(state)
-        let hex = "02"
+        let hex2 = "02"
             + "07" + "0150" + "04504e6176" + "02534e" + "0153" + "02444e" + "0144" + "0143"  // names P PNav SN S DN D C
             + "06" + "01"  // 6 app controllers, 1 minted
             + "1000000100"  // #0 content "P", parent navigation #m0 (code 1), empty stack
@@ -175,52 +178,70 @@ struct GoldenTests {
             + "00" + "0000000000007440"  // no width preferences, primaryColumnWidth 320.0
             + "02" + "07" + "00" + "00" + "00"  // primary #m0, secondary #3, no remembered, nesting, presented
             + "03" + "0b" + "03" + "03" + "01" + "01"  // v2: supplementary #1, compact #5, displace, displace, secondary-only button, always
+        let hex = "03" + hex2.dropFirst(2) + "00" + "00"  // v3: no policy change, no flag
         #expect(bytes.hex == hex)
+        #expect(StateCodec.encode(state, formatVersion: 2)?.hex == hex2)
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
+        #expect(try Codec.decodeState(try #require([UInt8](hex: hex2))) == state)
         #expect(StateCodec.hash(state) == 0x0DCA_6A32_E9D6_1590)
-        // Version 1 cannot hold it, so its hash is that of the version 2 encoding.
+        // Version 1 cannot hold it, so its hash is that of the version 2 encoding, as before version 3.
         #expect(StateCodec.encode(state, formatVersion: 1) == nil)
         #expect(StateCodec.hash(state, formatVersion: 1) == nil)
-        #expect(StateCodec.hash(state) == StateCodec.fnv1a64(bytes))
+        #expect(StateCodec.hash(state) == StateCodec.fnv1a64(try #require([UInt8](hex: hex2))))
     }
 
-    @Test("a session description encodes to its pinned bytes")
+    /// Session descriptions as builds before the policy language wrote them (versions 1 and 2):
+    /// Calendar Paste on an iPhone Plus, and a triple-column policy answering every version 2 method.
+    static let calendarPasteVersion1Hex = "010000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
+        + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
+        + "000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
+    static let calendarPasteVersion2Hex = "020000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
+        + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
+        + "000000" + "00000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
+    // version 2 | style 2 | traits | name "cols" | primaryForCollapsing, collapseSecondary,
+    // primaryForExpanding, separateSecondary not implemented | targetDisplayMode mode 4 |
+    // show overrides not implemented | top column: column 1 | for expanding: mode 5 |
+    // shouldHide: returns false, true | implementsWillHide | device "ipad" | layout ""
+    static let columnsVersion2Hex = "02" + "02" + "038010800c" + "04636f6c73" + "00" + "00" + "00" + "00" + "0204" + "00" + "00"
+        + "0101" + "0205" + "010001" + "01" + "0469706164" + "00"
+
+    /// The older encodings, for the hostile-input tests to mutate.
+    static var olderSessionEncodings: [[UInt8]] {
+        [calendarPasteVersion1Hex, calendarPasteVersion2Hex, columnsVersion2Hex].compactMap { [UInt8](hex: $0) }
+    }
+
+    @Test("a session description encodes to its pinned bytes; versions 1 and 2 still decode, as rules")
     func goldenSession() throws {
         let description = SessionDescription(
             style: .unspecified, initialTraits: Device.iPhonePlus.traits(.portrait), policy: .calendarPaste(),
             device: "iphone-plus", layout: "MN[M] | NoSelectionNC[NoSelection]")
-        // The version 1 bytes, as builds before the column-style answers wrote them.
-        let hex = "010000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
-            + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
-            + "000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
-        #expect(description.encode(formatVersion: 1)?.hex == hex)
-        #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex))) == description)
-        // Version 2: the same with the four policy answers it added (top column, display mode for
-        // expanding, shouldHide, implementsWillHide), all not implemented, before the device.
-        let hex2 = "020000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
-            + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
-            + "000000" + "00000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
-        #expect(description.encode().hex == hex2)
-        #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex2))) == description)
+        // Version 3: the policy's rules. name "calendar-paste" | no flags | 2 methods:
+        // collapseSecondary (1): 1 rule: discard (1), condition: test (4) secondary (1) is (0)
+        //   [no names, restoration ID NoSelectionNC, any kind];
+        // separateSecondary (3): 2 rules: nil (5), condition: test (4) primary (0) nestedTop (2)
+        //   [PasteDetail, no restoration ID, any kind]; fresh (8) NoSelectionNC@NoSelectionNC[NoSelection], no condition
+        let hex3 = "030000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "02"
+            + "0101" + "01" + "01" + "040100" + "00" + "01" + "0d4e6f53656c656374696f6e4e43" + "ff"
+            + "0302" + "05" + "01" + "040002" + "01" + "0b506173746544657461696c" + "00" + "ff"
+            + "08" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e" + "00"
+            + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
+        #expect(description.encode().hex == hex3)
+        #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex3))) == description)
+        // The bytes earlier builds wrote decode to the same description: the constant answers of the
+        // first language are the rules the preset has now.
+        #expect(try SessionDescription(decoding: try #require([UInt8](hex: Self.calendarPasteVersion1Hex))) == description)
+        #expect(try SessionDescription(decoding: try #require([UInt8](hex: Self.calendarPasteVersion2Hex))) == description)
     }
 
-    @Test("a session description with the version 2 answers encodes to its pinned bytes")
+    @Test("a version 2 description with every answer version 2 added decodes to the rules of the policy language")
     func goldenColumnSession() throws {
-        var policy = SplitPolicy(name: "cols", targetDisplayMode: .mode(.twoBesideSecondary))
-        policy.topColumnForCollapsing = .column(.supplementary)
-        policy.displayModeForExpanding = .mode(.twoOverSecondary)
-        policy.shouldHide = .returns(portrait: false, landscape: true)
-        policy.implementsWillHide = true
+        let policy: SplitPolicy = """
+            name cols; targetDisplayMode twoBesideSecondary; topColumnForCollapsing supplementary; \
+            displayModeForExpanding twoOverSecondary; shouldHide hide if landscape else show; implementsWillHide true
+            """
         let description = SessionDescription(
             style: .tripleColumn, initialTraits: Device.iPad.traits(.landscape), policy: policy, device: "ipad", layout: "")
-        // version 2 | style 2 | traits | name "cols" | primaryForCollapsing, collapseSecondary,
-        // primaryForExpanding, separateSecondary not implemented | targetDisplayMode mode 4 |
-        // show overrides not implemented | top column: column 1 | for expanding: mode 5 |
-        // shouldHide: returns false, true | implementsWillHide | device "ipad" | layout ""
-        let hex = "02" + "02" + "038010800c" + "04636f6c73" + "00" + "00" + "00" + "00" + "0204" + "00" + "00"
-            + "0101" + "0205" + "010001" + "01" + "0469706164" + "00"
-        #expect(description.encode().hex == hex)
-        #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex))) == description)
-        #expect(description.encode(formatVersion: 1) == nil)
+        #expect(try SessionDescription(decoding: try #require([UInt8](hex: Self.columnsVersion2Hex))) == description)
+        #expect(try SessionDescription(decoding: description.encode()) == description)
     }
 }

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavTapeTestSupport
 
 /// Hand-picked values covering every case of every encoded type, with edge values.
 enum Samples {
@@ -87,6 +88,8 @@ enum Samples {
         }
         result += SplitBehavior.allCases.map { .setPreferredSplitBehavior($0) }
         result.append(.tapSecondaryOnlyButton)
+        result += [.setFlag("detailModified", true), .setFlag("", false), .setFlag("名前", true)]
+        result += CommandSamples.policies.map { .setPolicy($0) }
         return result
     }()
 
@@ -132,6 +135,9 @@ enum Samples {
                        .presented(id), .dismissed(id)]
         }
         result += [.stackSet([], navigation: nav), .stackSet([a], navigation: maxMinted), .stackSet(ids + ids, navigation: minted)]
+        result += [.flagSet(NameID(rawValue: 0), value: true), .flagSet(NameID(rawValue: .max), value: false)]
+        result += CommandSamples.policies.map { .policyChanged($0) }
+        result += [.controllerReleased(minted), .controllerReleased(maxMinted), .controllerReleased(a)]
         for (index, command) in commands.enumerated() {
             let reason = RejectionReason.allCases[index % RejectionReason.allCases.count]
             let ignoreReason = IgnoreReason.allCases[index % IgnoreReason.allCases.count]

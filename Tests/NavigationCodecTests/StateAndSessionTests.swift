@@ -1,5 +1,6 @@
 import NavigationCodec
 import NavigationCore
+import NavTapeTestSupport
 import Testing
 
 @Suite("State codec")
@@ -143,12 +144,24 @@ struct StateCodecTests {
         var button = state
         button.evolve(.propertySet(.showsSecondaryOnlyButton(true)))
         #expect(StateCodec.encode(button, formatVersion: 1) == nil)
-        #expect(StateCodec.hash(button) == StateCodec.fnv1a64(StateCodec.encode(button)))
+        #expect(StateCodec.hash(button) == StateCodec.fnv1a64(try #require(StateCodec.encode(button, formatVersion: 2))))
         #expect(StateCodec.hash(button) != StateCodec.hash(state))
         for style in [SplitStyle.legacy, .manual] {
             let fresh = NavigationState(style: style, traits: Device.iPad.traits(.portrait))
-            #expect(StateCodec.hash(fresh) == StateCodec.fnv1a64(StateCodec.encode(fresh)))
+            #expect(StateCodec.hash(fresh) == StateCodec.fnv1a64(try #require(StateCodec.encode(fresh, formatVersion: 2))))
         }
+        // A flag set (or a policy changed, or a released controller) moves it to version 3.
+        var flagged = button
+        flagged.evolve(.nameInterned("selected"))
+        flagged.evolve(.flagSet(try #require(flagged.names.id(of: "selected")), value: true))
+        #expect(StateCodec.encode(flagged, formatVersion: 2) == nil)
+        #expect(StateCodec.hash(flagged) == StateCodec.fnv1a64(StateCodec.encode(flagged)))
+        var changed = state
+        changed.evolve(.policyChanged(.mergeStacks))
+        #expect(StateCodec.encode(changed, formatVersion: 2) == nil && StateCodec.encode(changed, formatVersion: 1) == nil)
+        #expect(StateCodec.hash(changed) == StateCodec.fnv1a64(StateCodec.encode(changed)))
+        #expect(try Codec.decodeState(StateCodec.encode(flagged)) == flagged)
+        #expect(try Codec.decodeState(StateCodec.encode(changed)) == changed)
         var positive = state, negative = state
         positive.evolve(.propertySet(.minimumPrimaryColumnWidth(0.0)))
         negative.evolve(.propertySet(.minimumPrimaryColumnWidth(-0.0)))
@@ -165,12 +178,12 @@ struct StateCodecTests {
         let bytes = StateCodec.encode(Self.smallState())
         // Versions this build does not read: newer ones (with a hint) and 0.
         var wrongVersion = bytes
-        wrongVersion[0] = 3
-        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 3: this build reads versions 1–2; written by a newer NavTape?")) {
+        wrongVersion[0] = 4
+        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 4: this build reads versions 1–3; written by a newer NavTape?")) {
             try Codec.decodeState(wrongVersion)
         }
         wrongVersion[0] = 0
-        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 0: this build reads versions 1–2")) {
+        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 0: this build reads versions 1–3")) {
             try Codec.decodeState(wrongVersion)
         }
         // Trailing byte.
@@ -185,8 +198,8 @@ struct StateCodecTests {
         state.evolve(.controllerCreated(ControllerID(app: 0), kind: .content, name: NameID(rawValue: 0), restorationID: nil))
         var encoded = StateCodec.encode(state)
         // The primary is the first of the five optional IDs before version 2's six one-byte
-        // column-style fields: 0 (nil) → 1 (app #0).
-        let primaryOffset = encoded.count - 6 - 5
+        // column-style fields and version 3's two (no policy change, no flag): 0 (nil) → 1 (app #0).
+        let primaryOffset = encoded.count - 2 - 6 - 5
         #expect(encoded[primaryOffset] == 0)
         encoded[primaryOffset] = 1
         #expect(throws: CodecError.self) { try Codec.decodeState(encoded) }
@@ -197,8 +210,8 @@ struct StateCodecTests {
 
     /// The offset of version 2's appended fields in `bytes`: supplementary, compactColumn,
     /// preferredSplitBehavior, splitBehavior, showsSecondaryOnlyButton, displayModeButtonVisibility
-    /// (one byte each for nil or small IDs).
-    static func columnFieldsOffset(_ bytes: [UInt8]) -> Int { bytes.count - 6 }
+    /// (one byte each for nil or small IDs), before version 3's two bytes (no policy change, no flag).
+    static func columnFieldsOffset(_ bytes: [UInt8]) -> Int { bytes.count - 6 - 2 }
 
     @Test("version 2 column fields are validated: enums, booleans, IDs, and what the style allows")
     func refusesIncoherentColumnFields() throws {
@@ -266,7 +279,7 @@ struct StateCodecTests {
         } == nil)
         // Legacy and manual did not exist in version 1.
         let legacy = NavigationState(style: .legacy, traits: Device.iPad.traits(.portrait))
-        var legacyAsVersion1 = Array(StateCodec.encode(legacy).dropLast(6))
+        var legacyAsVersion1 = Array(StateCodec.encode(legacy).dropLast(6 + 2))
         legacyAsVersion1[0] = 1
         #expect(throws: CodecError.self) { try Codec.decodeState(legacyAsVersion1) }
         #expect(Codec.decodeStateError(legacyAsVersion1)?.context == "state.style (not in version 1)")
@@ -274,23 +287,19 @@ struct StateCodecTests {
         // A version 1 column-style state (style 1 or 2 existed) decodes with the defaults.
         let double = NavigationState(style: .doubleColumn, traits: Device.iPad.traits(.portrait))
         let doubleVersion1 = try #require(StateCodec.encode(double, formatVersion: 1))
-        #expect(doubleVersion1 == [1] + StateCodec.encode(double).dropFirst().dropLast(6))
+        #expect(doubleVersion1 == [1] + StateCodec.encode(double).dropFirst().dropLast(6 + 2))
         #expect(try Codec.decodeState(doubleVersion1) == double)
     }
 }
 
 @Suite("Session description")
 struct SessionDescriptionTests {
-    static let policies: [SplitPolicy] = [
-        .noDelegate, .calendarPaste(), .template(), .mergeStacks, .calendarPaste(pasteDetailNames: []),
-        SplitPolicy(
-            name: "everything", primaryForCollapsing: .secondary, collapseSecondary: .returns(true),
-            primaryForExpanding: .returnsNil, separateSecondary: .fresh(.navigation("Fresh", restorationID: "名前", [.content("F")])),
-            targetDisplayMode: .mode(.allVisible), showOverride: .returns(true), showDetailOverride: .returns(false)),
-        SplitPolicy(
-            name: "", primaryForCollapsing: .returnsNil, collapseSecondary: .returns(false), primaryForExpanding: .secondary,
-            separateSecondary: .returnsNil, targetDisplayMode: .automatic, showOverride: .returns(false), showDetailOverride: .returns(true)),
-        SplitPolicy(name: "deep", separateSecondary: .fresh(Samples.deepSpec(depth: 10)), targetDisplayMode: .mode(.twoDisplaceSecondary)),
+    static let policies: [SplitPolicy] = CommandSamples.policies + [
+        .calendarPaste(pasteDetailNames: []),
+        SplitPolicy(name: "deep", methods: [
+            .separateSecondary: [PolicyRule(.fresh(Samples.deepSpec(depth: 10)))],
+            .targetDisplayMode: [PolicyRule(.mode(.twoDisplaceSecondary))],
+        ]),
     ] + columnPolicies
 
     /// Policies answering the delegate methods session description version 2 added.
@@ -298,18 +307,18 @@ struct SessionDescriptionTests {
         var result: [SplitPolicy] = []
         for column in Column.allCases {
             var policy = SplitPolicy(name: "top-\(column.name)")
-            policy.topColumnForCollapsing = .column(column)
+            policy[.topColumnForCollapsing] = [PolicyRule(.column(column))]
             result.append(policy)
         }
-        for answer in [TargetDisplayModeAnswer.automatic, .mode(.secondaryOnly), .mode(.twoOverSecondary)] {
-            var policy = SplitPolicy(name: "expand", targetDisplayMode: .mode(.allVisible))
-            policy.displayModeForExpanding = answer
+        for answer in [PolicyAnswer.proposed, .mode(.secondaryOnly), .mode(.twoOverSecondary)] {
+            var policy = SplitPolicy(name: "expand", methods: [.targetDisplayMode: [PolicyRule(.mode(.allVisible))]])
+            policy[.displayModeForExpanding] = [PolicyRule(answer)]
             result.append(policy)
         }
         for portrait in [false, true] {
             for landscape in [false, true] {
                 var policy = SplitPolicy.calendarPaste()
-                policy.shouldHide = .returns(portrait: portrait, landscape: landscape)
+                policy[.shouldHide] = [PolicyRule(.bool(landscape), if: .landscape), PolicyRule(.bool(portrait))]
                 policy.implementsWillHide = portrait != landscape
                 result.append(policy)
             }
@@ -341,8 +350,8 @@ struct SessionDescriptionTests {
             style: .unspecified, initialTraits: Device.iPad.traits(.portrait), policy: .calendarPaste(),
             device: "ipad", layout: "MN[M] | NoSelectionNC[NoSelection]").encode()
         var future = bytes
-        future[0] = 3
-        #expect(throws: CodecError(.unsupportedVersion, at: 0, "session.version 3: this build reads versions 1–2; written by a newer NavTape?")) {
+        future[0] = 4
+        #expect(throws: CodecError(.unsupportedVersion, at: 0, "session.version 4: this build reads versions 1–3; written by a newer NavTape?")) {
             try SessionDescription(decoding: future)
         }
         #expect(throws: CodecError(.trailingBytes, at: bytes.count, "session")) { try SessionDescription(decoding: bytes + [0]) }
@@ -351,34 +360,14 @@ struct SessionDescriptionTests {
         }
     }
 
-    @Test("version 1 descriptions decode with the new answers not implemented; version 1 holds only what it knew")
-    func version1() throws {
-        for policy in Self.policies {
-            for style in SplitStyle.allCases {
-                let description = SessionDescription(
-                    style: style, initialTraits: Device.iPad.traits(.portrait), policy: policy, device: "ipad", layout: "MN[M]")
-                let current = description.encode()
-                #expect(description.encode(formatVersion: 2) == current)
-                #expect(description.encode(formatVersion: 3) == nil)
-                #expect(description.encode(formatVersion: 0) == nil)
-                let representable = [.unspecified, .doubleColumn, .tripleColumn].contains(style)
-                    && policy.topColumnForCollapsing == .notImplemented && policy.displayModeForExpanding == .notImplemented
-                    && policy.shouldHide == .notImplemented && !policy.implementsWillHide
-                guard let old = description.encode(formatVersion: 1) else {
-                    #expect(!representable, "\(style) \(policy.name)")
-                    continue
-                }
-                #expect(representable)
-                // Version 1 is version 2 without the four trailing answers of the policy.
-                let tail = 4 + 1 + "ipad".utf8.count + 1 + "MN[M]".utf8.count
-                #expect(old.count == current.count - 4)
-                #expect(old.prefix(old.count - (tail - 4)).dropFirst() == current.prefix(current.count - tail).dropFirst())
-                #expect(try SessionDescription(decoding: old) == description)
-            }
+    @Test("versions 1 and 2 decode (their answers become rules); version 1 refuses a style it did not have")
+    func olderVersions() throws {
+        for bytes in GoldenTests.olderSessionEncodings {
+            let description = try SessionDescription(decoding: bytes)
+            #expect(try SessionDescription(decoding: description.encode()) == description)
+            #expect(description.encode()[0] == 3)
         }
-        // Version 1 bytes with a style version 1 did not have are refused.
-        var legacy = try #require(SessionDescription(
-            style: .unspecified, initialTraits: Device.iPad.traits(.portrait), policy: .noDelegate, device: "", layout: "").encode(formatVersion: 1))
+        var legacy = try #require([UInt8](hex: GoldenTests.calendarPasteVersion1Hex))
         legacy[1] = SplitStyle.legacy.rawValue
         #expect(throws: CodecError(.invalidValue, at: 1, "session.style (not in version 1)")) { try SessionDescription(decoding: legacy) }
     }

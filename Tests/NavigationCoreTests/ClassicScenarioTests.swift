@@ -45,7 +45,7 @@ struct ClassicScenarioTests {
     @Test("T03 button toggles primaryHidden → primaryOverlay → primaryHidden (BTN-3, AP-3)")
     func T03() throws {
         var s = try t02()
-        #expect(s.state.displayModeButton(policy: s.policy) == DisplayModeButton(target: .primaryOverlay))
+        #expect(s.state.displayModeButton(delegate: s.policy) == DisplayModeButton(target: .primaryOverlay))
         #expect(s.send(.tapDisplayModeButton) == [.displayModeChanged(.primaryOverlay, cause: .button)])
         #expect(s.visible == ["M", "D"])
         #expect(s.send(.tapDisplayModeButton) == [.displayModeChanged(.primaryHidden, cause: .button)])
@@ -65,7 +65,7 @@ struct ClassicScenarioTests {
     @Test("T05 landscape button: allVisible → primaryHidden → allVisible (BTN-3)")
     func T05() throws {
         var s = try t01()
-        #expect(s.state.displayModeButton(policy: s.policy)?.isFullScreenIcon == true)
+        #expect(s.state.displayModeButton(delegate: s.policy)?.isFullScreenIcon == true)
         s.send(.tapDisplayModeButton)
         #expect(s.state.displayMode == .primaryHidden)
         s.send(.tapDisplayModeButton)
@@ -91,7 +91,7 @@ struct ClassicScenarioTests {
         #expect(s.send(.edgeSwipe).ignores == [.gestureDisabled])
         #expect(s.send(.tapDisplayModeButton).ignores == [.gestureDisabled])
         #expect(s.state.displayMode == .primaryHidden)
-        #expect(s.state.displayModeButton(policy: s.policy) == nil)
+        #expect(s.state.displayModeButton(delegate: s.policy) == nil)
     }
 
     @Test("T08 preferred allVisible without gestures holds in both orientations (DM-1, BTN-6)")
@@ -109,7 +109,7 @@ struct ClassicScenarioTests {
 
     @Test("T09 delegate target allVisible: willChangeTo precedes the change (BTN-2, DM-2)")
     func T09() throws {
-        var s = try Scenario(iPadPortrait, policy: SplitPolicy(targetDisplayMode: .mode(.allVisible)))
+        var s = try Scenario(iPadPortrait, policy: SplitPolicy("targetDisplayMode allVisible"))
         s.send(.launch(iPadPortrait))
         #expect(s.send(.tapDisplayModeButton) == [.displayModeChanged(.allVisible, cause: .button)])
         #expect(s.state.displayMode == .allVisible)
@@ -123,13 +123,13 @@ struct ClassicScenarioTests {
         #expect(s.state.viewControllers == [s["MN"]])
         #expect(s.hierarchy == "MN[M, DN[D]]")
         #expect(s.visible == ["D"])
-        #expect(s.state.displayModeButton(policy: s.policy) == nil)
+        #expect(s.state.displayModeButton(delegate: s.policy) == nil)
         #expect(s.rulesRaised() == ["BUG-5"])
     }
 
     @Test("T11 template delegate discards the empty detail on collapse (CO-2, CO-3)")
     func T11() throws {
-        var s = try Scenario(iPhonePortrait, policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var s = try Scenario(iPhonePortrait, policy: SplitPolicy("collapseSecondary discard"))
         s.send(.launch(iPhonePortrait))
         #expect(s.state.isCollapsed)
         #expect(s.hierarchy == "MN[M]")
@@ -140,7 +140,7 @@ struct ClassicScenarioTests {
 
     @Test("T12 collapsed showDetail of a navigation controller pushes it, nested (SH-9, INV-4)")
     func T12() throws {
-        var s = try Scenario(iPhonePortrait, policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var s = try Scenario(iPhonePortrait, policy: SplitPolicy("collapseSecondary discard"))
         s.send(.launch(iPhonePortrait))
         let dn2 = try s.make("DN2[D2]")
         let events = s.send(.showDetail(dn2, sender: s["M"]))
@@ -152,7 +152,7 @@ struct ClassicScenarioTests {
 
     @Test("T13 Back pops the nested navigation controller (NV-2)")
     func T13() throws {
-        var s = try Scenario(iPhonePortrait, policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var s = try Scenario(iPhonePortrait, policy: SplitPolicy("collapseSecondary discard"))
         s.send(.launch(iPhonePortrait))
         let dn2 = try s.make("DN2[D2]")
         s.send(.showDetail(dn2, sender: s["M"]))
@@ -178,7 +178,7 @@ struct ClassicScenarioTests {
 
     @Test("T16 Plus rotation with collapseSecondary true discards DN (CO-2)")
     func T16() throws {
-        var s = try Scenario(plusLandscape, policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var s = try Scenario(plusLandscape, policy: SplitPolicy("collapseSecondary discard"))
         s.send(.launch(plusLandscape))
         s.send(.changeTraits(plusPortrait))
         #expect(s.hierarchy == "MN[M]")
@@ -213,7 +213,7 @@ struct ClassicScenarioTests {
 
     @Test("T20 plain detail pushed while collapsed separates without a navigation controller (SH-9, EX-2, BUG-1)")
     func T20() throws {
-        var s = try Scenario(plusPortrait, policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var s = try Scenario(plusPortrait, policy: SplitPolicy("collapseSecondary discard"))
         s.send(.launch(plusPortrait))
         let p = try s.make("P")
         s.send(.showDetail(p, sender: s["M"]))

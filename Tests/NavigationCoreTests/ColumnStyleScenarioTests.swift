@@ -41,7 +41,7 @@ struct ColumnStyleScenarioTests {
     @Test("T35 topColumnForCollapsing .primary: the primary is visible (CO-12)")
     func T35() throws {
         var policy = SplitPolicy.noDelegate
-        policy.topColumnForCollapsing = .column(.primary)
+        policy[.topColumnForCollapsing] = [PolicyRule(.column(.primary))]
         var s = try double(iPhone, policy: policy)
         s.send(.launch(iPhone))
         #expect(s.hierarchy == "PNav[P]")
@@ -75,7 +75,7 @@ struct ColumnStyleScenarioTests {
     @Test("T38 collapsed: show(.secondary) pushes it, hide(.primary) is ignored, hide(.secondary) pops it (BTN-8)")
     func T38() throws {
         var policy = SplitPolicy.noDelegate
-        policy.topColumnForCollapsing = .column(.primary)
+        policy[.topColumnForCollapsing] = [PolicyRule(.column(.primary))]
         var s = try double(iPhone, policy: policy)
         s.send(.launch(iPhone))
         #expect(s.send(.showColumn(.secondary)) == [.columnShown(.secondary), .columnStacked(.secondary)])
@@ -182,7 +182,7 @@ struct ColumnStyleScenarioTests {
     @Test("EX-4: expand returns the stacked columns and asks the delegate for the display mode")
     func expand() throws {
         var policy = SplitPolicy.noDelegate
-        policy.displayModeForExpanding = .mode(.secondaryOnly)
+        policy[.displayModeForExpanding] = [PolicyRule(.mode(.secondaryOnly))]
         var s = try triple(iPhone)
         s.policy = policy
         s.send(.launch(iPhone))
@@ -198,7 +198,7 @@ struct ColumnStyleScenarioTests {
     @Test("SH-16: collapsed showDetail stacks the secondary and pushes onto it; Back pops inside it")
     func collapsedShowDetail() throws {
         var policy = SplitPolicy.noDelegate
-        policy.topColumnForCollapsing = .column(.primary)
+        policy[.topColumnForCollapsing] = [PolicyRule(.column(.primary))]
         var s = try double(iPhone, policy: policy)
         s.send(.launch(iPhone))
         let d = try s.make("D")

@@ -24,7 +24,7 @@ struct GenerationTests {
     @Test("T44 legacy shouldHide false for portrait: both visible, no willHide (LG-4)")
     func T44() throws {
         var policy = SplitPolicy.noDelegate
-        policy.shouldHide = .returns(portrait: false, landscape: false)
+        policy[.shouldHide] = [PolicyRule(.bool(false), if: .landscape), PolicyRule(.bool(false))]
         var s = try Scenario(style: .legacy, iPadPortrait, policy: policy)
         let events = s.send(.launch(iPadPortrait))
         #expect(!events.contains(.delegateNotified(.legacyWillHideMaster)))

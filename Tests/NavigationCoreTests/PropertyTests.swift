@@ -13,9 +13,11 @@ struct PropertyTests {
         for session in 0..<100 {
             let style = styles[session % styles.count]
             var policy = RandomSession.policies[session % RandomSession.policies.count]
-            if session % 3 == 1 { policy.topColumnForCollapsing = .column(generator.rng.pick(Column.allCases)) }
-            if session % 4 == 2 { policy.displayModeForExpanding = .mode(generator.rng.pick(DisplayMode.allCases)) }
-            if session % 5 == 3 { policy.shouldHide = .returns(portrait: generator.rng.chance(50), landscape: generator.rng.chance(50)) }
+            if session % 3 == 1 { policy[.topColumnForCollapsing] = [PolicyRule(.column(generator.rng.pick(Column.allCases)))] }
+            if session % 4 == 2 { policy[.displayModeForExpanding] = [PolicyRule(.mode(generator.rng.pick(DisplayMode.allCases)))] }
+            if session % 5 == 3 {
+                policy[.shouldHide] = [PolicyRule(.bool(generator.rng.chance(50)), if: .landscape), PolicyRule(.bool(generator.rng.chance(50)))]
+            }
             policy.implementsWillHide = session % 2 == 0
             let (primary, secondary) = try generator.layout()
             var traits = generator.rng.pick(RandomSession.traits)
@@ -71,7 +73,8 @@ struct PropertyTests {
                                 return replay.bugs(after: event).contains { $0.rule == RuleID(.BUG, 8) }
                             }
                         case RuleID(.INV, 6):
-                            legit = policy.collapseSecondary == .mergeStacks
+                            // A merge empties the secondary's stack; the split may install it again (EX-1.5).
+                            legit = policy[.collapseSecondary]?.contains { $0.answer == .merge || $0.answer == .mergeTop } == true
                         default:
                             legit = false
                         }

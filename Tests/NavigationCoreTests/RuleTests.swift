@@ -34,7 +34,7 @@ struct RuleTests {
 
     @Test("BUG-7: a master drill-down pushed while collapsed becomes the detail on expand (EX-2)")
     func drillDownBecomesDetail() throws {
-        var s = try Scenario(plusPortrait, policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var s = try Scenario(plusPortrait, policy: SplitPolicy("collapseSecondary discard"))
         s.send(.launch(plusPortrait))
         let m2 = try s.make("M2")
         s.send(.show(m2, sender: s["M"]))
@@ -69,17 +69,28 @@ struct RuleTests {
         #expect(rules.contains("BUG-2"))
     }
 
-    @Test("EX-3: a delegate's fresh controller that is free again is returned again, not minted anew (model choice)")
-    func mintedPool() throws {
+    @Test("EX-3: every separate mints a fresh instance; released ones free their slots, so the state stays bounded")
+    func freshInstances() throws {
         var s = try Scenario(plusPortrait, secondary: "NoSelectionNC@NoSelectionNC[NoSelection]", policy: .calendarPaste())
         s.send(.launch(plusPortrait))
-        for _ in 0..<5 {
+        var previous: ControllerID?
+        for round in 0..<5 {
             s.send(.changeTraits(plusLandscape))
             #expect(s.hierarchy == "MN[M] | NoSelectionNC[NoSelection]")
+            let secondary = try #require(s.state.secondary)
+            // A new instance each time (UIKit's delegate allocates one), never the one just shown.
+            #expect(secondary.isMinted && secondary != previous, "round \(round)")
+            #expect(s.log.contains { if case .controllerCreated(secondary, _, _, _) = $0 { true } else { false } })
+            previous = secondary
             s.send(.changeTraits(plusPortrait))
             #expect(s.hierarchy == "MN[M]")
+            // Discarded on collapse, remembered by the split (EX-1.5): still alive.
+            #expect(s.state.contains(secondary) && s.state.rememberedSecondary == secondary)
         }
-        #expect(s.state.mintedControllerCount == 2)  // one NoSelectionNC[NoSelection], reused
+        // The one before the remembered one is released, with its child: two live, four slots at most.
+        #expect(s.state.liveMintedControllerCount == 2)
+        #expect(s.state.mintedControllerCount <= 4)
+        #expect(s.state.invariantViolations().isEmpty)
     }
 
     @Test("NV-7, NV-8: D.show(D2) inside the nested DN pushes onto DN, not MN")
@@ -145,7 +156,7 @@ struct RuleTests {
 
     @Test("SH-4, SH-8: delegate overrides handle show and showDetail; nothing changes")
     func delegateOverrides() throws {
-        var s = try Scenario(iPadLandscape, policy: SplitPolicy(showOverride: .returns(true), showDetailOverride: .returns(true)))
+        var s = try Scenario(iPadLandscape, policy: SplitPolicy("showOverride handled; showDetailOverride handled"))
         s.send(.launch(iPadLandscape))
         let x = try s.make("X")
         let before = s.state

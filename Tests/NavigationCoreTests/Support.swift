@@ -55,7 +55,7 @@ struct Scenario {
     /// Sends a command; returns its events.
     @discardableResult
     mutating func send(_ command: NavigationCommand) -> [NavigationEvent] {
-        let events = Navigation.send(command, to: &state, policy: policy)
+        let events = Navigation.send(command, to: &state, delegate: state.policy(session: policy))
         log += events
         return events
     }

@@ -63,7 +63,7 @@ struct AppearanceTests {
 
     @Test("T11/AP-5: a compact launch whose collapse discards DN[D]: MN and M appear, D never does")
     func launchCollapsedDiscarding() {
-        var session = masterDetail(Device.iPhone.traits(.portrait), policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var session = masterDetail(Device.iPhone.traits(.portrait), policy: SplitPolicy("collapseSecondary discard"))
         session.send(.launch(Device.iPhone.traits(.portrait)))  // 11 launched (DN[D] on screen), 12 collapsed
         #expect(session.state.hierarchyDescription == "MN[M]")
         let expected = [

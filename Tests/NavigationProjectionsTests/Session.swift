@@ -17,7 +17,7 @@ struct Session {
     /// The time given to the next command when none is given.
     private var clock: Int64 = 0
 
-    init(traits: Traits, policy: SplitPolicy = .none) {
+    init(traits: Traits, policy: SplitPolicy = .noDelegate) {
         initial = NavigationState(traits: traits)
         state = initial
         self.policy = policy
@@ -82,7 +82,7 @@ struct Session {
 
 /// The classic master–detail setup of the spec: `MN[M]` (#0, #1) and `DN[D]` (#2, #3) installed
 /// as the split's children, not launched yet (events 0–10).
-func masterDetail(_ traits: Traits, policy: SplitPolicy = .none) -> Session {
+func masterDetail(_ traits: Traits, policy: SplitPolicy = .noDelegate) -> Session {
     var session = Session(traits: traits, policy: policy)
     let mn = session.instantiate(.navigation("MN", [.content("M")]))
     let dn = session.instantiate(.navigation("DN", [.content("D")]))

@@ -52,7 +52,7 @@ struct ViolationReportTests {
 
     @Test("T20: a plain detail pushed while collapsed separates without a navigation controller: BUG-1 (and BUG-3)")
     func barlessDetail() {
-        var session = masterDetail(Device.iPhonePlus.traits(.portrait), policy: SplitPolicy(collapseSecondary: .returns(true)))
+        var session = masterDetail(Device.iPhonePlus.traits(.portrait), policy: SplitPolicy("collapseSecondary discard"))
         session.send(.launch(Device.iPhonePlus.traits(.portrait)))  // 11, 12: MN[M], DN discarded
         let p = session.instantiate(.content("P"))  // 13, 14
         session.send(.showDetail(p, sender: MD.m))  // 15: MN[M, P]

@@ -54,6 +54,9 @@ enum EventText {
             return "\(kind) \(column)"
         case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior): return "\(kind) \(behavior)"
         case .delegateNotified(let notification): return "\(kind) \(notification)"
+        case .flagSet(let name, let value): return "\(kind) \(state.names[name]) \(value)"
+        case .policyChanged(let policy): return "\(kind) \(policy.name): \(policy.summary)"
+        case .controllerReleased(let controller): return "\(kind) \(n(controller)) \(controller)"
         }
     }
 

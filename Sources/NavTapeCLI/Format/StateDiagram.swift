@@ -109,7 +109,7 @@ enum StateDiagram {
             parts.append(mode)
         }
         parts.append(EventText.describe(state.traits))
-        parts.append("button: " + (state.displayModeButton(policy: policy).map { "→ \(name($0.target))" } ?? "hidden"))
+        parts.append("button: " + (state.displayModeButton(delegate: state.policy(session: policy)).map { "→ \(name($0.target))" } ?? "hidden"))
         return parts.joined(separator: " · ")
     }
 }

@@ -112,65 +112,12 @@ enum SwiftLiteral {
         case .splitBehavior(let behavior): return ".\(behavior)"
         case .property(let property): return self.property(property)
         case .flag(let flag): return "\(flag)"
+        case .text(let text): return string(text)
+        case .policy(let policy): return self.policy(policy)
         }
     }
 
-    /// The arguments of `SplitPolicy(…)` that rebuild `policy`, one per delegate method.
-    static func policyArguments(_ policy: SplitPolicy) -> [String] {
-        func primary(_ choice: PrimaryChoice) -> String {
-            switch choice {
-            case .notImplemented: return ".notImplemented"
-            case .returnsNil: return ".returnsNil"
-            case .secondary: return ".secondary"
-            }
-        }
-        func override(_ answer: OverrideAnswer) -> String {
-            switch answer {
-            case .notImplemented: return ".notImplemented"
-            case .returns(let flag): return ".returns(\(flag))"
-            }
-        }
-        let collapse: String
-        switch policy.collapseSecondary {
-        case .notImplemented: collapse = ".notImplemented"
-        case .returns(let flag): collapse = ".returns(\(flag))"
-        case .discardWhenRestorationID(let id): collapse = ".discardWhenRestorationID(\(string(id)))"
-        case .discardWhenTopNamed(let name): collapse = ".discardWhenTopNamed(\(string(name)))"
-        case .mergeStacks: collapse = ".mergeStacks"
-        }
-        let separate: String
-        switch policy.separateSecondary {
-        case .notImplemented: separate = ".notImplemented"
-        case .returnsNil: separate = ".returnsNil"
-        case .fresh(let spec): separate = ".fresh(\(self.spec(spec)))"
-        case .keepWhenNestedTopNamed(let names, let otherwise):
-            separate = ".keepWhenNestedTopNamed([\(names.map(string).joined(separator: ", "))], otherwise: \(spec(otherwise)))"
-        }
-        func target(_ answer: TargetDisplayModeAnswer) -> String {
-            switch answer {
-            case .notImplemented: return ".notImplemented"
-            case .automatic: return ".automatic"
-            case .mode(let mode): return ".mode(\(displayMode(mode)))"
-            }
-        }
-        var extra: [String] = []
-        if case .column(let column) = policy.topColumnForCollapsing { extra.append("topColumnForCollapsing: .column(.\(column))") }
-        if policy.displayModeForExpanding != .notImplemented {
-            extra.append("displayModeForExpanding: \(target(policy.displayModeForExpanding))")
-        }
-        if case .returns(let portrait, let landscape) = policy.shouldHide {
-            extra.append("shouldHide: .returns(portrait: \(portrait), landscape: \(landscape))")
-        }
-        if policy.implementsWillHide { extra.append("implementsWillHide: true") }
-        return [
-            "name: \(string(policy.name))",
-            "primaryForCollapsing: \(primary(policy.primaryForCollapsing))",
-            "collapseSecondary: \(collapse)",
-            "primaryForExpanding: \(primary(policy.primaryForExpanding))",
-            "separateSecondary: \(separate)",
-            "targetDisplayMode: \(target(policy.targetDisplayMode))",
-            "showOverride: \(override(policy.showOverride))",
-            "showDetailOverride: \(override(policy.showDetailOverride))",
-        ] + extra
-    }
+    /// A policy as a string literal in the policy language (``SplitPolicy`` is
+    /// `ExpressibleByStringLiteral`).
+    static func policy(_ policy: SplitPolicy) -> String { string(policy.text) }
 }

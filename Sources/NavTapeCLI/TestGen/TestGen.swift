@@ -58,7 +58,7 @@ public enum TestGenerator {
                     hierarchy: String, collapsed: Bool, displayMode: DisplayMode,
                     sourceLocation: SourceLocation = #_sourceLocation
                 ) {
-                    Navigation.send(command, to: &state, policy: policy)
+                    Navigation.send(command, to: &state, delegate: state.policy(session: policy))
                     #expect(state.hierarchyDescription == hierarchy, sourceLocation: sourceLocation)
                     #expect(state.isCollapsed == collapsed, sourceLocation: sourceLocation)
                     #expect(state.displayMode == displayMode, sourceLocation: sourceLocation)
@@ -97,7 +97,7 @@ public enum TestGenerator {
                 throw NavTapeError(.dataError, path: machine.path, "event \(first.index): cannot rebuild the command of this commit (\(first.event.kind.name))")
             }
             for event in events { recorded.evolve(event) }
-            Navigation.send(command, to: &replayed, policy: description.policy)
+            Navigation.send(command, to: &replayed, delegate: replayed.policy(session: description.policy))
             if replayed.hierarchyDescription != recorded.hierarchyDescription || replayed.isCollapsed != recorded.isCollapsed
                 || replayed.displayMode != recorded.displayMode {
                 divergences.append("\(source.label): event \(first.index): \(command.kind.name) replays as \(replayed.hierarchyDescription), recorded \(recorded.hierarchyDescription)")
@@ -124,12 +124,8 @@ public enum TestGenerator {
         var lines = [
             "    @Test(\(SwiftLiteral.string(title)))",
             "    func \(name)() {",
-            "        let policy = SplitPolicy(",
+            "        let policy: SplitPolicy = \(SwiftLiteral.policy(description.policy))",
         ]
-        let arguments = SwiftLiteral.policyArguments(description.policy)
-        for (i, argument) in arguments.enumerated() {
-            lines.append("            " + argument + (i == arguments.count - 1 ? ")" : ","))
-        }
         lines.append("        var state = NavigationState(style: .\(description.style), traits: \(SwiftLiteral.traits(description.initialTraits)))")
         lines += body
         lines.append("    }")

@@ -87,5 +87,14 @@ enum CommandLiterals {
         .setPreferredSplitBehavior(.overlay),
         .setPreferredSplitBehavior(.displace),
         .tapSecondaryOnlyButton,
+        .setFlag("detailModified", true),
+        .setFlag("S\u{E9}lection", true),
+        .setFlag("detailModified", false),
+        .setPolicy("reset; name none"),
+        .setPolicy("reset; name calendar-paste; collapseSecondary discard if secondary is @NoSelectionNC; separateSecondary nil if primary nestedTop is PasteDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection]"),
+        .setPolicy("reset; name template; collapseSecondary discard if secondary top is Placeholder"),
+        .setPolicy("reset; name merge-stacks; collapseSecondary merge"),
+        .setPolicy("swift WordPressDelegate"),
+        .setPolicy("reset; name every-answer; primaryForCollapsing secondary if collapsed else existing Master:navigation else nil else fresh M2; collapseSecondary discard if flag detailDimmed else merge if flag detailModified and not secondary deeper than 3 else mergeTop if secondary top is Article else filter List|Conversation if secondary is Photo else keep; primaryForExpanding nil; separateSecondary unmerge firstNested or after BlogList|BlogDetails or from Post or top wrap DetailNC@WPDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection] if not (primary contains Photo or primary nestedTop is *:navigation) else nil; targetDisplayMode allVisible if landscape else automatic; showOverride handled if target is @Modal; showDetailOverride notHandled; topColumnForCollapsing secondary if proposed secondary and flag articleSelected else supplementary if flag feedSelected else primary; displayModeForExpanding proposed if portrait else twoBesideSecondary; shouldHide show if landscape else hide; implementsWillHide true"),
     ]
 }

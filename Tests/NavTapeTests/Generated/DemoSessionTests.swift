@@ -15,7 +15,7 @@ struct DemoSessionTests {
         hierarchy: String, collapsed: Bool, displayMode: DisplayMode,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        Navigation.send(command, to: &state, policy: policy)
+        Navigation.send(command, to: &state, delegate: state.policy(session: policy))
         #expect(state.hierarchyDescription == hierarchy, sourceLocation: sourceLocation)
         #expect(state.isCollapsed == collapsed, sourceLocation: sourceLocation)
         #expect(state.displayMode == displayMode, sourceLocation: sourceLocation)
@@ -23,15 +23,7 @@ struct DemoSessionTests {
 
     @Test("navtape-demo.navtape: 17 commands on iphone-plus under calendar-paste")
     func navtapeDemo() {
-        let policy = SplitPolicy(
-            name: "calendar-paste",
-            primaryForCollapsing: .notImplemented,
-            collapseSecondary: .discardWhenRestorationID("NoSelectionNC"),
-            primaryForExpanding: .notImplemented,
-            separateSecondary: .keepWhenNestedTopNamed(["PasteDetail"], otherwise: .navigation("NoSelectionNC", restorationID: "NoSelectionNC", [.content("NoSelection")])),
-            targetDisplayMode: .notImplemented,
-            showOverride: .notImplemented,
-            showDetailOverride: .notImplemented)
+        let policy: SplitPolicy = "reset; name calendar-paste; collapseSecondary discard if secondary is @NoSelectionNC; separateSecondary nil if primary nestedTop is PasteDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection]"
         var state = NavigationState(style: .unspecified, traits: Traits(horizontalSizeClass: .compact, width: 414, height: 736, idiom: .phone))
         // @0 +0.000s instantiate MN[M]
         Self.step(&state, policy, .instantiate(.navigation("MN", [.content("M")])),
@@ -88,15 +80,7 @@ struct DemoSessionTests {
 
     @Test("navtape-demo-ipad.navtape: 17 commands on ipad under calendar-paste")
     func navtapeDemoIpad() {
-        let policy = SplitPolicy(
-            name: "calendar-paste",
-            primaryForCollapsing: .notImplemented,
-            collapseSecondary: .discardWhenRestorationID("NoSelectionNC"),
-            primaryForExpanding: .notImplemented,
-            separateSecondary: .keepWhenNestedTopNamed(["PasteDetail"], otherwise: .navigation("NoSelectionNC", restorationID: "NoSelectionNC", [.content("NoSelection")])),
-            targetDisplayMode: .notImplemented,
-            showOverride: .notImplemented,
-            showDetailOverride: .notImplemented)
+        let policy: SplitPolicy = "reset; name calendar-paste; collapseSecondary discard if secondary is @NoSelectionNC; separateSecondary nil if primary nestedTop is PasteDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection]"
         var state = NavigationState(style: .unspecified, traits: Traits(horizontalSizeClass: .regular, width: 768, height: 1024, idiom: .pad))
         // @0 +0.000s instantiate MN[M]
         Self.step(&state, policy, .instantiate(.navigation("MN", [.content("M")])),
@@ -153,15 +137,7 @@ struct DemoSessionTests {
 
     @Test("navtape-demo-stale.navtape: 9 commands on iphone-plus under none")
     func navtapeDemoStale() {
-        let policy = SplitPolicy(
-            name: "none",
-            primaryForCollapsing: .notImplemented,
-            collapseSecondary: .notImplemented,
-            primaryForExpanding: .notImplemented,
-            separateSecondary: .notImplemented,
-            targetDisplayMode: .notImplemented,
-            showOverride: .notImplemented,
-            showDetailOverride: .notImplemented)
+        let policy: SplitPolicy = "reset; name none"
         var state = NavigationState(style: .unspecified, traits: Traits(horizontalSizeClass: .regular, width: 736, height: 414, idiom: .phone))
         // @0 +0.000s instantiate MN[M]
         Self.step(&state, policy, .instantiate(.navigation("MN", [.content("M")])),

@@ -1,0 +1,48 @@
+extension NavigationEvent {
+    /// The notifications UIKit sends the split's delegate for this event, which took the state from
+    /// `before` to `after`: `willChangeTo` for a display-mode change (DM-2, sent before it; listed
+    /// when `after` is `before`), `didCollapse` and `didExpand`, the column-style `willShow` and
+    /// `willHide` for each column whose visibility changes (BTN-8, CO-13, EX-4), and the legacy
+    /// popover calls (LG-5). The one description of when UIKit notifies, for `decide` (which calls a
+    /// Swift delegate) and for projections.
+    public func notifications(before: NavigationState, after: NavigationState) -> [SplitNotification] {
+        var result: [SplitNotification] = []
+        switch self {
+        case .displayModeChanged(let mode, _) where mode != before.displayMode:
+            result.append(.willChangeDisplayMode(mode))
+        case .collapsed where !before.isCollapsed && after.isCollapsed:
+            result.append(.didCollapse)
+        case .separated where before.isCollapsed && !after.isCollapsed:
+            result.append(.didExpand)
+        case .delegateNotified(let notification):
+            switch notification {
+            case .legacyWillHideMaster: result.append(.legacyWillHideMaster)
+            case .legacyWillShowMaster: result.append(.legacyWillShowMaster)
+            case .legacyPopoverWillPresent: result.append(.legacyPopoverWillPresent)
+            }
+        default:
+            break
+        }
+        guard before.style.isColumnStyle else { return result }
+        let shown = before.visibleColumns, now = after.visibleColumns
+        for column in [Column.primary, .supplementary, .secondary] {
+            if now.contains(column) && !shown.contains(column) { result.append(.willShowColumn(column)) }
+            if shown.contains(column) && !now.contains(column) { result.append(.willHideColumn(column)) }
+        }
+        return result
+    }
+}
+
+extension NavigationState {
+    /// The columns of a column-style split on screen: by display mode when expanded; when
+    /// collapsed, the column on top of the one stack (CO-11) or none for the compact column.
+    public var visibleColumns: Set<Column> {
+        guard isLaunched, style.isColumnStyle else { return [] }
+        guard isCollapsed else { return Decision.visibleColumns(displayMode, style: style) }
+        guard compactColumn == nil, let primary else { return [] }
+        let top = self.top(of: primary)
+        if let top, top == secondary { return [.secondary] }
+        if let top, top == supplementary { return [.supplementary] }
+        return [.primary]
+    }
+}

@@ -1,0 +1,222 @@
+/// A data policy answers through the delegate protocol: each method tries its rules in order and
+/// gives the first answer that applies; with none, UIKit's default, as if not implemented.
+extension SplitPolicy: SplitViewDelegate {
+    /// The rules of `method` in turn: the first whose condition holds and whose answer applies.
+    func answer<Result>(_ method: DelegateMethod, _ context: PolicyContext, _ apply: (PolicyAnswer) -> Result?) -> Result? {
+        guard let rules = methods[method] else { return nil }
+        for rule in rules where rule.condition.map({ context.holds($0) }) ?? true {
+            if let result = apply(rule.answer) { return result }
+        }
+        return nil
+    }
+
+    public func primaryViewController(forCollapsing split: SplitView) -> ViewController? {
+        let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        let chosen: ViewController?? = answer(.primaryForCollapsing, context) { answer in
+            answer == .secondary ? .some(context.secondary) : context.controller(for: answer)
+        }
+        return chosen ?? nil
+    }
+
+    public func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
+        let context = PolicyContext(split: split, primary: primary, secondary: secondary)
+        return answer(.collapseSecondary, context) { answer -> Bool? in
+            switch answer {
+            case .keep: return false
+            case .discard: return true
+            case .merge:
+                // CO-4's merge: the secondary navigation controller's children go onto the primary's stack.
+                if primary.isNavigationController, secondary.isNavigationController, !secondary.viewControllers.isEmpty {
+                    primary.viewControllers += secondary.viewControllers
+                }
+                return true
+            case .mergeTop:
+                let top = secondary.isNavigationController ? secondary.topViewController : secondary
+                if primary.isNavigationController, let top { primary.pushViewController(top) }
+                return true
+            case .filter(let match):
+                if primary.isNavigationController {
+                    let kept = primary.viewControllers.filter { match.matches($0.id, in: split.state) }
+                    if !kept.isEmpty { primary.viewControllers = kept }
+                }
+                return false
+            default:
+                return nil
+            }
+        } ?? false
+    }
+
+    public func primaryViewController(forExpanding split: SplitView) -> ViewController? {
+        let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: nil)
+        let chosen: ViewController?? = answer(.primaryForExpanding, context) { answer in
+            answer == .secondary ? .some(nil) : context.controller(for: answer)  // the secondary on expand: the default (EX-1.1)
+        }
+        return chosen ?? nil
+    }
+
+    public func splitViewController(_ split: SplitView, separateSecondaryFrom primary: ViewController) -> ViewController? {
+        let context = PolicyContext(split: split, primary: primary, secondary: nil)
+        let chosen: ViewController?? = answer(.separateSecondary, context) { answer in
+            if case .unmerge(let points, let wrap) = answer {
+                return Self.unmerge(primary, at: points, wrap: wrap, in: split).map { .some($0) }
+            }
+            return context.controller(for: answer)
+        }
+        return chosen ?? nil
+    }
+
+    /// Splits `primary`'s stack at the first point that applies and returns the tail: its first
+    /// controller when that is a navigation controller (the rest of the tail leaves with it), else the
+    /// tail wrapped in a new navigation controller shaped like `wrap`. `nil` when no point applies or
+    /// the tail is empty.
+    static func unmerge(_ primary: ViewController, at points: [UnmergePoint], wrap: ControllerSpec, in split: SplitView) -> ViewController? {
+        let stack = primary.viewControllers
+        let state = split.state
+        var index: Int?
+        for point in points {
+            switch point {
+            case .firstNested: index = stack.firstIndex { $0.isNavigationController }
+            case .after(let match): index = stack.lastIndex { match.matches($0.id, in: state) }.map { $0 + 1 }
+            case .from(let match): index = stack.firstIndex { match.matches($0.id, in: state) }
+            case .top: index = stack.count > 1 ? stack.count - 1 : nil
+            }
+            if let found = index, found > 0, found < stack.count { break }
+            index = nil
+        }
+        guard let index else { return nil }
+        let tail = Array(stack[index...])
+        primary.viewControllers = Array(stack[..<index])
+        if let first = tail.first, first.isNavigationController { return first }
+        return split.makeNavigationController(wrap.name, restorationIdentifier: wrap.restorationID, viewControllers: tail)
+    }
+
+    public func targetDisplayModeForAction(in split: SplitView) -> DisplayMode {
+        let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        return answer(.targetDisplayMode, context) { answer in
+            if case .mode(let mode) = answer { return mode }
+            return nil
+        } ?? .automatic
+    }
+
+    public func splitViewController(_ split: SplitView, show controller: ViewController, sender: ViewController) -> Bool {
+        override(.showOverride, split, controller, sender)
+    }
+
+    public func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool {
+        override(.showDetailOverride, split, controller, sender)
+    }
+
+    func override(_ method: DelegateMethod, _ split: SplitView, _ controller: ViewController, _ sender: ViewController) -> Bool {
+        var context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        context.target = controller
+        context.sender = sender
+        return answer(method, context) { answer in
+            if case .bool(let handled) = answer { return handled }
+            return nil
+        } ?? false
+    }
+
+    public func splitViewController(_ split: SplitView, topColumnForCollapsingToProposedTopColumn proposed: Column) -> Column {
+        var context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        context.proposedColumn = proposed
+        return answer(.topColumnForCollapsing, context) { answer in
+            switch answer {
+            case .column(let column): return column
+            case .proposed: return proposed
+            default: return nil
+            }
+        } ?? proposed
+    }
+
+    public func splitViewController(_ split: SplitView, displayModeForExpandingToProposedDisplayMode proposed: DisplayMode) -> DisplayMode {
+        let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        return answer(.displayModeForExpanding, context) { answer in
+            switch answer {
+            case .mode(let mode): return mode
+            case .proposed: return proposed
+            default: return nil
+            }
+        } ?? proposed
+    }
+
+    public func splitViewController(_ split: SplitView, shouldHide controller: ViewController, in orientation: Orientation) -> Bool {
+        let context = PolicyContext(split: split, primary: controller, secondary: split.viewController(for: .secondary))
+        return answer(.shouldHide, context) { answer in
+            if case .bool(let hide) = answer { return hide }
+            return nil
+        } ?? (orientation == .portrait)
+    }
+
+    public var implementsLegacyWillHide: Bool { implementsWillHide }
+}
+
+/// What a policy's conditions look at while one method is asked.
+struct PolicyContext {
+    let split: SplitView
+    var primary: ViewController?
+    var secondary: ViewController?
+    var target: ViewController?
+    var sender: ViewController?
+    var proposedColumn: Column?
+
+    init(split: SplitView, primary: ViewController?, secondary: ViewController?) {
+        self.split = split
+        self.primary = primary
+        self.secondary = secondary
+    }
+
+    func subject(_ subject: PolicySubject) -> ControllerID? {
+        switch subject {
+        case .primary: return primary?.id
+        case .secondary: return secondary?.id
+        case .supplementary: return split.state.supplementary
+        case .target: return target?.id
+        case .sender: return sender?.id
+        }
+    }
+
+    func holds(_ condition: PolicyCondition) -> Bool {
+        let state = split.state
+        switch condition {
+        case .flag(let name): return state.flag(name)
+        case .collapsed: return state.isCollapsed
+        case .landscape: return state.traits.isLandscape
+        case .proposedColumn(let column): return proposedColumn == column
+        case .not(let inner): return !holds(inner)
+        case .all(let parts): return parts.allSatisfy(holds)
+        case .any(let parts): return parts.contains(where: holds)
+        case .test(let subject, let test):
+            guard let id = self.subject(subject) else { return false }
+            switch test {
+            case .is(let match): return match.matches(id, in: state)
+            case .top(let match):
+                guard state.kind(of: id) == .navigation, let top = state.top(of: id) else { return false }
+                return match.matches(top, in: state)
+            case .nestedTop(let match):
+                guard state.kind(of: id) == .navigation, let top = state.top(of: id), state.kind(of: top) == .navigation,
+                      let nested = state.top(of: top) else { return false }
+                return match.matches(nested, in: state)
+            case .contains(let match):
+                return state.subtree(of: id).contains { $0 != id && match.matches($0, in: state) }
+            case .deeperThan(let count):
+                return state.stackCount(of: id) > count
+            }
+        }
+    }
+
+    /// What an answer that returns a controller gives: `.some(nil)` for `nil` (an answer), the
+    /// controller for `existing` and `fresh`; `nil` (no answer: the next rule) when no controller
+    /// matches, the tree cannot be made, or the answer is of another kind.
+    func controller(for answer: PolicyAnswer) -> ViewController?? {
+        switch answer {
+        case .returnsNil: return .some(nil)
+        case .existing(let match):
+            let state = split.state
+            return state.allControllerIDs.reversed()
+                .first { match.matches($0, in: state) && state.isInHierarchy($0) }
+                .map { .some(split.handle($0)) }
+        case .fresh(let spec): return split.make(spec).map { .some($0) }
+        default: return nil
+        }
+    }
+}

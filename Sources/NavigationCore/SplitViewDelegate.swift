@@ -1,0 +1,300 @@
+/// `UISplitViewControllerDelegate` for the model: the questions UIKit asks a split's delegate, at
+/// the points UIKit asks them, for every style the model has. Port an app's delegate almost line by
+/// line: the same method names, a ``SplitView`` for the split and ``ViewController`` handles for its
+/// controllers.
+///
+/// Every method has UIKit's default when it is not implemented (a protocol extension gives it), so
+/// a delegate implements only what the app does. `decide` calls the delegate; the events record its
+/// answers and their effects (stacks it rearranged, controllers it created), so a replay never
+/// needs it and a what-if can swap it for another, written in Swift or as a ``SplitPolicy``.
+///
+/// ```swift
+/// struct WordPressDelegate: SplitViewDelegate {
+///     func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController,
+///                              onto primary: ViewController) -> Bool {
+///         if split.flag("detailDimmed") { return true }
+///         if primary.isNavigationController, secondary.isNavigationController, split.flag("detailModified") {
+///             primary.viewControllers += secondary.viewControllers
+///         }
+///         return true
+///     }
+/// }
+/// ```
+///
+/// A delegate reads the app's state through ``SplitView/flag(_:)`` (flags the app sets with a
+/// recorded command), not through state of its own, so that the log says why an answer changed and
+/// a what-if decides as the recording did.
+public protocol SplitViewDelegate {
+    /// The delegate's name, for log headers and output.
+    var name: String { get }
+
+    // MARK: classic collapse and separate (CO-1, EX-1)
+
+    /// `primaryViewController(forCollapsing:)`: the single child after a collapse, or `nil` for the
+    /// current primary (CO-1.1, CO-7). Default: `nil`.
+    func primaryViewController(forCollapsing split: SplitView) -> ViewController?
+
+    /// `splitViewController(_:collapseSecondary:onto:)`: `true` when the delegate handled the
+    /// collapse (whatever it did not move is discarded, CO-2); `false` lets the primary do its
+    /// default (a navigation primary pushes the secondary, CO-1.4). Default: `false`.
+    func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool
+
+    /// `primaryViewController(forExpanding:)`: the primary after a separate, or `nil` for the current
+    /// one (EX-1.1). Default: `nil`.
+    func primaryViewController(forExpanding split: SplitView) -> ViewController?
+
+    /// `splitViewController(_:separateSecondaryFrom:)`: the new secondary, or `nil` for the primary's
+    /// default (a navigation primary pops its top, EX-1.4). A controller still in `primary`'s stack
+    /// counts as `nil` (DECOMP). Default: `nil`.
+    func splitViewController(_ split: SplitView, separateSecondaryFrom primary: ViewController) -> ViewController?
+
+    // MARK: display mode and show
+
+    /// `targetDisplayModeForAction(in:)`: where the button and the gesture lead (BTN-2);
+    /// `.automatic` for UIKit's heuristics (BTN-3). Default: `.automatic`.
+    func targetDisplayModeForAction(in split: SplitView) -> DisplayMode
+
+    /// `splitViewController(_:show:sender:)`: `true` when the delegate showed `controller` itself
+    /// (SH-4). Default: `false`.
+    func splitViewController(_ split: SplitView, show controller: ViewController, sender: ViewController) -> Bool
+
+    /// `splitViewController(_:showDetail:sender:)`: `true` when the delegate showed `controller`
+    /// itself (SH-8). Default: `false`.
+    func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool
+
+    // MARK: column style (iOS 14+)
+
+    /// `splitViewController(_:topColumnForCollapsingToProposedTopColumn:)` (CO-12). Default: `proposed`.
+    func splitViewController(_ split: SplitView, topColumnForCollapsingToProposedTopColumn proposed: Column) -> Column
+
+    /// `splitViewController(_:displayModeForExpandingToProposedDisplayMode:)` (EX-4). Default: `proposed`.
+    func splitViewController(_ split: SplitView, displayModeForExpandingToProposedDisplayMode proposed: DisplayMode) -> DisplayMode
+
+    // MARK: legacy (iOS 3.2–7)
+
+    /// `splitViewController(_:shouldHide:in:)` (LG-4). Default: hidden in portrait, shown in landscape.
+    func splitViewController(_ split: SplitView, shouldHide controller: ViewController, in orientation: Orientation) -> Bool
+
+    /// Whether the delegate implements the legacy `willHideViewController…`, which enables the
+    /// swipe (LG-6). Default: `false`.
+    var implementsLegacyWillHide: Bool { get }
+
+    // MARK: notifications
+
+    /// A notification UIKit sends (DM-2's `willChangeTo`, `didCollapse`, `didExpand`, column
+    /// `willShow`/`willHide`, the legacy popover calls), with a read-only view of the split.
+    /// Default: nothing.
+    func splitViewController(_ split: SplitView, notified notification: SplitNotification)
+}
+
+extension SplitViewDelegate {
+    public var name: String { "\(Self.self)" }
+    public func primaryViewController(forCollapsing split: SplitView) -> ViewController? { nil }
+    public func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool { false }
+    public func primaryViewController(forExpanding split: SplitView) -> ViewController? { nil }
+    public func splitViewController(_ split: SplitView, separateSecondaryFrom primary: ViewController) -> ViewController? { nil }
+    public func targetDisplayModeForAction(in split: SplitView) -> DisplayMode { .automatic }
+    public func splitViewController(_ split: SplitView, show controller: ViewController, sender: ViewController) -> Bool { false }
+    public func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool { false }
+    public func splitViewController(_ split: SplitView, topColumnForCollapsingToProposedTopColumn proposed: Column) -> Column { proposed }
+    public func splitViewController(_ split: SplitView, displayModeForExpandingToProposedDisplayMode proposed: DisplayMode) -> DisplayMode {
+        proposed
+    }
+    public func splitViewController(_ split: SplitView, shouldHide controller: ViewController, in orientation: Orientation) -> Bool {
+        orientation == .portrait
+    }
+    public var implementsLegacyWillHide: Bool { false }
+    public func splitViewController(_ split: SplitView, notified notification: SplitNotification) {}
+}
+
+/// A notification UIKit sends the split's delegate.
+public enum SplitNotification: Hashable, Sendable {
+    /// `splitViewController(_:willChangeTo:)`, before the display mode changes (DM-2).
+    case willChangeDisplayMode(DisplayMode)
+    /// `splitViewControllerDidCollapse(_:)` (CO-1.6, CO-13).
+    case didCollapse
+    /// `splitViewControllerDidExpand(_:)` (EX-1.7, EX-4).
+    case didExpand
+    /// Column style: `splitViewController(_:willShow:)` (BTN-8, EX-4).
+    case willShowColumn(Column)
+    /// Column style: `splitViewController(_:willHide:)` (BTN-8, CO-13).
+    case willHideColumn(Column)
+    /// Legacy `willHideViewController:withBarButtonItem:forPopoverController:` (LG-5).
+    case legacyWillHideMaster
+    /// Legacy `willShowViewController:invalidatingBarButtonItem:` (LG-5).
+    case legacyWillShowMaster
+    /// Legacy `popoverController:willPresentViewController:` (LG-5).
+    case legacyPopoverWillPresent
+
+    /// The delegate method's name: `willChangeTo(allVisible)`, `didCollapse`, `willShow(primary)`.
+    public var name: String {
+        switch self {
+        case .willChangeDisplayMode(let mode): return "willChangeTo(\(mode.classicName))"
+        case .didCollapse: return "didCollapse"
+        case .didExpand: return "didExpand"
+        case .willShowColumn(let column): return "willShow(\(column.name))"
+        case .willHideColumn(let column): return "willHide(\(column.name))"
+        case .legacyWillHideMaster: return "willHideViewController"
+        case .legacyWillShowMaster: return "willShowViewController"
+        case .legacyPopoverWillPresent: return "popoverWillPresent"
+        }
+    }
+}
+
+/// The split as its delegate sees it, while UIKit asks: a read-only view of both columns, every
+/// navigation stack, controllers' names, restoration identifiers, kinds and parents, the traits,
+/// collapsed or not, and the app's flags; and what UIKit lets a delegate do: rearrange a navigation
+/// stack (``ViewController/viewControllers``), create controllers (``make(_:)``,
+/// ``makeNavigationController(_:restorationIdentifier:viewControllers:)``).
+///
+/// Every change is recorded as an event of the command being decided. A change UIKit would raise
+/// on (a navigation controller pushed outside a collapse, a controller in two places) is not made
+/// and is listed in ``faults``.
+public final class SplitView {
+    /// The state, with the delegate's changes so far.
+    public private(set) var state: NavigationState
+    /// The events the delegate's changes produced, in order.
+    public private(set) var events: [NavigationEvent] = []
+    /// The changes that were refused, as one-line reasons.
+    public private(set) var faults: [String] = []
+    /// The navigation controller that may hold nested navigation controllers while the delegate
+    /// runs (the new primary during a collapse, CO-1.2), if any.
+    let nesting: ControllerID?
+    /// Whether the delegate may change anything (not during notifications).
+    let isWritable: Bool
+
+    init(state: NavigationState, nesting: ControllerID? = nil, isWritable: Bool = true) {
+        self.state = state
+        self.nesting = nesting
+        self.isWritable = isWritable
+    }
+
+    // MARK: reading
+
+    /// Whether the split is collapsed onto one stack (ST-6).
+    public var isCollapsed: Bool { state.isCollapsed }
+    /// The environment.
+    public var traits: Traits { state.traits }
+    /// The actual display mode.
+    public var displayMode: DisplayMode { state.displayMode }
+    /// How the split was created.
+    public var style: SplitStyle { state.style }
+    /// The split's `viewControllers` (ST-2).
+    public var viewControllers: [ViewController] { state.viewControllers.map(handle) }
+    /// The controller of a column (column style), or the primary/secondary (classic).
+    public func viewController(for column: Column) -> ViewController? { state.controller(for: column).map(handle) }
+    /// The secondary the split remembers from before the last collapse (EX-1.5), if any.
+    public var rememberedSecondary: ViewController? { state.rememberedSecondary.map(handle) }
+    /// Whether the app flag `name` is set.
+    public func flag(_ name: String) -> Bool { state.flag(name) }
+    /// The newest controller named `name`, in the hierarchy first (``NavigationState/controller(named:)``).
+    public func viewController(named name: String) -> ViewController? { state.controller(named: name).map(handle) }
+    /// The handle of `id`, if the state knows it.
+    public func viewController(_ id: ControllerID) -> ViewController? { state.contains(id) ? handle(id) : nil }
+
+    func handle(_ id: ControllerID) -> ViewController { ViewController(id: id, split: self) }
+
+    // MARK: changing
+
+    /// Creates the controllers of `tree` (new instances, minted for the delegate) and returns the
+    /// root; `nil` for a tree UIKit could not build (a stack holding a navigation controller).
+    @discardableResult
+    public func make(_ tree: ControllerSpec) -> ViewController? {
+        guard writable("make \(tree.notation)") else { return nil }
+        if let reason = Decision.validate(tree, depth: 0) {
+            faults.append("cannot create \(tree.notation): \(reason) (\(reason.rule))")
+            return nil
+        }
+        var builder = self
+        return handle(builder.create(tree, space: .minted))
+    }
+
+    /// Creates a navigation controller holding `viewControllers` (taken from wherever they are),
+    /// as `UINavigationController()` followed by `viewControllers = …`; `nil` when UIKit would refuse
+    /// the stack.
+    @discardableResult
+    public func makeNavigationController(_ name: String, restorationIdentifier: String? = nil,
+                                         viewControllers: [ViewController]) -> ViewController? {
+        guard writable("make \(name)") else { return nil }
+        var builder = self
+        let navigation = builder.create(ControllerSpec(.navigation, name, restorationID: restorationIdentifier), space: .minted)
+        if !viewControllers.isEmpty { setViewControllers(viewControllers.map(\.id), of: navigation) }
+        return handle(navigation)
+    }
+
+    /// `navigation.viewControllers = list` (NV-5): controllers are taken from the stacks they are in.
+    func setViewControllers(_ list: [ControllerID], of navigation: ControllerID) {
+        guard writable("setViewControllers") else { return }
+        if let fault = state.stackEditFault(list, of: navigation, nesting: nesting) {
+            faults.append("\(state.name(of: navigation)).viewControllers = [\(list.map(state.name(of:)).joined(separator: ", "))]: \(fault)")
+            return
+        }
+        guard list != state.stack(of: navigation) else { return }
+        emit(.stackSet(list, navigation: navigation))
+    }
+
+    private func writable(_ what: String) -> Bool {
+        if !isWritable { faults.append("\(what): a notification cannot change the split") }
+        return isWritable
+    }
+}
+
+extension SplitView: EventBuilding {
+    func emit(_ event: NavigationEvent) {
+        events.append(event)
+        state.evolve(event)
+    }
+}
+
+/// A controller as a delegate sees it: its name, kind, restoration identifier, parent and stack,
+/// and (for a navigation controller) a settable `viewControllers`, as on UIKit.
+public struct ViewController: Hashable, CustomStringConvertible {
+    /// The controller's identity.
+    public let id: ControllerID
+    /// The split this handle reads and changes.
+    public unowned let split: SplitView
+
+    /// The screen name.
+    public var name: String { split.state.name(of: id) }
+    /// The restoration identifier (RS-1, RS-4).
+    public var restorationIdentifier: String? { split.state.restorationID(of: id) }
+    /// The kind.
+    public var kind: ControllerKind? { split.state.kind(of: id) }
+    /// Whether it is a `UINavigationController`.
+    public var isNavigationController: Bool { kind == .navigation }
+    /// Its navigation controller (ST-22): the nearest navigation controller holding it.
+    public var navigationController: ViewController? { split.state.navigationController(of: id).map(split.handle) }
+    /// Whether it is in the split's containment tree.
+    public var isInHierarchy: Bool { split.state.isInHierarchy(id) }
+
+    /// A navigation controller's stack, bottom to top (empty for anything else). Setting it is
+    /// `setViewControllers(_:animated:)`: controllers are taken from the stacks they are in.
+    public var viewControllers: [ViewController] {
+        get { split.state.stack(of: id).map(split.handle) }
+        nonmutating set { split.setViewControllers(newValue.map(\.id), of: id) }
+    }
+
+    /// The top of a navigation controller's stack.
+    public var topViewController: ViewController? { split.state.top(of: id).map(split.handle) }
+
+    /// `pushViewController(_:animated:)`.
+    public func pushViewController(_ controller: ViewController) { viewControllers += [controller] }
+
+    /// `popViewController(animated:)`: the popped controller, or `nil` at the root (NV-2).
+    @discardableResult
+    public func popViewController() -> ViewController? {
+        let stack = viewControllers
+        guard stack.count > 1, let top = stack.last else { return nil }
+        viewControllers = Array(stack.dropLast())
+        return top
+    }
+
+    /// Whether `controller` is this one or anywhere in its stacks.
+    public func contains(_ controller: ViewController) -> Bool { split.state.subtree(of: id).contains(controller.id) }
+
+    public static func == (lhs: ViewController, rhs: ViewController) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// `PasteDetail#5`.
+    public var description: String { "\(name)\(id)" }
+}
