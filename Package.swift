@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding", "NavTapeTestSupport"]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "NavTapeTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore", "NavTapeTestSupport"]),
-        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavTapeTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTapeTestSupport"]),
         .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavigationCodec", "NavTapeTestSupport"]),
         .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeTestSupport"]),
