@@ -14,7 +14,7 @@ public enum JSONState {
     ///   - policy: The session's policy (for the display-mode button, unless the session changed it).
     public static func encode(_ state: NavigationState, index: UInt64, time: Int64, lastEvent: NavigationEvent?,
                               policy: SplitPolicy) -> JSONValue {
-        let violations = lastEvent.map(state.violations(after:)) ?? state.invariantViolations()
+        let violations = lastEvent.map { state.violations(after: $0) } ?? state.invariantViolations()
         let presented: JSONValue = state.presented.map { id in
             .object(["id": id.json, "name": .string(state.name(of: id)), "hierarchy": .string(state.bracketNotation(id))])
         } ?? .null

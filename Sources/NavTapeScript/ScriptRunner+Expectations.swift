@@ -42,7 +42,7 @@ extension ScriptExecution {
             let changed = state != before
             return compare("unchanged", changed ? "hierarchy \(state.hierarchyDescription) (changed)" : "unchanged", !changed)
         case .button(let target):
-            let button = state.displayModeButton(delegate: state.policy(session: script.setup.policy))?.target
+            let button = state.displayModeButton(delegate: currentDelegate)?.target
             return compare("button \(target.map(name) ?? "hidden")", "button \(button.map(name) ?? "hidden")", button == target)
         case .presented(let name):
             let actual = state.presented.map(state.name(of:))
@@ -62,15 +62,21 @@ extension ScriptExecution {
         holds ? nil : (expected, actual)
     }
 
-    /// The distinct rules the last command's events raised, in order of first appearance.
+    /// The distinct rules the last command raised, in order of first appearance: the bugs its events
+    /// triggered, then the invariants its resulting state breaks (a state inside one command, such as
+    /// a detail stack a delegate emptied just before UIKit drops it, is never seen by the app).
     func raisedRules() -> [String] {
         var replay = before
         var rules: [String] = []
+        let launching = lastEvents.contains { if case .launched = $0 { true } else { false } }
         for event in lastEvents {
             replay.evolve(event)
-            for violation in replay.violations(after: event) where !rules.contains(violation.rule.description) {
+            for violation in replay.bugs(after: event, launching: launching) where !rules.contains(violation.rule.description) {
                 rules.append(violation.rule.description)
             }
+        }
+        for violation in replay.invariantViolations() where !rules.contains(violation.rule.description) {
+            rules.append(violation.rule.description)
         }
         return rules
     }

@@ -58,18 +58,21 @@ public enum ScriptRunner {
     ///   fails. A partial log is removed.
     ///   - options: How the log is written (``RecorderOptions/publication``: a command-line output is
     ///     published whole).
+    ///   - delegate: A delegate written in Swift that answers instead of the script's policy (until a
+    ///     `policy` line after the first command changes it).
     public static func run(_ script: Script, recordingTo path: String? = nil, sessionID: String? = nil,
-                           options: RecorderOptions = RecorderOptions()) throws -> ScriptRun {
+                           options: RecorderOptions = RecorderOptions(), delegate: (any SplitViewDelegate)? = nil) throws -> ScriptRun {
         let setup = script.setup
-        let description = SessionDescription(style: setup.style, initialTraits: setup.initialTraits, policy: setup.policy,
+        let policy = delegate.map { $0 as? SplitPolicy ?? .swiftDelegate(named: $0.name) } ?? setup.policy
+        let description = SessionDescription(style: setup.style, initialTraits: setup.initialTraits, policy: policy,
                                              device: setup.deviceLabel, layout: setup.layout)
         var recorder: Recorder?
         if let path {
             let id = sessionID ?? setup.sessionID ?? Self.sessionID(forFile: script.file)
             recorder = try Recorder(creating: path, description: description, sessionID: id, startTime: setup.startTime,
-                                    options: options)
+                                    options: options, delegate: delegate)
         }
-        var execution = ScriptExecution(script: script, description: description, recorder: recorder)
+        var execution = ScriptExecution(script: script, description: description, recorder: recorder, delegate: delegate)
         do {
             try execution.run()
             try recorder?.close()
@@ -100,9 +103,16 @@ struct ScriptExecution {
     var before: NavigationState
     var lastEvents: [NavigationEvent] = []
 
-    init(script: Script, description: SessionDescription, recorder: Recorder?) {
+    /// A Swift delegate answering instead of the script's policy, until a `policy` line changes it.
+    let delegate: (any SplitViewDelegate)?
+    /// The session's policy (the script's, or the Swift delegate's placeholder).
+    let sessionPolicy: SplitPolicy
+
+    init(script: Script, description: SessionDescription, recorder: Recorder?, delegate: (any SplitViewDelegate)?) {
         self.script = script
         self.recorder = recorder
+        self.delegate = delegate
+        sessionPolicy = description.policy
         state = NavigationState(style: description.style, traits: description.initialTraits)
         before = state
         time = script.setup.startTime
@@ -115,10 +125,16 @@ struct ScriptExecution {
             events = try recorder.send(command, at: time)
             state = recorder.state
         } else {
-            events = Navigation.send(command, to: &state, delegate: state.policy(session: script.setup.policy))
+            events = Navigation.send(command, to: &state, delegate: currentDelegate)
         }
         result.eventCount += UInt64(events.count)
         return events
+    }
+
+    /// The delegate the next command is decided by (as ``Recorder/delegate`` chooses).
+    var currentDelegate: any SplitViewDelegate {
+        if let delegate, state.policy == nil { return delegate }
+        return state.policy(session: sessionPolicy)
     }
 
     mutating func run() throws {

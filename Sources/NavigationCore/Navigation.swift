@@ -237,17 +237,14 @@ struct Decision: EventBuilding {
         return nil
     }
 
+    /// Width setters never throw in UIKit (WordPress ships a fraction of 3.2): a fraction above 1 is
+    /// kept and the resolved width clamped to the minimum and maximum (WD-1); a negative value is
+    /// clamped to 0 and a NaN means `automaticDimension` (model choice, docs/Semantics.md: UIKit
+    /// documents neither), recorded as resolved.
     mutating func setProperty(_ property: SplitProperty) {
-        func valid(_ width: Double?) -> Bool { width.map { $0.isFinite && $0 >= 0 } ?? true }
-        switch property {
-        case .preferredPrimaryColumnWidthFraction(let f):
-            guard f.map({ $0.isFinite && $0 >= 0 && $0 <= 1 }) ?? true else { return reject(.invalidValue) }
-        case .preferredPrimaryColumnWidth(let w), .minimumPrimaryColumnWidth(let w), .maximumPrimaryColumnWidth(let w):
-            guard valid(w) else { return reject(.invalidValue) }
-        case .presentsWithGesture, .primaryEdge, .showsSecondaryOnlyButton, .displayModeButtonVisibility:
-            break
-        }
-        emit(.propertySet(property))
+        guard case .points(let value?) = property.value else { return emit(.propertySet(property)) }
+        let resolved: Double? = value.isNaN ? nil : Swift.max(0, value)
+        emit(.propertySet(SplitProperty(name: property.name, value: .points(resolved)) ?? property))
     }
 
     // MARK: presentation

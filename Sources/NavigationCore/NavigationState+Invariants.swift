@@ -78,11 +78,12 @@ extension NavigationState {
         return result
     }
 
-    /// The classic bugs (§12) that `event`, just applied to this state, triggered.
+    /// The classic bugs (§12) that `event`, just applied to this state, triggered; `launching` says
+    /// the event belongs to the commit that put the split on screen.
     ///
     /// Detectors fire at the event that causes the defect, so a session report lists each
     /// occurrence once with its event index. BUG-10 is an environment bug and is not modelled.
-    public func bugs(after event: NavigationEvent) -> [Violation] {
+    public func bugs(after event: NavigationEvent, launching: Bool = false) -> [Violation] {
         var result: [Violation] = []
         func bug(_ n: UInt8, _ subject: ControllerID?, _ message: String) {
             result.append(Violation(RuleID(.BUG, n), subject, message))
@@ -118,6 +119,11 @@ extension NavigationState {
         case .collapsed(let resolution):
             if resolution.atLaunch && resolution.outcome == .secondaryPushed {
                 bug(5, resolution.newPrimary, "launched collapsed on the detail \(bracketNotation(visibleEnd(from: resolution.newPrimary)))")
+            }
+        case .columnStacked(.secondary) where launching:
+            // CO-12: the column-style equivalent, the secondary column on top of the launch collapse.
+            if let secondary {
+                bug(5, secondary, "launched collapsed on the secondary column \(bracketNotation(secondary))")
             }
         case .rejected(_, .navigationController, let subject):
             bug(8, subject, "pushing a navigation controller is not supported")
@@ -165,9 +171,9 @@ extension NavigationState {
     }
 
     /// Every violation to report after `event`: the invariants that do not hold plus the bugs the
-    /// event triggered.
-    public func violations(after event: NavigationEvent) -> [Violation] {
-        invariantViolations() + bugs(after: event)
+    /// event triggered (`launching`: the event is part of the launch commit).
+    public func violations(after event: NavigationEvent, launching: Bool = false) -> [Violation] {
+        invariantViolations() + bugs(after: event, launching: launching)
     }
 }
 

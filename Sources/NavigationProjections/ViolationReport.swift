@@ -8,6 +8,8 @@ import NavigationCore
 /// ``NavigationCore/NavigationState/invariantViolations()`` only after events that may change the
 /// hierarchy (``EventContext/mayChangeHierarchy``); an episode is one violation — one rule about
 /// one subject — from the event after which it first appears to the event after which it is gone.
+/// An episode that opens and closes within one commit (a stack a delegate emptied just before UIKit
+/// drops it) is not kept: the app never sees a state inside a command.
 ///
 /// - Complexity: O(1) per event for the bug detectors; O(hierarchy) after hierarchy events.
 public struct ViolationReport: Projection, Sendable {
@@ -85,6 +87,10 @@ public struct ViolationReport: Projection, Sendable {
     /// The invariant episodes, in order of their start (ongoing ones included).
     public private(set) var episodes: [Episode] = []
     private var ongoing: [Key: Int] = [:]
+    /// Whether the current commit put the split on screen (for the launch detectors).
+    private var launching = false
+    /// The index of the first event of the current commit.
+    private var commitStart: UInt64 = 0
 
     /// Creates an empty report.
     public init() {}
@@ -101,7 +107,12 @@ public struct ViolationReport: Projection, Sendable {
 
     /// Records the bugs the event triggered and opens or closes invariant episodes.
     public mutating func consume(_ context: EventContext) {
-        for violation in context.state.bugs(after: context.event) {
+        if context.startsCommit {
+            launching = false
+            commitStart = context.index
+        }
+        if case .launched = context.event { launching = true }
+        for violation in context.state.bugs(after: context.event, launching: launching) {
             bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
         }
         guard context.mayChangeHierarchy else { return }
@@ -117,11 +128,16 @@ public struct ViolationReport: Projection, Sendable {
                 rule: violation.rule, subject: violation.subject, message: violation.message,
                 startIndex: context.index, startTime: context.time))
         }
+        var transient: [Int] = []
         for (key, position) in ongoing where !present.contains(key) {
             episodes[position].endIndex = context.index
             episodes[position].endTime = context.time
             ongoing[key] = nil
+            if !context.startsCommit, let start = episodes[position].startIndex, start >= commitStart { transient.append(position) }
         }
+        guard !transient.isEmpty else { return }
+        for position in transient.sorted(by: >) { episodes.remove(at: position) }
+        for (key, position) in ongoing { ongoing[key] = position - transient.filter { $0 < position }.count }
     }
 
     /// The episodes still ongoing after the last event.

@@ -24,6 +24,16 @@ struct ScenarioScriptTests {
         #expect(result.stdout.hasPrefix("PASS ") && result.stderr.isEmpty, "\(result)")
     }
 
+    @Test("the real apps' sessions pass through the built binary (their policies; the Swift delegates are NavTapeScriptTests')")
+    func apps() throws {
+        let directory = Self.directory.appendingPathComponent("Apps")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".navscript") }.sorted()
+        #expect(files.count == 12)
+        let result = try Navtape.run(["run"] + files.map { directory.appendingPathComponent($0).path })
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.split(separator: "\n").count == files.count)
+    }
+
     @Test("no script without a row, no row without a script")
     func complete() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".navscript") }

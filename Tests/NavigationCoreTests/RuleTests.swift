@@ -237,7 +237,25 @@ struct RuleTests {
         #expect(s.state.primaryColumnWidth == 200)
         s.send(.setProperty(.minimumPrimaryColumnWidth(250)))
         #expect(s.state.primaryColumnWidth == 250)
-        #expect(s.send(.setProperty(.preferredPrimaryColumnWidthFraction(1.5))).rejections == [.invalidValue])
+    }
+
+    @Test("WD-1: width setters never throw; a fraction above 1 (WordPress's 3.2) is clamped by min/max; negative → 0, NaN → automatic")
+    func columnWidthsOutOfRange() throws {
+        var s = try Scenario(iPadLandscape)
+        s.send(.launch(iPadLandscape))
+        // WordPress-iOS `.narrow`: min = max = 320, fraction = screen width / column width = 3.2.
+        s.send(.setProperty(.minimumPrimaryColumnWidth(320)))
+        s.send(.setProperty(.maximumPrimaryColumnWidth(320)))
+        #expect(s.send(.setProperty(.preferredPrimaryColumnWidthFraction(3.2))) == [.propertySet(.preferredPrimaryColumnWidthFraction(3.2))])
+        #expect(s.state.primaryColumnWidth == 320)
+        s.send(.setProperty(.maximumPrimaryColumnWidth(nil)))
+        s.send(.setProperty(.minimumPrimaryColumnWidth(nil)))
+        #expect(s.state.primaryColumnWidth == 320)  // 3.2 × 1024 clamped to the automatic maximum
+        #expect(s.send(.setProperty(.preferredPrimaryColumnWidthFraction(-0.5))) == [.propertySet(.preferredPrimaryColumnWidthFraction(0))])
+        #expect(s.state.primaryColumnWidth == 0)
+        #expect(s.send(.setProperty(.preferredPrimaryColumnWidth(.nan))) == [.propertySet(.preferredPrimaryColumnWidth(nil))])
+        #expect(s.send(.setProperty(.minimumPrimaryColumnWidth(-10))) == [.propertySet(.minimumPrimaryColumnWidth(0))])
+        #expect(s.state.invariantViolations().isEmpty)
     }
 
     @Test("WD-4: a trailing primary edge changes no collapse or display-mode rule")

@@ -21,7 +21,7 @@ enum StateText {
         var lines = [StateDiagram.header(state, policy: policy)]
         lines += StateDiagram.render(state)
         lines.append("hierarchy: " + (state.hierarchyDescription.isEmpty ? "(empty)" : state.hierarchyDescription))
-        let violations = lastEvent.map(state.violations(after:)) ?? state.invariantViolations()
+        let violations = lastEvent.map { state.violations(after: $0) } ?? state.invariantViolations()
         for violation in violations { lines.append("violation: \(violation)") }
         return lines
     }
