@@ -64,7 +64,8 @@ let package = Package(
         .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore", "NavTapeTestSupport"]),
         .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavTapeTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTapeTestSupport"]),
-        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavigationCodec", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeScript", "NavigationCodec", "NavTapeTestSupport"],
+                    resources: [.copy("Format1")]),
         .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -89,7 +89,7 @@ public final class Recorder {
     }
 
     /// Creates a new log at `path` for a session whose split's delegate is `delegate`, written in
-    /// Swift (a ``NavigationCore/SplitPolicy`` is stored whole; any other delegate is named in the
+    /// Swift (a `SplitPolicy` is stored whole; any other delegate is named in the
     /// log header, and a what-if of the log needs it again), set up as `setup`.
     public convenience init(creating path: String, setup: SessionSetup, delegate: any SplitViewDelegate, sessionID: String,
                             startTime: Int64, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {

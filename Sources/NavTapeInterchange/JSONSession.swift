@@ -58,15 +58,13 @@ public struct JSONSession: Sendable {
         let json = try JSONReader(value, "session")
         guard try json.string("type") == "session" else { throw json.fail("type", "\"session\" on the first line") }
         let format = try json.int("format")
-        guard format == Self.formatVersion else {
-            if format == 1 {
-                throw JSONError("session.format: 1 was written by an earlier navtape (policies as objects): export the log again")
-            }
-            throw json.fail("format", "\(Self.formatVersion)")
-        }
+        guard format == 1 || format == Self.formatVersion else { throw json.fail("format", "1 or \(Self.formatVersion)") }
+        let policy = format == 1
+            ? try JSONPolicy.decodeFormat1(json.object("policy"))
+            : try JSONPolicy.decode(json.value("policy"), "session.policy")
         let description = SessionDescription(
             style: try json.enumeration("style", SplitStyle.self), initialTraits: try JSONCommand.decodeTraits(json.object("initialTraits")),
-            policy: try JSONPolicy.decode(json.value("policy"), "session.policy"), device: try json.string("device"), layout: try json.string("layout"))
+            policy: policy, device: try json.string("device"), layout: try json.string("layout"))
         var parent: (String, UInt64)?
         if let parentID = try json.optionalString("parentSessionID") {
             let fork = try json.int("forkIndex")
@@ -114,8 +112,60 @@ public struct JSONSession: Sendable {
 }
 
 /// The JSON of a delegate policy: its text in the policy language (`docs/ScriptFormat.md`,
-/// "Delegate policies"), the one human form of a policy.
+/// "Delegate policies"), the one human form of a policy. Format 1 (earlier builds) wrote an object
+/// of constant answers, still read.
 enum JSONPolicy {
+    /// A format 1 policy object: each constant answer is spelled as the policy language's legacy
+    /// shorthand (`collapseSecondary discardWhenRestorationID NoSelectionNC`), so it becomes the
+    /// same rules a script line gives it.
+    static func decodeFormat1(_ json: JSONReader) throws(JSONError) -> SplitPolicy {
+        var clauses = ["reset"]
+        for method in DelegateMethod.allCases where !json.isNull(method.name) {
+            let answer = try json.object(method.name)
+            let kind = try answer.string("answer")
+            let spelled: String
+            switch (method, kind) {
+            case (_, "notImplemented"): continue
+            case (.primaryForCollapsing, "returnsNil"), (.primaryForExpanding, "returnsNil"), (.separateSecondary, "returnsNil"):
+                spelled = "nil"
+            case (.primaryForCollapsing, "secondary"), (.primaryForExpanding, "secondary"), (.collapseSecondary, "mergeStacks"),
+                 (.targetDisplayMode, "automatic"), (.displayModeForExpanding, "automatic"):
+                spelled = kind
+            case (.collapseSecondary, "returns"), (.showOverride, "returns"), (.showDetailOverride, "returns"):
+                spelled = "returns \(try answer.bool("value"))"
+            case (.collapseSecondary, "discardWhenRestorationID"), (.collapseSecondary, "discardWhenTopNamed"):
+                spelled = "\(kind) \(try answer.string("value"))"
+            case (.separateSecondary, "fresh"):
+                spelled = "fresh " + (try JSONCommand.decodeSpec(answer.value("spec"), "\(answer.context).spec", depth: 0)).notation
+            case (.separateSecondary, "keepWhenNestedTopNamed"):
+                let names = try answer.array("names").map { (name: JSONValue) throws(JSONError) -> String in
+                    guard case .string(let text) = name else { throw answer.fail("names", "strings") }
+                    return text
+                }
+                let otherwise = try JSONCommand.decodeSpec(answer.value("otherwise"), "\(answer.context).otherwise", depth: 0)
+                spelled = "keepWhenNestedTopNamed \(names.joined(separator: ",")) otherwise \(otherwise.notation)"
+            case (.targetDisplayMode, "mode"), (.displayModeForExpanding, "mode"):
+                spelled = try answer.string("mode")
+            case (.topColumnForCollapsing, "column"):
+                spelled = try answer.string("column")
+            case (.shouldHide, "returns"):
+                spelled = "returns \(try answer.bool("portrait")) \(try answer.bool("landscape"))"
+            default:
+                throw answer.fail("answer", "an answer of \(method.name) in format 1")
+            }
+            clauses.append("\(method.name) \(spelled)")
+        }
+        if !json.isNull("implementsWillHide") { clauses.append("implementsWillHide \(try json.bool("implementsWillHide"))") }
+        var policy: SplitPolicy
+        do {
+            policy = try SplitPolicy(parsing: clauses.joined(separator: "; "))
+        } catch {
+            throw JSONError("\(json.context): \(error.message)")
+        }
+        policy.name = try json.string("name")
+        return policy
+    }
+
     static func encode(_ policy: SplitPolicy) -> JSONValue { .string(policy.text) }
 
     static func decode(_ value: JSONValue, _ context: String) throws(JSONError) -> SplitPolicy {

@@ -21,7 +21,8 @@ public enum JSONState {
         let stacks = state.navigationControllersInHierarchy.map { id -> JSONValue in
             .object(["id": id.json, "name": .string(state.name(of: id)), "stack": .array(state.stack(of: id).map(\.json))])
         }
-        let button = state.displayModeButton(delegate: state.policy(session: policy)).map { $0.target.json } ?? .string("hidden")
+        let delegate = state.policy(session: policy)
+        let button = state.displayModeButton(delegate: delegate).map { $0.target.json } ?? .string("hidden")
         return .object([
             "index": .int(Int64(bitPattern: index)),
             "time": .int(time),
@@ -52,6 +53,8 @@ public enum JSONState {
             "visible": .array(state.visibleContent.map { .string(state.name(of: $0)) }),
             "visibleIDs": .array(state.visibleContent.map(\.json)),
             "presented": presented,
+            "policy": JSONPolicy.encode(delegate),
+            "flags": .array(state.flagNames.map(JSONValue.string)),
             "violations": .array(violations.map { violation in
                 .object(["rule": .string(violation.rule.description), "subject": violation.subject.json,
                          "message": .string(violation.message)])

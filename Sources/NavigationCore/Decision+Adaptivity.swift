@@ -118,8 +118,8 @@ extension Decision {
     }
 
     /// The delegate's target when it names one (BTN-2), else the heuristic (BTN-3).
-    func buttonTarget() -> DisplayMode {
-        let mode = delegate.targetDisplayModeForAction(in: SplitView(state: state, isWritable: false))
+    mutating func buttonTarget() -> DisplayMode {
+        let mode = ask(writable: false) { $0.targetDisplayModeForAction(in: $1) }
         return mode != .automatic && mode.isClassic ? mode : heuristicTarget()
     }
 

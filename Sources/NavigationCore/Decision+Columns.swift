@@ -204,8 +204,8 @@ extension Decision {
     // MARK: buttons (BTN-6, BTN-7)
 
     /// The column-style button's target in the current mode, or `nil` when no button shows (BTN-7).
-    func columnButtonTarget() -> DisplayMode? {
-        let answer = delegate.targetDisplayModeForAction(in: SplitView(state: state, isWritable: false))
+    mutating func columnButtonTarget() -> DisplayMode? {
+        let answer = ask(writable: false) { $0.targetDisplayModeForAction(in: $1) }
         if answer != .automatic, isValid(answer) { return answer }
         let triple = state.style == .tripleColumn
         switch (state.splitBehavior, state.displayMode) {

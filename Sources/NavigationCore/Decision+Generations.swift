@@ -3,10 +3,11 @@ extension Decision {
     // MARK: legacy
 
     /// Whether the legacy master is hidden in `traits` (LG-3, LG-4).
-    func legacyHidesMaster(_ traits: Traits) -> Bool {
-        let view = SplitView(state: state, isWritable: false)
-        guard let master = view.viewController(for: .primary) else { return !traits.isLandscape }
-        return delegate.splitViewController(view, shouldHide: master, in: traits.isLandscape ? .landscape : .portrait)
+    mutating func legacyHidesMaster(_ traits: Traits) -> Bool {
+        ask(writable: false) { delegate, view in
+            guard let master = view.viewController(for: .primary) else { return !traits.isLandscape }
+            return delegate.splitViewController(view, shouldHide: master, in: traits.isLandscape ? .landscape : .portrait)
+        }
     }
 
     /// LG-5, LG-8: the master's visibility for the environment, with the delegate notifications.

@@ -77,23 +77,29 @@ extension NavigationState {
     /// `navigation` or anything holding it, not one of the split's columns or the presented
     /// controller, and a navigation controller only where nesting is allowed (INV-4: `nesting`
     /// while a collapse asks the delegate, CO-1.2). Controllers in other stacks may be taken.
-    func stackEditFault(_ list: [ControllerID], of navigation: ControllerID, nesting: ControllerID?) -> String? {
-        guard contains(navigation), kind(of: navigation) == .navigation else { return "\(navigation) is not a navigation controller" }
-        guard !list.isEmpty else { return "a navigation stack cannot be emptied (INV-6)" }
-        guard Self.isDuplicateFree(list) else { return "a controller is listed twice (NV-5)" }
+    func stackEditFault(_ list: [ControllerID], of navigation: ControllerID, nesting: ControllerID?)
+        -> (reason: RejectionReason, subject: ControllerID?, message: String)? {
+        guard contains(navigation), kind(of: navigation) == .navigation else {
+            return (.notNavigationController, navigation, "\(navigation) is not a navigation controller")
+        }
+        guard !list.isEmpty else { return (.emptyList, navigation, "a navigation stack cannot be emptied (INV-6)") }
+        guard Self.isDuplicateFree(list) else { return (.duplicateInList, navigation, "a controller is listed twice (NV-5)") }
         let allowsNested = navigation == nesting || allowsNesting(in: navigation)
         for id in list {
-            guard contains(id) else { return "\(id) is not a controller" }
-            guard id != navigation, !subtree(of: id).contains(navigation) else { return "\(name(of: id)) holds \(name(of: navigation))" }
+            guard contains(id) else { return (.unknownController, nil, "\(id) is not a controller") }
+            guard id != navigation, !subtree(of: id).contains(navigation) else {
+                return (.hasOtherParent, id, "\(name(of: id)) holds \(name(of: navigation))")
+            }
             switch kind(of: id) {
-            case .tabBar: return "a tab bar controller cannot be in a stack (NV-1)"
-            case .split: return "a split view controller cannot be in a stack (INV-5)"
-            case .navigation where !allowsNested: return "pushing a navigation controller is not supported (NV-1, INV-4)"
+            case .tabBar: return (.tabBarController, id, "a tab bar controller cannot be in a stack (NV-1)")
+            case .split: return (.splitViewController, id, "a split view controller cannot be in a stack (INV-5)")
+            case .navigation where !allowsNested:
+                return (.navigationController, id, "pushing a navigation controller is not supported (NV-1, INV-4)")
             default: break
             }
             switch parent(of: id) {
-            case .split: return "\(name(of: id)) is a column of the split (INV-1)"
-            case .presented: return "\(name(of: id)) is presented (INV-1)"
+            case .split: return (.hasOtherParent, id, "\(name(of: id)) is a column of the split (INV-1)")
+            case .presented: return (.hasOtherParent, id, "\(name(of: id)) is presented (INV-1)")
             case .none, .navigation: break
             }
         }

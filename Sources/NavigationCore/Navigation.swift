@@ -126,16 +126,19 @@ struct Decision: EventBuilding {
     }
 
     /// Tells the delegate, with a read-only view of the split.
-    func notify(_ notification: SplitNotification) {
-        delegate.splitViewController(SplitView(state: state, isWritable: false), notified: notification)
+    mutating func notify(_ notification: SplitNotification) {
+        ask(writable: false) { $0.splitViewController($1, notified: notification) }
     }
 
     /// Asks the delegate through a split view, then records what it changed (before its answer's
-    /// own effect), returning the answer.
-    mutating func ask<Answer>(nesting: ControllerID? = nil, _ question: (any SplitViewDelegate, SplitView) -> Answer) -> Answer {
-        let view = SplitView(state: state, nesting: nesting)
+    /// own effect) and, as rejections of the command, each change UIKit would have raised on;
+    /// returns the answer. A read-only question (`writable: false`) refuses every change.
+    mutating func ask<Answer>(writable: Bool = true, nesting: ControllerID? = nil,
+                              _ question: (any SplitViewDelegate, SplitView) -> Answer) -> Answer {
+        let view = SplitView(state: state, nesting: nesting, isWritable: writable)
         let answer = question(delegate, view)
         for event in view.events { emit(event) }
+        for fault in view.faults { reject(fault.reason, fault.subject) }
         return answer
     }
 

@@ -164,7 +164,7 @@ extension NavigationState {
     /// collapsed, without gestures (BTN-6), or when a tap would change nothing (BTN-4).
     public func displayModeButton(delegate: any SplitViewDelegate) -> DisplayModeButton? {
         guard isLaunched, !isCollapsed else { return nil }
-        let decision = Decision(state: self, delegate: delegate, command: .tapDisplayModeButton)
+        var decision = Decision(state: self, delegate: delegate, command: .tapDisplayModeButton)
         let target: DisplayMode?
         switch style {
         case .manual:

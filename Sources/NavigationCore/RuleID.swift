@@ -80,6 +80,9 @@ public enum RejectionReason: UInt8, Hashable, Sendable, CaseIterable {
     case supplementaryOnDoubleColumn = 17
     /// The legacy split exists on iPad only: "results in an exception" elsewhere (LG-1).
     case phoneIdiom = 18
+    /// A delegate changed the split from a notification or a question that leaves no room for
+    /// changes (`targetDisplayModeForAction`, `shouldHide`): refused (ST-12).
+    case delegateCannotChange = 19
 
     /// The rule this rejection enforces.
     public var rule: RuleID {
@@ -99,6 +102,7 @@ public enum RejectionReason: UInt8, Hashable, Sendable, CaseIterable {
         case .compactColumn: return RuleID(.BTN, 8)
         case .supplementaryOnDoubleColumn: return RuleID(.ST, 3)
         case .phoneIdiom: return RuleID(.LG, 1)
+        case .delegateCannotChange: return RuleID(.ST, 12)
         }
     }
 }

@@ -148,15 +148,26 @@ public enum SplitNotification: Hashable, Sendable {
 /// ``makeNavigationController(_:restorationIdentifier:viewControllers:)``).
 ///
 /// Every change is recorded as an event of the command being decided. A change UIKit would raise
-/// on (a navigation controller pushed outside a collapse, a controller in two places) is not made
-/// and is listed in ``faults``.
+/// on (a navigation controller pushed outside a collapse, a controller in two places, any change
+/// from a notification) is not made: it is listed in ``faults`` and recorded as a rejection of the
+/// command, so `navtape log` and `expect rejected` show it.
 public final class SplitView {
     /// The state, with the delegate's changes so far.
     public private(set) var state: NavigationState
     /// The events the delegate's changes produced, in order.
     public private(set) var events: [NavigationEvent] = []
-    /// The changes that were refused, as one-line reasons.
-    public private(set) var faults: [String] = []
+    /// The changes that were refused, in order.
+    public private(set) var faults: [Fault] = []
+
+    /// A change the split refused, as UIKit would have raised on it.
+    public struct Fault: Hashable, Sendable, CustomStringConvertible {
+        /// Why, as the rejection recorded for the command.
+        public var reason: RejectionReason
+        /// The controller at fault, if one.
+        public var subject: ControllerID?
+        /// What the delegate tried, in a line: `DetailNC.viewControllers = [A, A]: …`.
+        public var description: String
+    }
     /// The navigation controller that may hold nested navigation controllers while the delegate
     /// runs (the new primary during a collapse, CO-1.2), if any.
     let nesting: ControllerID?
@@ -202,7 +213,7 @@ public final class SplitView {
     public func make(_ tree: ControllerSpec) -> ViewController? {
         guard writable("make \(tree.notation)") else { return nil }
         if let reason = Decision.validate(tree, depth: 0) {
-            faults.append("cannot create \(tree.notation): \(reason) (\(reason.rule))")
+            faults.append(Fault(reason: reason, subject: nil, description: "cannot create \(tree.notation): \(reason) (\(reason.rule))"))
             return nil
         }
         var builder = self
@@ -226,7 +237,8 @@ public final class SplitView {
     func setViewControllers(_ list: [ControllerID], of navigation: ControllerID) {
         guard writable("setViewControllers") else { return }
         if let fault = state.stackEditFault(list, of: navigation, nesting: nesting) {
-            faults.append("\(state.name(of: navigation)).viewControllers = [\(list.map(state.name(of:)).joined(separator: ", "))]: \(fault)")
+            let assignment = "\(state.name(of: navigation)).viewControllers = [\(list.map(state.name(of:)).joined(separator: ", "))]"
+            faults.append(Fault(reason: fault.reason, subject: fault.subject, description: "\(assignment): \(fault.message)"))
             return
         }
         guard list != state.stack(of: navigation) else { return }
@@ -234,7 +246,9 @@ public final class SplitView {
     }
 
     private func writable(_ what: String) -> Bool {
-        if !isWritable { faults.append("\(what): a notification cannot change the split") }
+        if !isWritable {
+            faults.append(Fault(reason: .delegateCannotChange, subject: nil, description: "\(what): this delegate method cannot change the split"))
+        }
         return isWritable
     }
 }

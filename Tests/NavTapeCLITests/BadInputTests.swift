@@ -62,6 +62,9 @@ struct BadInputTests {
         Row(arguments: ["import", "t.navtape", "-o", "x.navtape"], status: 65, stderr: #"^t\.navtape: line 1: byte \d+: [^\n]+\n$"#),
         Row(arguments: ["fork", "t.navtape", "--at", "99", "-o", "q.navtape"], status: 64,
             stderr: "t.navtape: event 99 is past the end (22 events)\n"),
+        Row(arguments: ["fork", "t.navtape", "--at", "0", "--policy", "collapseSecondary mergeTopp", "-o", "q.navtape"], status: 64,
+            stderr: "navtape: The value 'collapseSecondary mergeTopp' is invalid for '--policy <policy>': character 19: "
+                + "unknown answer 'mergeTopp' of collapseSecondary (see 'navtape fork --help')\n"),
         Row(arguments: ["generate", "--events", "0", "--seed", "1", "-o", "z.navtape"], status: 64,
             stderr: "navtape: --events must be between 1 and 100000000. (see 'navtape generate --help')\n"),
         Row(arguments: ["testgen", "t.navtape", "-o", "T.swift", "--suite", "9lives"], status: 64,

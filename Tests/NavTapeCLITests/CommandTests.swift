@@ -46,8 +46,10 @@ struct CommandTests {
             hierarchy: MN[M] | PasteNC[PasteDetail]
 
             """, stderr: ""))
-        let json = ##"{"button":"hidden","compactColumn":null,"date":"2026-11-22T14:00:03.000Z","displayMode":"primaryHidden","height":736,"##
+        let json = ##"{"button":"hidden","compactColumn":null,"date":"2026-11-22T14:00:03.000Z","displayMode":"primaryHidden","flags":[],"height":736,"##
             + ##""hierarchy":"MN[M, PasteNC[PasteDetail]]","idiom":"phone","index":19,"isCollapsed":true,"isLaunched":true,"##
+            + ##""policy":"reset; name calendar-paste; collapseSecondary discard if secondary is @NoSelectionNC; "##
+            + ##"separateSecondary nil if primary nestedTop is PasteDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection]","##
             + ##""preferredDisplayMode":"automatic","preferredSplitBehavior":"automatic","presented":null,"presentsWithGesture":true,"primary":"#0","primaryColumnWidth":138,"##
             + ##""primaryEdge":"leading","secondary":null,"sideBySide":"byOrientation","sizeClass":"compact","splitBehavior":"automatic","##
             + ##""stacks":[{"id":"#0","name":"MN","stack":["#1","#4"]},{"id":"#4","name":"PasteNC","stack":["#5"]}],"##
@@ -190,6 +192,18 @@ struct CommandTests {
               rememberedSecondary: NoSelectionNC → none
 
             """, stderr: ""))
+    }
+
+    @Test("fork --policy takes any policy in the language: the same session merges its detail instead (CO-4)")
+    func forkUnderAPolicy() throws {
+        let scratch = Scratch(onDisk: true)
+        try scratch.recordFixture()
+        let result = try scratch.navtape("fork", "t.navtape", "--at", "0", "--policy", "calendar-paste; collapseSecondary merge; name merging",
+                                         "-o", "m.navtape")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(try scratch.navtape("stats", "m.navtape").stdout.contains("· merging)"))
+        let before = try scratch.navtape("state", "t.navtape").stdout, after = try scratch.navtape("state", "m.navtape").stdout
+        #expect(before != after)
     }
 
     @Test("generate is deterministic and draws no progress bar when stderr is not a terminal")

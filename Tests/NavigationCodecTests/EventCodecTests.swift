@@ -130,7 +130,7 @@ struct CodecErrorTests {
         #expect(error("0207")?.code == .truncated)
         #expect(error("02000400")?.code == .invalidValue)
         #expect(error("0b0006" + "00")?.code == .invalidValue)
-        #expect(error("1513" + "00" + "11")?.code == .invalidValue)
+        #expect(error("157f" + "00" + "11")?.code == .invalidValue)
     }
 
     @Test("invalid UTF-8 is refused where the string starts")

@@ -78,9 +78,28 @@ struct GoldenTests {
         (.rejected(.launch(Device.iPhone.traits(.portrait)), reason: .phoneIdiom, subject: nil), true, "95120002" + "00" + "ee05" + "b60a"),
     ]
 
+    /// Rows added with the delegates (event tags 0x1F–0x21, command tags 0x18–0x19, rejection 19).
+    /// (event, startsCommit, expected hex).
+    static let delegateEvents: [(NavigationEvent, Bool, String)] = [
+        // 9f | varint(name 3 << 1 | true)
+        (.flagSet(NameID(rawValue: 3), value: true), true, "9f07"),
+        (.flagSet(NameID(rawValue: 70), value: false), false, "1f8c01"),
+        // a0 | policy: name "p" | no flags | 1 method: collapseSecondary (1), 1 rule: discard (1),
+        // condition: flag (0) "x"
+        (.policyChanged("name p; collapseSecondary discard if flag x"), true, "a0" + "0170" + "00" + "01" + "01" + "01" + "01" + "01" + "00" + "0178"),
+        // 21 | #m3 (code 7)
+        (.controllerReleased(ControllerID(minted: 3)), false, "2107"),
+        // 95 | reason 19 | no subject | tapDisplayModeButton
+        (.rejected(.tapDisplayModeButton, reason: .delegateCannotChange, subject: nil), true, "95130005"),
+        // 95 | reason 13 | no subject | setFlag (0x18) "x" true
+        (.rejected(.setFlag("x", true), reason: .invalidValue, subject: nil), true, "950d00" + "18" + "0178" + "01"),
+        // 96 | reason 4 | no subject | setPolicy (0x19), policy: name "none", no flags, no methods
+        (.ignored(.setPolicy(.noDelegate), reason: .noChange, subject: nil), true, "960400" + "19" + "046e6f6e65" + "00" + "00"),
+    ]
+
     @Test("each golden event encodes to its pinned bytes and decodes back")
     func goldenEvents() throws {
-        for (event, startsCommit, hex) in Self.events + Self.columnEvents {
+        for (event, startsCommit, hex) in Self.events + Self.columnEvents + Self.delegateEvents {
             let bytes = EventCodec.encode(event, startsCommit: startsCommit)
             #expect(bytes.hex == hex, "\(event)")
             let expected = try #require([UInt8](hex: hex))
@@ -123,6 +142,24 @@ struct GoldenTests {
         // The hash is that of the oldest encoding holding the state: version 1 here, so it is the
         // hash this state had before version 2 existed.
         #expect(StateCodec.hash(state) == 0x4642_BE44_B1CC_250C)
+    }
+
+    @Test("a state with the delegate's state (a flag, a changed policy) encodes to its pinned version 3 bytes; older versions cannot hold it")
+    func goldenDelegateState() throws {
+        var state = Self.smallState()
+        Navigation.send(.setFlag("dimmed", true), to: &state)
+        Navigation.send(.setPolicy("name p; collapseSecondary discard if flag dimmed"), to: &state)
+        // The name table gains "dimmed" (name 3); the version 2 fields as in goldenState; then a
+        // policy change: present | name "p" | no flags | 1 method: collapseSecondary, 1 rule: discard,
+        // condition: flag "dimmed"; one flag: name 3.
+        let hex = "03" + "04" + "024d4e" + "0152" + "014d" + "0664696d6d6564" + Self.smallStateVersion1Hex.dropFirst(18)
+            + "000000000000"
+            + "01" + "0170" + "00" + "01" + "01" + "01" + "01" + "01" + "00" + "0664696d6d6564"
+            + "01" + "03"
+        #expect(StateCodec.encode(state).hex == hex)
+        #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
+        #expect(StateCodec.encode(state, formatVersion: 2) == nil)
+        #expect(StateCodec.hash(state) == StateCodec.fnv1a64(try #require([UInt8](hex: hex))))
     }
 
     @Test("version 1 state bytes still decode to the same state, re-encode as version 1, and keep their hash")

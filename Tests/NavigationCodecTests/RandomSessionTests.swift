@@ -96,7 +96,7 @@ struct RandomSessionTests {
             "collapsed.columnsStacked", "collapsed.compactColumn", "separated.columnsRestored",
             "cause.showColumn", "cause.hideColumn", "cause.secondaryOnlyButton", "detailShown.replacedStack",
             "style.legacy", "style.manual", "style.doubleColumn", "style.tripleColumn",
-        ]).union(RejectionReason.allCases.filter { $0.rawValue >= 16 }.map { "rejected.\($0)" })
+        ]).union(RejectionReason.allCases.filter { $0.rawValue >= 16 && $0 != .delegateCannotChange }.map { "rejected.\($0)" })
             .union(IgnoreReason.allCases.filter { $0.rawValue >= 9 }.map { "ignored.\($0)" })
             .union(DelegateNotification.allCases.map { "delegateNotified.\($0)" })
             .union(SplitBehavior.allCases.filter { $0 != .automatic }.map { "splitBehaviorChanged.\($0)" })

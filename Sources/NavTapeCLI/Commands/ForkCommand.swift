@@ -22,7 +22,7 @@ struct ForkCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The fork point (event count).", valueName: "n"))
     var at: UInt64
 
-    @Option(help: ArgumentHelp("The branch's delegate policy: \(SplitPolicy.presetNames.joined(separator: ", ")).", valueName: "policy"))
+    @Option(help: ArgumentHelp("The branch's delegate: \(PolicyArgument.help).", valueName: "policy"), transform: PolicyArgument.parse)
     var policy: PolicyArgument?
 
     @Option(help: ArgumentHelp("The branch's device: \(Device.presetNames).", valueName: "device"))

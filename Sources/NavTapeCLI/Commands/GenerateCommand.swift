@@ -26,7 +26,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The device: \(Device.presetNames).", valueName: "device"))
     var device: DeviceArgument?
 
-    @Option(help: ArgumentHelp("The delegate policy: \(SplitPolicy.presetNames.joined(separator: ", ")).", valueName: "policy"))
+    @Option(help: ArgumentHelp("The delegate: \(PolicyArgument.help).", valueName: "policy"), transform: PolicyArgument.parse)
     var policy: PolicyArgument?
 
     @OptionGroup var output: OutputOptions

@@ -30,15 +30,21 @@ struct JSONFlag: ParsableArguments {
 }
 
 /// A delegate policy preset given on the command line.
-struct PolicyArgument: ExpressibleByArgument {
+struct PolicyArgument {
     var policy: SplitPolicy
 
-    init?(argument: String) {
-        guard let policy = SplitPolicy.preset(named: argument) else { return nil }
-        self.policy = policy
-    }
+    /// The help text's list of what `--policy` takes.
+    static let help = "a preset (\(SplitPolicy.presetNames.joined(separator: ", "))) or any policy in the policy language "
+        + "(docs/ScriptFormat.md, \"Delegate policies\"), quoted"
 
-    static var allValueStrings: [String] { SplitPolicy.presetNames }
+    /// Parses the option's value; the error names the character at fault.
+    static func parse(_ text: String) throws -> PolicyArgument {
+        do {
+            return PolicyArgument(policy: try SplitPolicy(parsing: text))
+        } catch {
+            throw ValidationError("character \(error.offset + 1): \(error.message)")
+        }
+    }
 }
 
 /// A device preset given on the command line.
