@@ -9,23 +9,69 @@ import NavigationCore
 extension CommandWireTag {
     /// The tag of `kind`: the case of the same name.
     init?(_ kind: CommandKind) {
-        guard let tag = CommandWireTag.allCases.first(where: { "\($0)" == kind.name }) else { return nil }
+        guard let tag = Self.tags[Int(kind.rawValue)] else { return nil }
         self = tag
     }
 
     /// The kind of this tag: the case of the same name.
-    var kind: CommandKind? { CommandKind(name: "\(self)") }
+    var kind: CommandKind? { Self.kinds[Int(rawValue)] }
+
+    // The pairing by name, worked out once (matching names per record would reflect and allocate).
+    private static let tags: [CommandWireTag?] = CommandKind.allCases.reduce(into: []) { table, kind in
+        while table.count <= Int(kind.rawValue) { table.append(nil) }
+        table[Int(kind.rawValue)] = allCases.first { "\($0)" == kind.name }
+    }
+    private static let kinds: [CommandKind?] = (0...255).map { raw in
+        CommandWireTag(rawValue: UInt8(raw)).flatMap { tag in CommandKind(name: "\(tag)") }
+    }
 }
 
 extension SplitPropertyWireTag {
     /// The tag of the property `name`: the case of the same name.
     init?(_ name: SplitProperty.Name) {
-        guard let tag = SplitPropertyWireTag.allCases.first(where: { "\($0)" == name.rawValue }) else { return nil }
+        guard let tag = Self.tags[name] else { return nil }
         self = tag
     }
 
     /// The property name of this tag.
-    var name: SplitProperty.Name? { SplitProperty.Name(rawValue: "\(self)") }
+    var name: SplitProperty.Name? { Self.names[Int(rawValue)] }
+
+    private static let tags: [SplitProperty.Name: SplitPropertyWireTag] = Dictionary(
+        uniqueKeysWithValues: SplitProperty.Name.allCases.compactMap { name in
+            allCases.first { "\($0)" == name.rawValue }.map { (name, $0) }
+        })
+    private static let names: [SplitProperty.Name?] = (0...255).map { raw in
+        SplitPropertyWireTag(rawValue: UInt8(raw)).flatMap { SplitProperty.Name(rawValue: "\($0)") }
+    }
+}
+
+/// A command's decoded arguments without a heap allocation: every command has at most two (a
+/// longer signature falls back to an array).
+private struct DecodedArguments: RandomAccessCollection {
+    private var first = CommandArgument.flag(false)
+    private var second = CommandArgument.flag(false)
+    private var rest: [CommandArgument] = []
+    private(set) var count = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> CommandArgument {
+        switch position {
+        case 0: first
+        case 1: second
+        default: rest[position - 2]
+        }
+    }
+
+    mutating func append(_ argument: CommandArgument) {
+        switch count {
+        case 0: first = argument
+        case 1: second = argument
+        default: rest.append(argument)
+        }
+        count += 1
+    }
 }
 
 extension ByteWriter {
@@ -73,7 +119,7 @@ extension ByteReader {
         guard let kind = CommandWireTag(rawValue: try readByte(for: "command.tag"))?.kind else {
             throw Self.failure(.unknownTag, at: start, for: "command.tag")
         }
-        var arguments: [CommandArgument] = []
+        var arguments = DecodedArguments()
         for parameter in kind.signature.parameters {
             do {
                 arguments.append(try readArgument(parameter.type))

@@ -115,13 +115,21 @@ public struct CommandSignature: Hashable, Sendable {
 
 extension CommandKind {
     /// The kind's name: the Swift case, the JSON `command` member, always a script keyword.
-    public var name: String { "\(self)" }
+    public var name: String { Self.table[Int(rawValue)].name }
 
     /// The kind whose ``name`` is `name`.
     public init?(name: String) {
-        guard let kind = CommandKind.allCases.first(where: { $0.name == name }) else { return nil }
-        self = kind
+        guard let entry = Self.table.first(where: { $0.name == name }) else { return nil }
+        self = entry.signature.kind
     }
+
+    /// Every kind's name and signature, by raw value, worked out once: decoders look them up per
+    /// record, and reflecting a case name or rebuilding a signature there would allocate.
+    private static let table: [(name: String, signature: CommandSignature)] = {
+        let kinds = allCases.sorted { $0.rawValue < $1.rawValue }
+        precondition(kinds.enumerated().allSatisfy { Int($1.rawValue) == $0 }, "CommandKind raw values must be 0..<count")
+        return kinds.map { ("\($0)", $0.describedSignature) }
+    }()
 
     /// The kind a script keyword (or alias) names.
     public init?(keyword: String) {
@@ -130,7 +138,9 @@ extension CommandKind {
     }
 
     /// How commands of this kind are written: the one description of the vocabulary.
-    public var signature: CommandSignature {
+    public var signature: CommandSignature { Self.table[Int(rawValue)].signature }
+
+    private var describedSignature: CommandSignature {
         typealias P = CommandParameter
         func sign(_ keyword: String, _ aliases: [String] = [], _ parameters: [P], _ summary: String) -> CommandSignature {
             CommandSignature(kind: self, keyword: keyword, aliases: aliases, parameters: parameters, summary: summary)
@@ -284,10 +294,13 @@ extension NavigationCommand {
     }
 
     /// The command of `kind` with `arguments` (in signature order), or `nil` when they do not fit.
-    public init?(kind: CommandKind, arguments: [CommandArgument]) {
+    public init?<Values: RandomAccessCollection<CommandArgument>>(kind: CommandKind, arguments: Values) where Values.Index == Int {
         let parameters = kind.signature.parameters
-        guard arguments.count == parameters.count,
-              zip(arguments, parameters).allSatisfy({ $0.fits($1.type) }) else { return nil }
+        // An index loop, not `zip(…).allSatisfy`: decoders call this per record, unspecialised.
+        guard arguments.count == parameters.count else { return nil }
+        for (i, parameter) in parameters.enumerated() where !arguments[arguments.startIndex + i].fits(parameter.type) {
+            return nil
+        }
         let values = Arguments(values: arguments)
         switch kind {
         case .instantiate: self = .instantiate(values.tree(0))
@@ -325,66 +338,66 @@ extension NavigationCommand {
 
 /// Typed access to arguments already checked against their signature (``CommandArgument/fits(_:)``):
 /// a mismatch cannot happen, and would yield a neutral value rather than trap.
-private struct Arguments {
-    let values: [CommandArgument]
+private struct Arguments<Values: RandomAccessCollection<CommandArgument>> where Values.Index == Int {
+    let values: Values
 
     func controller(_ i: Int) -> ControllerID {
-        if case .controller(let id) = values[i] { return id }
+        if case .controller(let id) = values[values.startIndex + i] { return id }
         return ControllerID(rawValue: 0)
     }
 
     func optionalController(_ i: Int) -> ControllerID? {
-        if case .optionalController(let id) = values[i] { return id }
+        if case .optionalController(let id) = values[values.startIndex + i] { return id }
         return nil
     }
 
     func controllers(_ i: Int) -> [ControllerID] {
-        if case .controllers(let ids) = values[i] { return ids }
+        if case .controllers(let ids) = values[values.startIndex + i] { return ids }
         return []
     }
 
     func tree(_ i: Int) -> ControllerSpec {
-        if case .tree(let spec) = values[i] { return spec }
+        if case .tree(let spec) = values[values.startIndex + i] { return spec }
         return .content("")
     }
 
     func traits(_ i: Int) -> Traits {
-        if case .traits(let traits) = values[i] { return traits }
+        if case .traits(let traits) = values[values.startIndex + i] { return traits }
         return Device.iPad.traits(.landscape)
     }
 
     func displayMode(_ i: Int) -> DisplayMode {
-        if case .displayMode(let mode) = values[i] { return mode }
+        if case .displayMode(let mode) = values[values.startIndex + i] { return mode }
         return .automatic
     }
 
     func column(_ i: Int) -> Column {
-        if case .column(let column) = values[i] { return column }
+        if case .column(let column) = values[values.startIndex + i] { return column }
         return .primary
     }
 
     func splitBehavior(_ i: Int) -> SplitBehavior {
-        if case .splitBehavior(let behavior) = values[i] { return behavior }
+        if case .splitBehavior(let behavior) = values[values.startIndex + i] { return behavior }
         return .automatic
     }
 
     func property(_ i: Int) -> SplitProperty {
-        if case .property(let property) = values[i] { return property }
+        if case .property(let property) = values[values.startIndex + i] { return property }
         return .presentsWithGesture(true)
     }
 
     func flag(_ i: Int) -> Bool {
-        if case .flag(let flag) = values[i] { return flag }
+        if case .flag(let flag) = values[values.startIndex + i] { return flag }
         return false
     }
 
     func text(_ i: Int) -> String {
-        if case .text(let text) = values[i] { return text }
+        if case .text(let text) = values[values.startIndex + i] { return text }
         return ""
     }
 
     func policy(_ i: Int) -> SplitPolicy {
-        if case .policy(let policy) = values[i] { return policy }
+        if case .policy(let policy) = values[values.startIndex + i] { return policy }
         return .noDelegate
     }
 }

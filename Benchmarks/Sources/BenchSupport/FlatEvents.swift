@@ -85,6 +85,9 @@ public struct FlatEvents {
         case .presented(let c): return make(a: c.rawValue)
         case .dismissed(let c): return make(a: c.rawValue)
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified: return make()
+        case .controllerReleased(let id): return make(a: id.rawValue)
+        case .flagSet, .policyChanged:
+            return make()  // a policy's state: the C fold follows the decisions, not the delegate
         case .columnSet, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged:
             return make()  // column style: no-ops in the C fold, which models the classic split only
         }
@@ -169,7 +172,7 @@ public struct FlatEvents {
             default: parent = .none
             }
             guard cr.kind == record.kind.rawValue, stack == record.stack, parent == record.parent,
-                  (cr.has_been_detail != 0) == record.hasBeenDetail
+                  (cr.has_been_detail != 0) == record.hasBeenDetail, (cr.released != 0) == record.isReleased
             else { throw fail("controller \(id): C \(stack) \(parent) vs Swift \(record.stack) \(record.parent)") }
         }
     }

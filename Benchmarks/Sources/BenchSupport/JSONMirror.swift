@@ -193,6 +193,7 @@ extension JSONMirror.Command {
         case .hideColumn(let column): self = .hideColumn(column.rawValue)
         case .setPreferredSplitBehavior(let b): self = .setPreferredSplitBehavior(b.rawValue)
         case .tapSecondaryOnlyButton: self = .tapSecondaryOnlyButton
+        case .setFlag, .setPolicy: throw JSONMirror.BadValue(what: "delegate commands (not mirrored)")
         }
     }
     func value() throws -> NavigationCommand {
@@ -270,6 +271,7 @@ extension JSONMirror.Event {
         case .preferredSplitBehaviorSet(let b): self = .preferredSplitBehaviorSet(b.rawValue)
         case .splitBehaviorChanged(let b): self = .splitBehaviorChanged(b.rawValue)
         case .delegateNotified(let n): self = .delegateNotified(n.rawValue)
+        case .flagSet, .policyChanged, .controllerReleased: throw JSONMirror.BadValue(what: "delegate events (not mirrored)")
         }
     }
 

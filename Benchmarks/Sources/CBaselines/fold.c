@@ -77,15 +77,37 @@ static void create(nt_state *s, uint32_t id, uint8_t kind, uint32_t name, uint32
     nt_record **base; uint32_t *count, *capacity;
     if (is_minted(id)) { base = &s->minted; count = &s->minted_count; capacity = &s->minted_capacity; }
     else { base = &s->app; count = &s->app_count; capacity = &s->app_capacity; }
-    if (id_index(id) != *count) return;
-    if (*count == *capacity) {
-        *capacity *= 2;
-        *base = realloc(*base, *capacity * sizeof(nt_record));
+    nt_record *r;
+    if (id_index(id) == *count) {
+        if (*count == *capacity) {
+            *capacity *= 2;
+            *base = realloc(*base, *capacity * sizeof(nt_record));
+        }
+        r = &(*base)[(*count)++];
+    } else if (is_minted(id) && id_index(id) < *count && (*base)[id_index(id)].released) {
+        r = &(*base)[id_index(id)];  // a released minted slot is reused (EX-3)
+    } else {
+        return;
     }
-    nt_record *r = &(*base)[(*count)++];
     memset(r, 0, sizeof *r);
     r->kind = kind; r->name = name; r->restoration = restoration;
     r->parent_navigation = NT_NONE;
+}
+
+/// A minted controller nothing references is deallocated: its stack's controllers lose their
+/// parent and its slot is free (EX-3).
+static void release(nt_state *s, uint32_t id) {
+    nt_record *r = rec(s, id);
+    if (!is_minted(id) || !r || r->released || r->parent_kind != NT_PARENT_NONE) return;
+    for (int i = 0; i < r->stack_count; i++) {
+        nt_record *child = rec(s, r->stack[i]);
+        if (child && child->parent_kind == NT_PARENT_NAVIGATION && child->parent_navigation == id) {
+            child->parent_kind = NT_PARENT_NONE;
+            child->parent_navigation = NT_NONE;
+        }
+    }
+    r->stack_count = 0; r->has_been_detail = 0; r->released = 1;
+    r->parent_kind = NT_PARENT_NONE; r->parent_navigation = NT_NONE;
 }
 
 static inline int has_no_parent(nt_state *s, uint32_t id) {
@@ -366,6 +388,7 @@ void nt_fold(nt_state *s, const nt_event *events, size_t count, const uint32_t *
             break;
         case NT_NAME_INTERNED: s->name_count++; break;
         case NT_CONTROLLER_CREATED: create(s, e->a, e->x, e->b, e->c); break;
+        case NT_CONTROLLER_RELEASED: release(s, e->a); break;
         default: break;  // rejected, ignored
         }
     }

@@ -25,7 +25,7 @@ enum {
     NT_DISPLAY_MODE_CHANGED = 7, NT_SPLIT_VIEW_CONTROLLERS_SET = 8, NT_COLLAPSED = 9, NT_SEPARATED = 10,
     NT_SHOWN = 11, NT_DETAIL_SHOWN = 12, NT_PUSHED = 13, NT_POPPED = 14, NT_POPPED_TO_ROOT = 15,
     NT_POPPED_TO = 16, NT_STACK_SET = 17, NT_PRESENTED = 18, NT_DISMISSED = 19, NT_REJECTED = 20,
-    NT_IGNORED = 21
+    NT_IGNORED = 21, NT_CONTROLLER_RELEASED = 32
 };
 
 /// Show resolutions (x of shown / detailShown).
@@ -63,6 +63,7 @@ typedef struct nt_record {
     uint8_t has_been_detail;
     uint8_t parent_kind;
     uint8_t stack_count;
+    uint8_t released;
     uint32_t parent_navigation;
     uint32_t name;
     uint32_t restoration;
