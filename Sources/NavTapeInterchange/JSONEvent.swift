@@ -60,8 +60,10 @@ public enum JSONEvent {
             return ["navigation": navigation.json]
         case .poppedTo(let controller, let navigation):
             return ["controller": controller.json, "navigation": navigation.json]
-        case .stackSet(let list, let navigation):
-            return ["stack": .array(list.map(\.json)), "navigation": navigation.json]
+        case .stackSet(let list, let navigation, let transition):
+            var members: [String: JSONValue] = ["stack": .array(list.map(\.json)), "navigation": navigation.json]
+            if transition != .unrecorded { members["transition"] = .string(transition.name) }  // NV-5
+            return members
         case .presented(let controller), .dismissed(let controller):
             return ["controller": controller.json]
         case .rejected(let command, let reason, let subject):
@@ -161,7 +163,15 @@ public enum JSONEvent {
         case .popped: return .popped(navigation: try json.id("navigation"), interactive: try json.bool("interactive"))
         case .poppedToRoot: return .poppedToRoot(navigation: try json.id("navigation"))
         case .poppedTo: return .poppedTo(try json.id("controller"), navigation: try json.id("navigation"))
-        case .stackSet: return .stackSet(try json.ids("stack"), navigation: try json.id("navigation"))
+        case .stackSet:
+            let transition: StackTransition
+            if try json.optionalString("transition") == nil {
+                transition = .unrecorded
+            } else {
+                transition = try json.enumeration("transition", StackTransition.self)
+                guard transition != .unrecorded else { throw json.fail("transition", "push, pop or none (leave it out when unknown)") }
+            }
+            return .stackSet(try json.ids("stack"), navigation: try json.id("navigation"), transition: transition)
         case .presented: return .presented(try json.id("controller"))
         case .dismissed: return .dismissed(try json.id("controller"))
         case .rejected:

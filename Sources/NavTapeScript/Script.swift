@@ -24,7 +24,9 @@ public struct Script: Hashable, Sendable {
     public var commandCount: Int { steps.filter { if case .command = $0.kind { return true } else { return false } }.count }
 
     /// The number of expectation lines.
-    public var expectationCount: Int { steps.count - commandCount }
+    public var expectationCount: Int {
+        steps.filter { if case .expectation = $0.kind { return true } else { return false } }.count
+    }
 }
 
 /// The setup directives of a script: environment, delegate policy, the split's children, start time.
@@ -86,6 +88,9 @@ public struct ScriptStep: Hashable, Sendable {
         case command(ScriptCommand)
         /// A check of the state or of the previous command's events.
         case expectation(ScriptExpectation)
+        /// A question to the split that sends nothing (`query showDetail from M`, SH-14); its
+        /// answer is checked by `expect answer`.
+        case query(ScriptQuery)
     }
 
     /// The 1-based line number.
@@ -150,6 +155,21 @@ public struct ScriptCommand: Hashable, Sendable {
     }
 }
 
+/// SH-14's question, which real apps ask to draw disclosure indicators: would `show` or
+/// `showDetail` from this sender push? (`query showDetail from M`)
+public struct ScriptQuery: Hashable, Sendable {
+    /// `show` or `showDetail`.
+    public var action: CommandKind
+    /// The sender.
+    public var sender: ScriptSlot
+
+    /// Creates a query.
+    public init(action: CommandKind, sender: ScriptSlot) {
+        self.action = action
+        self.sender = sender
+    }
+}
+
 /// A check after a command (`expect …`).
 public enum ScriptExpectation: Hashable, Sendable {
     /// `state.hierarchyDescription` equals this text.
@@ -182,6 +202,22 @@ public enum ScriptExpectation: Hashable, Sendable {
     case primaryColumnWidth(Double)
     /// `state.splitBehavior` (column style).
     case splitBehavior(SplitBehavior)
+    /// The appearance callbacks since the previous command, in order: `viewWillAppear(D2)` (AP-1..AP-6).
+    case callbacks([String])
+    /// The delegate notifications of the previous command, in order: `willChangeTo(allVisible)`, `didCollapse`.
+    case notifications([String])
+    /// The stack transitions of the previous command, in order: `push(MN)`, `pop(DN)`, `none(MN)` (NV-5).
+    case transitions([String])
+    /// What the previous `pop`, `popTo` or `popToRoot` returned, bottom to top (NV-2..NV-4); empty for nothing.
+    case popped([String])
+    /// The controller named `name` is the instance `id` (not a new one).
+    case same(String, ControllerID)
+    /// The controller named `name` was created since the previous command.
+    case fresh(String)
+    /// The previous command did not raise this rule.
+    case noViolation(String)
+    /// The answer of the last `query`: `true` for `push`, `false` for `noPush`.
+    case answer(Bool)
 }
 
 /// A script that cannot be parsed or run: `FILE:LINE:COLUMN: message`.

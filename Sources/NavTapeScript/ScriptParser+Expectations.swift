@@ -6,6 +6,7 @@ extension ScriptLine {
     static let expectationKeywords = [
         "hierarchy", "collapsed", "displayMode", "preferredDisplayMode", "visible", "violation", "violations",
         "rejected", "ignored", "accepted", "unchanged", "button", "presented", "primaryColumnWidth", "splitBehavior",
+        "callbacks", "notifications", "transitions", "popped", "same", "fresh", "no", "answer",
     ]
 
     /// Parses `expect WHAT …` (the keyword `expect` is `tokens[0]`).
@@ -59,10 +60,72 @@ extension ScriptLine {
             result = .primaryColumnWidth(try number("a width in points"))
         case "splitBehavior":
             result = .splitBehavior(try one(of: SplitBehavior.allCases.map { ("\($0)", $0) }, "automatic, tile, overlay or displace"))
+        case "callbacks":
+            result = .callbacks(try calls(Self.callbackNames, "a callback such as viewWillAppear(D2)"))
+        case "notifications":
+            result = .notifications(try calls(Self.notificationNames, "a notification such as didCollapse or willChangeTo(allVisible)"))
+        case "transitions":
+            result = .transitions(try calls(StackTransition.allCases.filter { $0 != .unrecorded }.map(\.name), "a transition such as push(MN)"))
+        case "popped":
+            let listed = names()
+            result = .popped(listed == ["none"] ? [] : listed)
+            if listed.isEmpty { throw error(column: endColumn, "expected the popped controllers, or none") }
+        case "same":
+            let name = try next("a controller name")
+            _ = try one(of: [("as", ())], "'as'")
+            let idToken = try next("a controller ID such as #1")
+            guard idToken.text.hasPrefix("#"), let id = ControllerID(parsing: idToken.text) else {
+                throw error(at: idToken, "expected a controller ID such as #1 or #m0, found '\(idToken.text)'")
+            }
+            result = .same(name.text, id)
+        case "fresh":
+            result = .fresh(try next("a controller name").text)
+        case "no":
+            _ = try one(of: [("violation", ())], "'violation'")
+            result = .noViolation(try rule(allowingReasons: false))
+        case "answer":
+            result = .answer(try one(of: [("push", true), ("noPush", false)], "push or noPush"))
         default:
             throw error(at: what, "unknown expectation '\(what.text)' (\(Self.expectationKeywords.joined(separator: ", ")))")
         }
         try expectEnd()
+        return result
+    }
+
+    /// Parses `query show|showDetail from SENDER` (the keyword `query` is `tokens[0]`).
+    mutating func query() throws(ScriptError) -> ScriptQuery {
+        let action = try one(of: [("show", CommandKind.show), ("showDetail", CommandKind.showDetail)], "show or showDetail")
+        _ = try one(of: [("from", ())], "'from'")
+        let token = try next("the sender")
+        let sender = ScriptSlot(reference: try reference(token.text, column: token.column), column: token.column, isTarget: false)
+        try expectEnd()
+        return ScriptQuery(action: action, sender: sender)
+    }
+
+    static let callbackNames = ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
+    static let notificationNames = ["willChangeTo", "didCollapse", "didExpand", "willShow", "willHide",
+                                    "willHideViewController", "willShowViewController", "popoverWillPresent"]
+
+    /// `none`, or calls such as `viewWillAppear(D2), didCollapse` whose name is one of `known`.
+    mutating func calls(_ known: [String], _ what: String) throws(ScriptError) -> [String] {
+        guard let first = peek() else { throw error(column: endColumn, "expected \(what), or none") }
+        if first.text == "none" {
+            cursor += 1
+            return []
+        }
+        var result: [String] = []
+        while let token = peek() {
+            cursor += 1
+            for part in token.text.split(separator: ",") {
+                let call = String(part)
+                let name = call.split(separator: "(", maxSplits: 1).first.map(String.init) ?? call
+                let arguments = call.dropFirst(name.count)
+                guard known.contains(name), arguments.isEmpty || (arguments.hasPrefix("(") && arguments.hasSuffix(")") && arguments.count > 2) else {
+                    throw error(at: token, "expected \(what), found '\(call)' (\(known.joined(separator: ", ")))")
+                }
+                result.append(call)
+            }
+        }
         return result
     }
 

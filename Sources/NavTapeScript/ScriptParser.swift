@@ -24,6 +24,8 @@ public enum ScriptParser {
             case "expect":
                 let expectation = try line.expectation()
                 script.steps.append(ScriptStep(line: lineNumber, kind: .expectation(expectation)))
+            case "query":
+                script.steps.append(ScriptStep(line: lineNumber, kind: .query(try line.query())))
             case _ where ScriptLine.setupKeywords.contains(keyword.text) && !(sawCommand && keyword.text == "policy"):
                 guard !sawCommand else {
                     throw line.error(at: keyword, "setup directive '\(keyword.text)' must come before the first command")

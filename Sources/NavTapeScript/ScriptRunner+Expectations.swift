@@ -52,6 +52,32 @@ extension ScriptExecution {
                            width == state.primaryColumnWidth)
         case .splitBehavior(let behavior):
             return compare("splitBehavior \(behavior)", "splitBehavior \(state.splitBehavior)", behavior == state.splitBehavior)
+        case .callbacks(let calls):
+            let actual = observation.callbacks.map { $0.description(in: state) }
+            return compare("callbacks \(Self.list(calls))", "callbacks \(Self.list(actual))", calls == actual)
+        case .notifications(let calls):
+            let actual = observation.notifications.map(\.name)
+            return compare("notifications \(Self.list(calls))", "notifications \(Self.list(actual))", calls == actual)
+        case .transitions(let calls):
+            let actual = observation.transitions.map { $0.description(in: state) }
+            return compare("transitions \(Self.list(calls))", "transitions \(Self.list(actual))", calls == actual)
+        case .popped(let names):
+            let actual = (observation.popped ?? []).map(state.name(of:))
+            return compare("popped \(Self.list(names))", "popped \(Self.list(actual))", names == actual)
+        case .same(let name, let id):
+            let actual = state.controller(named: name)
+            return compare("same \(name) as \(id)", actual.map { "\(name) is \($0)" } ?? "no controller named \(name)", actual == id)
+        case .fresh(let name):
+            let actual = state.controller(named: name)
+            let isFresh = actual.map { created.contains($0) } ?? false
+            return compare("fresh \(name)", actual.map { isFresh ? "fresh \(name) (\($0))" : "\(name) is \($0), created before the command" }
+                           ?? "no controller named \(name)", isFresh)
+        case .noViolation(let rule):
+            let raised = raisedRules()
+            return compare("no violation \(rule)", "violations \(Self.list(raised))", !raised.contains(rule))
+        case .answer(let push):
+            let actual = answer.map { $0 ? "push" : "noPush" } ?? "no query before"
+            return compare("answer \(push ? "push" : "noPush")", "answer \(actual)", answer == push)
         }
     }
 

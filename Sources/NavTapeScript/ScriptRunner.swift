@@ -1,4 +1,5 @@
 import NavTape
+import NavigationProjections
 import Glibc
 import NavigationCodec
 import NavigationCore
@@ -102,6 +103,12 @@ struct ScriptExecution {
     /// The state before the last command's own commit, and that commit's events.
     var before: NavigationState
     var lastEvents: [NavigationEvent] = []
+    /// What UIKit told the app about the last command.
+    var observation = CommitObservation(before: NavigationState(traits: Device.iPad.traits(.landscape)), events: [])
+    /// The controllers created since the command before the last one finished (its line's trees too).
+    var created: [ControllerID] = []
+    /// The answer of the last `query` line.
+    var answer: Bool?
 
     /// A Swift delegate answering instead of the script's policy, until a `policy` line changes it.
     let delegate: (any SplitViewDelegate)?
@@ -151,6 +158,9 @@ struct ScriptExecution {
             switch step.kind {
             case .command(let command):
                 try run(command, line: step.line)
+            case .query(let query):
+                let sender = try resolve(query.sender, line: step.line)
+                answer = query.action == .show ? state.showWouldPush(sender: sender) : state.showDetailWouldPush(sender: sender)
             case .expectation(let expectation):
                 result.expectationsChecked += 1
                 if let (expected, actual) = check(expectation) {
@@ -167,34 +177,39 @@ struct ScriptExecution {
         case .relative(let delta)?: time += delta
         case nil: time += 1_000
         }
+        created = []
         var ids: [ControllerID] = []
-        for slot in command.slots {
-            switch slot.reference {
-            case .id(let id):
-                ids.append(id)
-            case .name(let name):
-                if let id = state.controller(named: name) {
-                    ids.append(id)
-                } else if slot.isTarget {
-                    ids.append(try create(.content(name), line: line, column: slot.column))
-                } else {
-                    throw ScriptError(file: script.file, line: line, column: slot.column, "no controller named '\(name)'")
-                }
-            case .tree(let spec):
-                ids.append(try create(spec, line: line, column: slot.column))
-            }
-        }
+        for slot in command.slots { ids.append(try resolve(slot, line: line)) }
         let resolved = command.template.mappingIDs { $0.index < ids.count ? ids[$0.index] : $0 }
         before = state
         let firstEvent = result.eventCount
         lastEvents = try send(resolved)
+        observation = CommitObservation(before: before, events: lastEvents)
+        created += observation.created
         result.steps.append(ScriptRun.Step(line: line, command: resolved, firstEvent: firstEvent, events: lastEvents, time: time))
+    }
+
+    /// The controller `slot` names, creating it first where the slot asks for it.
+    mutating func resolve(_ slot: ScriptSlot, line: Int) throws -> ControllerID {
+        switch slot.reference {
+        case .id(let id):
+            return id
+        case .name(let name):
+            if let id = state.controller(named: name) { return id }
+            guard slot.isTarget else {
+                throw ScriptError(file: script.file, line: line, column: slot.column, "no controller named '\(name)'")
+            }
+            return try create(.content(name), line: line, column: slot.column)
+        case .tree(let spec):
+            return try create(spec, line: line, column: slot.column)
+        }
     }
 
     /// Creates the controllers of `spec` (its own commit); returns the root's ID.
     mutating func create(_ spec: ControllerSpec, line: Int, column: Int) throws -> ControllerID {
         let id = state.nextAppControllerID
         let events = try send(.instantiate(spec))
+        for case .controllerCreated(let new, _, _, _) in events { created.append(new) }
         for case .rejected(_, let reason, _) in events {
             throw ScriptError(file: script.file, line: line, column: column, "cannot create \(spec.notation): \(reason) (\(reason.rule))")
         }

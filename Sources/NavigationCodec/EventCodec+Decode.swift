@@ -146,7 +146,8 @@ extension ByteReader {
             return .delegateNotified(try readEnum(DelegateNotification.self, for: "delegateNotified"))
         case .controllerReleased:
             return .controllerReleased(try readID(for: "controllerReleased"))
-        case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .rejected, .ignored, .columnSet,
+        case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .stackSetWithTransition, .rejected,
+             .ignored, .columnSet,
              .flagSet, .policyChanged:
             return try readVariableSizeEvent(tag)
         }
@@ -172,6 +173,14 @@ extension ByteReader {
         case .stackSet:
             let list = try readIDs(for: "stackSet.list")
             return .stackSet(list, navigation: try readID(for: "stackSet.navigation"))
+        case .stackSetWithTransition:
+            let list = try readIDs(for: "stackSet.list")
+            let navigation = try readID(for: "stackSet.navigation")
+            let start = offset
+            let transition = try readEnum(StackTransition.self, for: "stackSet.transition")
+            // `unrecorded` has its own record (0x12): accepting it here would give two encodings.
+            guard transition != .unrecorded else { throw Self.failure(.invalidValue, at: start, for: "stackSet.transition") }
+            return .stackSet(list, navigation: navigation, transition: transition)
         case .rejected:
             let reason = try readEnum(RejectionReason.self, for: "rejected.reason")
             let subject = try readOptionalID(for: "rejected.subject")

@@ -114,10 +114,12 @@ extension ByteWriter {
             writeEventTag(.poppedTo, startsCommit)
             writeID(controller)
             writeID(navigation)
-        case .stackSet(let list, let navigation):
-            writeEventTag(.stackSet, startsCommit)
+        case .stackSet(let list, let navigation, let transition):
+            // A transition an old build could not record keeps the old record, so old logs re-encode to their bytes.
+            writeEventTag(transition == .unrecorded ? .stackSet : .stackSetWithTransition, startsCommit)
             writeIDs(list)
             writeID(navigation)
+            if transition != .unrecorded { writeUInt8(transition.rawValue) }
         case .presented(let controller):
             writeEventTag(.presented, startsCommit)
             writeID(controller)

@@ -41,6 +41,8 @@ extension Decision {
 
     mutating func changeTraits(_ traits: Traits) {
         let old = state.traits
+        // LG-1 holds for every environment the split lives in, not only the one it launches in.
+        if state.style == .legacy && traits.idiom != .pad { return reject(.phoneIdiom) }
         emit(.traitsChanged(traits))
         guard state.isLaunched else { return }
         let resized = old.width != traits.width || old.height != traits.height || old.sideBySide != traits.sideBySide

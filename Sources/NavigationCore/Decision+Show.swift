@@ -37,6 +37,11 @@ extension Decision {
             if ask({ $0.splitViewController($1, show: $1.handle(target), sender: $1.handle(sender)) }) {
                 return emit(.shown(target, sender: sender, resolution: .handledByDelegate))  // SH-4
             }
+            if !state.isCollapsed, moveFromPrimaryStack(target) {
+                // SH-5: a controller the primary already shows goes to the secondary position
+                // (`show(_:sender:)`: "installs it as the secondary" when it is a child of the primary).
+                return emit(.shown(target, sender: sender, resolution: .installedAsSecondary))
+            }
             if let reason = installRejection(target) { return reject(reason, target) }
             if state.isCollapsed {
                 // SH-6: "defaults to a full screen presentation".
@@ -53,6 +58,18 @@ extension Decision {
         case .detached:
             reject(.senderNotInHierarchy, sender)
         }
+    }
+
+    /// Takes `target` out of the primary's navigation stack, where it is above the root, so that it
+    /// can be installed as the secondary (SH-5); `false` (nothing emitted) when it is not there.
+    mutating func moveFromPrimaryStack(_ target: ControllerID) -> Bool {
+        guard state.style == .unspecified || state.style == .legacy, let primary = state.primary,
+              state.parent(of: target) == .navigation(primary) else { return false }
+        let stack = state.stack(of: primary)
+        guard stack.count > 1, stack.first != target else { return false }
+        let remaining = stack.filter { $0 != target }
+        emit(.stackSet(remaining, navigation: primary, transition: StackTransition(from: stack, to: remaining)))
+        return true
     }
 
     /// Why `target` cannot become a child of the split or be presented (INV-1, INV-5).

@@ -39,7 +39,7 @@ extension Decision {
 
     mutating func popToRoot(_ navigation: ControllerID) {
         if let reason = navigationRejection(navigation) { return reject(reason, navigation) }
-        guard state.stack(of: navigation).count > 1 else { return ignore(.atRoot, navigation) }
+        guard state.stack(of: navigation).count > 1 else { return ignore(.rootOnly, navigation) }
         emit(.poppedToRoot(navigation: navigation))
     }
 
@@ -67,7 +67,7 @@ extension Decision {
             // NV-5: the nested-navigation rule of NV-1 applies to each element.
             if let reason = pushRejection(controller, onto: navigation) { return reject(reason, controller) }
         }
-        emit(.stackSet(list, navigation: navigation))
+        emit(.stackSet(list, navigation: navigation, transition: StackTransition(from: current, to: list)))
     }
 }
 

@@ -49,7 +49,7 @@ extension NavigationCommand {
             self = interactive ? .interactivePop(navigation, completed: true) : .pop(navigation)
         case .poppedToRoot(let navigation): self = .popToRoot(navigation)
         case .poppedTo(let controller, let navigation): self = .popTo(controller, in: navigation)
-        case .stackSet(let list, let navigation): self = .setViewControllers(list, of: navigation)
+        case .stackSet(let list, let navigation, _): self = .setViewControllers(list, of: navigation)
         case .presented(let controller): self = .present(controller)
         case .dismissed: self = .dismiss
         case .rejected(let command, _, _), .ignored(let command, _, _): self = command

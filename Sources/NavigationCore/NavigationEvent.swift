@@ -39,8 +39,8 @@ public enum NavigationEvent: Hashable, Sendable {
     case poppedToRoot(navigation: ControllerID)
     /// Everything above `controller` in `navigation` was popped (NV-4).
     case poppedTo(ControllerID, navigation: ControllerID)
-    /// `navigation.setViewControllers(list)` (NV-5).
-    case stackSet([ControllerID], navigation: ControllerID)
+    /// `navigation.setViewControllers(list)`, with the transition UIKit animates it with (NV-5).
+    case stackSet([ControllerID], navigation: ControllerID, transition: StackTransition = .unrecorded)
     /// A controller was presented modally from the window's root.
     case presented(ControllerID)
     /// The presented controller was dismissed.
@@ -237,4 +237,32 @@ public struct SeparateResolution: Hashable, Sendable {
         self.secondary = secondary
         self.source = source
     }
+}
+
+/// The transition `UINavigationController.setViewControllers(_:animated:)` animates a stack change
+/// with (NV-5): a new top that was not in the stack is pushed, an old controller that becomes the
+/// top is popped to, and the same top is no transition.
+public enum StackTransition: UInt8, Hashable, Sendable, CaseIterable {
+    /// The top did not change.
+    case none = 0
+    /// The new top was not in the stack: a push.
+    case push = 1
+    /// The new top was lower in the stack: a pop.
+    case pop = 2
+    /// Recorded by a build before the transition was modelled (read from an old log).
+    case unrecorded = 3
+
+    /// The transition of replacing the stack `old` with `new` (NV-5).
+    public init(from old: [ControllerID], to new: [ControllerID]) {
+        if new.last == old.last {
+            self = .none
+        } else if let top = new.last, old.contains(top) {
+            self = .pop
+        } else {
+            self = .push
+        }
+    }
+
+    /// The transition's name: `push`, `pop`, `none`, `unrecorded`.
+    public var name: String { "\(self)" }
 }

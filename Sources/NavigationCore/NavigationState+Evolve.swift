@@ -68,7 +68,7 @@ extension NavigationState {
             popAbove(index: 0, of: navigation)
         case .poppedTo(let controller, let navigation):
             if let index = stack(of: navigation).firstIndex(of: controller) { popAbove(index: index, of: navigation) }
-        case .stackSet(let list, let navigation):
+        case .stackSet(let list, let navigation, _):
             setStack(list, of: navigation)
         case .stackInitialized(let navigation, let list):
             setStack(list, of: navigation)

@@ -78,8 +78,9 @@ extension NavigationState {
         return result
     }
 
-    /// The classic bugs (§12) that `event`, just applied to this state, triggered; `launching` says
-    /// the event belongs to the commit that put the split on screen.
+    /// The classic bugs (§12) that `event`, just applied to this state, triggered, and INV-2's
+    /// expanded direction (judged on the event); `launching` says the event belongs to the commit
+    /// that put the split on screen.
     ///
     /// Detectors fire at the event that causes the defect, so a session report lists each
     /// occurrence once with its event index. BUG-10 is an environment bug and is not modelled.
@@ -115,6 +116,13 @@ extension NavigationState {
                 bug(4, rememberedSecondary, "viewControllers set while collapsed: the detail changed behind the scenes")
             } else if displayMode == .primaryOverlay {
                 bug(4, secondary, "viewControllers set while the primary overlays the secondary")
+            }
+            // INV-2 the other way (docs/Semantics.md): an expanded classic split shows one child only
+            // when a separate found no secondary at all (EX-1.6); the app setting `[primary]` on a
+            // launched, expanded split is reported. Judged on the event, since the state after it
+            // cannot tell EX-1.6's `[primary]` from the app's.
+            if style == .unspecified, isLaunched, !isCollapsed, secondary == nil, let primary {
+                result.append(Violation(RuleID(.INV, 2), primary, "expanded with only \(name(of: primary)): viewControllers set to one child"))
             }
         case .collapsed(let resolution):
             if resolution.atLaunch && resolution.outcome == .secondaryPushed {
@@ -200,7 +208,7 @@ extension NavigationEvent {
             return [target]
         case .presented(let controller): return [controller]
         case .splitViewControllersSet(let primary, let secondary): return [primary] + (secondary.map { [$0] } ?? [])
-        case .stackSet(let list, let navigation): return list + [navigation]
+        case .stackSet(let list, let navigation, _): return list + [navigation]
         default: return []
         }
     }

@@ -109,7 +109,7 @@ public enum RejectionReason: UInt8, Hashable, Sendable, CaseIterable {
 
 /// Why a command had no effect although UIKit accepts it silently. Raw values are frozen.
 public enum IgnoreReason: UInt8, Hashable, Sendable, CaseIterable {
-    /// Popping the root: "you cannot pop the last item" (NV-2, NV-3).
+    /// `pop` at the root: "you cannot pop the last item" (NV-2).
     case atRoot = 0
     /// `popTo` the current top (NV-4).
     case alreadyTop = 1
@@ -138,6 +138,9 @@ public enum IgnoreReason: UInt8, Hashable, Sendable, CaseIterable {
     case columnIgnored = 12
     /// BTN-7: no button is shown in this display mode.
     case noButton = 13
+    /// `popToRoot` on a stack that holds only its root: no change, nothing returned (NV-3). Logs
+    /// from builds before this reason record it as `atRoot`.
+    case rootOnly = 14
 
     /// The rule that makes this a no-op.
     public var rule: RuleID {
@@ -155,6 +158,7 @@ public enum IgnoreReason: UInt8, Hashable, Sendable, CaseIterable {
         case .notForThisStyle: return RuleID(.ST, 1)
         case .columnUnchanged, .columnIgnored: return RuleID(.BTN, 8)
         case .noButton: return RuleID(.BTN, 7)
+        case .rootOnly: return RuleID(.NV, 3)
         }
     }
 }

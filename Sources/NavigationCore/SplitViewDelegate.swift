@@ -241,8 +241,9 @@ public final class SplitView {
             faults.append(Fault(reason: fault.reason, subject: fault.subject, description: "\(assignment): \(fault.message)"))
             return
         }
-        guard list != state.stack(of: navigation) else { return }
-        emit(.stackSet(list, navigation: navigation))
+        let current = state.stack(of: navigation)
+        guard list != current else { return }
+        emit(.stackSet(list, navigation: navigation, transition: StackTransition(from: current, to: list)))
     }
 
     private func writable(_ what: String) -> Bool {

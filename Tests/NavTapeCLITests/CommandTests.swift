@@ -69,11 +69,12 @@ struct CommandTests {
             @10   +0.000s   ▸ splitViewControllersSet MN | NoSelectionNC
             @11   +1.000s   ▸ launched compact 414×736 phone
             @12   +1.000s     collapsed onto MN: discardedByDelegate (at launch)
+                            ↳ callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M) · notifications didCollapse
             @13   +3.000s   ▸ nameInterned "PasteNC"
 
             """, stderr: ""))
         #expect(try scratch.navtape("log", "t.navtape", "--from", "18", "--to", "20", "--json") == .init(status: 0, stdout: """
-            {"commit":true,"event":"detailShown","index":18,"onto":"#0","resolution":"pushed","sender":"#1","target":"#4","time":1795356003000,"type":"event"}
+            {"commit":true,"event":"detailShown","index":18,"onto":"#0","resolution":"pushed","sender":"#1","target":"#4","time":1795356003000,"type":"event","uikit":{"callbacks":[{"callback":"viewWillDisappear","controller":"#1"},{"callback":"viewWillAppear","controller":"#4"},{"callback":"viewWillAppear","controller":"#5"},{"callback":"viewDidDisappear","controller":"#1"},{"callback":"viewDidAppear","controller":"#4"},{"callback":"viewDidAppear","controller":"#5"}],"notifications":[],"transitions":[{"navigation":"#0","transition":"push"}]}}
             {"commit":true,"event":"traitsChanged","index":19,"time":1795356004000,"traits":{"height":414,"idiom":"phone","sideBySide":"byOrientation","sizeClass":"regular","width":736},"type":"event"}
 
             """, stderr: ""))

@@ -34,6 +34,20 @@ struct ScenarioScriptTests {
         #expect(result.stdout.split(separator: "\n").count == files.count)
     }
 
+    @Test("the fidelity fixes of issue 12 pass through the built binary, each script citing its source")
+    func fidelity() throws {
+        let directory = Self.directory.appendingPathComponent("Fidelity")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".navscript") }.sorted()
+        #expect(files.count == 6)
+        for file in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.split(separator: "\n").dropFirst().first?.hasPrefix("# Source: ") == true, "\(file) cites its source")
+        }
+        let result = try Navtape.run(["run"] + files.map { directory.appendingPathComponent($0).path })
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.split(separator: "\n").count == files.count)
+    }
+
     @Test("no script without a row, no row without a script")
     func complete() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".navscript") }

@@ -89,6 +89,10 @@ struct GoldenTests {
         (.policyChanged("name p; collapseSecondary discard if flag x"), true, "a0" + "0170" + "00" + "01" + "01" + "01" + "01" + "01" + "00" + "0178"),
         // 21 | #m3 (code 7)
         (.controllerReleased(ControllerID(minted: 3)), false, "2107"),
+        // stackSet with its NV-5 transition (0x22; 0x12 above stays the record of an unrecorded one).
+        (.stackSet([ControllerID(app: 3), ControllerID(app: 4)], navigation: app2, transition: .pop), false, "220206080402"),
+        (.stackSet([ControllerID(app: 3)], navigation: app2, transition: .push), true, "a201060401"),
+        (.ignored(.popToRoot(app2), reason: .rootOnly, subject: app2), true, "960e050d04"),
         // 95 | reason 19 | no subject | tapDisplayModeButton
         (.rejected(.tapDisplayModeButton, reason: .delegateCannotChange, subject: nil), true, "95130005"),
         // 95 | reason 13 | no subject | setFlag (0x18) "x" true

@@ -135,6 +135,8 @@ enum Samples {
                        .presented(id), .dismissed(id)]
         }
         result += [.stackSet([], navigation: nav), .stackSet([a], navigation: maxMinted), .stackSet(ids + ids, navigation: minted)]
+        result += [.stackSet([a], navigation: nav, transition: .push), .stackSet([], navigation: maxMinted, transition: .pop),
+                   .stackSet(ids, navigation: minted, transition: .none)]
         result += [.flagSet(NameID(rawValue: 0), value: true), .flagSet(NameID(rawValue: .max), value: false)]
         result += CommandSamples.policies.map { .policyChanged($0) }
         result += [.controllerReleased(minted), .controllerReleased(maxMinted), .controllerReleased(a)]

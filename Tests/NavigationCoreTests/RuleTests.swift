@@ -117,7 +117,11 @@ struct RuleTests {
         #expect(s.state.parent(of: s["C"]) == .none)
         s.send(.popToRoot(s["MN"]))
         #expect(s.hierarchy == "MN[A] | DN[D]")
-        #expect(s.send(.popToRoot(s["MN"])).ignores == [.atRoot])
+        // NV-3: popToRoot on [root] changes nothing and is labelled NV-3 (pop at the root is NV-2).
+        #expect(s.send(.popToRoot(s["MN"])).ignores == [.rootOnly])
+        #expect(IgnoreReason.rootOnly.rule == RuleID(.NV, 3))
+        #expect(s.send(.pop(s["MN"])).ignores == [.atRoot])
+        #expect(IgnoreReason.atRoot.rule == RuleID(.NV, 2))
     }
 
     @Test("NV-5: setViewControllers replaces the stack; empty and duplicate lists are rejected")
@@ -125,8 +129,16 @@ struct RuleTests {
         var s = try Scenario(iPadLandscape, primary: "MN[A, B, C]")
         s.send(.launch(iPadLandscape))
         let d2 = try s.make("X")
-        s.send(.setViewControllers([d2, s["A"], s["B"]], of: s["MN"]))
+        // NV-5, Apple's example: A, B, C set to D, A, B is a pop transition (B was in the stack).
+        #expect(s.send(.setViewControllers([d2, s["A"], s["B"]], of: s["MN"]))
+            == [.stackSet([d2, s["A"], s["B"]], navigation: s["MN"], transition: .pop)])
         #expect(s.hierarchy == "MN[X, A, B] | DN[D]")
+        // The same top: no transition; a top that was not in the stack: a push.
+        #expect(s.send(.setViewControllers([s["A"], s["B"]], of: s["MN"]))
+            == [.stackSet([s["A"], s["B"]], navigation: s["MN"], transition: .none)])
+        let y = try s.make("Y")
+        #expect(s.send(.setViewControllers([s["A"], y], of: s["MN"]))
+            == [.stackSet([s["A"], y], navigation: s["MN"], transition: .push)])
         #expect(s.state.parent(of: s["C"]) == .none)
         #expect(s.send(.setViewControllers([], of: s["MN"])).rejections == [.emptyList])
         #expect(s.send(.setViewControllers([s["A"], s["A"]], of: s["MN"])).rejections == [.duplicateInList])

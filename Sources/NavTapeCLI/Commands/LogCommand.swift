@@ -1,6 +1,8 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
+import NavigationCore
+import NavigationProjections
 
 /// `navtape log LOG [--from N] [--to N]`.
 struct LogCommand: ParsableCommand {
@@ -8,6 +10,11 @@ struct LogCommand: ParsableCommand {
         commandName: "log",
         abstract: "List a log's events: index, time from the start, and what happened (▸ starts a command).",
         discussion: """
+            Under the last event of each command, ↳ says what UIKit told the app: appearance
+            callbacks, delegate notifications, stack transitions and what a pop returned (with
+            --json, the member "uikit"). A listing that starts inside a command says it for the
+            part listed.
+
             Examples:
               navtape log navtape-demo.navtape
               navtape log navtape-demo.navtape --from 20 --to 30
@@ -33,13 +40,48 @@ struct LogCommand: ParsableCommand {
         let end = try Logs.point(to ?? machine.eventCount, in: machine)
         _ = try Logs.point(from, in: machine)
         let names = try machine.state(at: end)
-        try machine.forEachEvent(from: from, to: end) { recorded in
+        var commitStart = try machine.state(at: from)
+        var commit: [NavigationEvent] = []
+        var last: RecordedEvent?
+        // Each event is printed when the next one arrives, so the last of a commit can carry what
+        // UIKit told the app about the whole commit.
+        func flush(endsCommit: Bool) {
+            guard let recorded = last else { return }
+            let observation = endsCommit ? CommitObservation(before: commitStart, events: commit) : nil
             if format.json {
-                Output.standard.raw(JSONEvent.encode(recorded).text + "\n")
+                var value = JSONEvent.encode(recorded)
+                if let observation, !observation.isEmpty, case .object(var object) = value {
+                    object["uikit"] = JSONObservation.encode(observation)
+                    value = .object(object)
+                }
+                Output.standard.raw(value.text + "\n")
             } else {
                 Output.standard.line(EventListing.line(recorded, names: names, start: machine.startTime))
+                if let observation, let annotation = EventListing.annotation(observation, names: names) {
+                    Output.standard.line(annotation)
+                }
             }
+        }
+        try machine.forEachEvent(from: from, to: end) { recorded in
+            if recorded.startsCommit {
+                flush(endsCommit: true)
+                for event in commit { commitStart.evolve(event) }
+                commit = []
+            } else {
+                flush(endsCommit: false)
+            }
+            commit.append(recorded.event)
+            last = recorded
             return true
         }
+        // The listing's last event ends its commit only if the log's next event starts a new one.
+        var nextStartsCommit = true
+        if end < machine.eventCount {
+            try machine.forEachEvent(from: end, to: end + 1) { next in
+                nextStartsCommit = next.startsCommit
+                return false
+            }
+        }
+        flush(endsCommit: nextStartsCommit)
     }
 }

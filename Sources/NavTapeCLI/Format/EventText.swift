@@ -36,7 +36,8 @@ enum EventText {
         case .popped(let navigation, let interactive): return "\(kind) \(n(navigation))" + (interactive ? " (interactive)" : "")
         case .poppedToRoot(let navigation): return "\(kind) \(n(navigation))"
         case .poppedTo(let controller, let navigation): return "\(kind) \(n(controller)) in \(n(navigation))"
-        case .stackSet(let ids, let navigation): return "\(kind) \(n(navigation)) \(list(ids))"
+        case .stackSet(let ids, let navigation, let transition):
+            return "\(kind) \(n(navigation)) \(list(ids))" + (transition == .unrecorded ? "" : " (\(transition.name))")
         case .presented(let controller), .dismissed(let controller): return "\(kind) \(n(controller))"
         case .rejected(let command, let reason, _):
             return "\(kind) `\(command.scriptLine(in: state))`: \(reason) (\(reason.rule))"

@@ -1,0 +1,97 @@
+import NavigationCore
+import Testing
+import NavTapeScript
+
+/// The expectations of what UIKit tells the app (issue 12): each holds on a session where it is
+/// true and fails, at its line with what was found, where it is not.
+@Suite("Expectations of what UIKit tells the app")
+struct ObservationExpectationTests {
+    func failures(_ text: String) throws -> [String] {
+        try ScriptRunner.run(ScriptParser.parse(text, file: "o.navscript")).failures.map(\.description)
+    }
+
+    /// T12 then T13 on an iPhone: a nested navigation controller shown, then popped.
+    static let phone = """
+        device iphone portrait
+        policy collapseSecondary returns true
+        launch
+        showDetail DN2[D2] from M
+        """
+
+    @Test("callbacks, in order, net for the command (AP-1, AP-4)", arguments: [
+        ("expect callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)", nil),
+        ("expect callbacks viewWillAppear(D2), viewDidAppear(D2)",
+         "o.navscript:5: expected callbacks viewWillAppear(D2), viewDidAppear(D2), got callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)"),
+        ("expect callbacks none",
+         "o.navscript:5: expected callbacks none, got callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)"),
+    ] as [(String, String?)])
+    func callbacks(line: String, failure: String?) throws {
+        #expect(try failures(Self.phone + "\n" + line) == (failure.map { [$0] } ?? []))
+    }
+
+    @Test("transitions and the return value of pop (NV-2, NV-5)")
+    func popped() throws {
+        let script = Self.phone + "\npop MN\n"
+        #expect(try failures(script + "expect popped DN2\nexpect transitions pop(MN)") == [])
+        #expect(try failures(script + "expect popped none") == ["o.navscript:6: expected popped none, got popped DN2"])
+        #expect(try failures(script + "expect transitions push(MN)") == ["o.navscript:6: expected transitions push(MN), got transitions pop(MN)"])
+        #expect(try failures(script + "popToRoot MN\nexpect popped none\nexpect ignored NV-3") == [])
+        #expect(try failures(Self.phone + "\nexpect transitions push(MN)") == [])
+    }
+
+    @Test("notifications in order (DM-2, CO-1.6, EX-1.7)")
+    func notifications() throws {
+        let script = "device iphone-plus landscape\nlaunch\nrotate portrait\n"
+        #expect(try failures(script + "expect notifications didCollapse") == [])
+        #expect(try failures(script + "rotate landscape\nexpect notifications didExpand") == [])
+        #expect(try failures(script + "expect notifications none") == ["o.navscript:4: expected notifications none, got notifications didCollapse"])
+        let ipad = "device ipad portrait\nlaunch\ntapDisplayModeButton\n"
+        #expect(try failures(ipad + "expect notifications willChangeTo(primaryOverlay)") == [])
+        #expect(try failures(ipad + "expect notifications willChangeTo(allVisible)")
+            == ["o.navscript:4: expected notifications willChangeTo(allVisible), got notifications willChangeTo(primaryOverlay)"])
+    }
+
+    @Test("identity: the same instance, or a fresh one (EX-3)")
+    func identity() throws {
+        let policy = """
+            device iphone-plus landscape
+            policy separateSecondary fresh NoSelectionNC[NoSelection]
+            launch
+            rotate portrait
+            rotate landscape
+            """
+        #expect(try failures(policy + "\nexpect fresh NoSelectionNC\nexpect same MN as #0") == [])
+        #expect(try failures(policy + "\nexpect same NoSelectionNC as #2").first?.hasPrefix("o.navscript:6: expected same NoSelectionNC as #2, got NoSelectionNC is #m") == true)
+        #expect(try failures(policy + "\nexpect fresh MN") == ["o.navscript:6: expected fresh MN, got MN is #0, created before the command"])
+        #expect(try failures("launch\nshowDetail D2 from M\nexpect fresh D2") == [])
+    }
+
+    @Test("no violation RULE beside the exact list")
+    func noViolation() throws {
+        let stale = "device iphone-plus portrait\nlaunch\npop MN\nrotate landscape\n"
+        #expect(try failures(stale + "expect no violation BUG-1") == [])
+        #expect(try failures(stale + "expect no violation BUG-6") == ["o.navscript:5: expected no violation BUG-6, got violations BUG-6"])
+    }
+
+    @Test("SH-14's question: would show or showDetail from this sender push?")
+    func query() throws {
+        #expect(try failures("device iphone portrait\nlaunch\nquery showDetail from M\nexpect answer push") == [])
+        #expect(try failures("device ipad landscape\nlaunch\nquery showDetail from M\nexpect answer noPush\nquery show from M\nexpect answer push") == [])
+        #expect(try failures("device ipad landscape\nlaunch\nquery showDetail from M\nexpect answer push")
+            == ["o.navscript:4: expected answer push, got answer noPush"])
+        #expect(try failures("launch\nexpect answer push") == ["o.navscript:2: expected answer push, got answer no query before"])
+    }
+
+    @Test("malformed observation lines name the line and column")
+    func malformed() {
+        #expect(throws: ScriptError(file: "o.navscript", line: 2, column: 18, "expected a callback such as viewWillAppear(D2), found 'viewWillApear(D)' (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)")) {
+            try ScriptParser.parse("launch\nexpect callbacks viewWillApear(D)", file: "o.navscript")
+        }
+        #expect(throws: ScriptError(file: "o.navscript", line: 1, column: 15, "expected 'as', found 'is'")) {
+            try ScriptParser.parse("expect same D is #3", file: "o.navscript")
+        }
+        #expect(throws: ScriptError(file: "o.navscript", line: 1, column: 7, "expected show or showDetail, found 'push'")) {
+            try ScriptParser.parse("query push from M", file: "o.navscript")
+        }
+    }
+}
