@@ -6,11 +6,11 @@ import NavigationProjections
 public enum JSONObservation {
     /// `{"callbacks": [{"callback": "viewWillAppear", "controller": "#3"}], "notifications":
     /// ["didCollapse"], "transitions": [{"transition": "pop", "navigation": "#0"}], "popped": ["#5"]}`;
-    /// `popped` only for `pop`, `popTo` and `popToRoot`.
-    public static func encode(_ observation: CommitObservation) -> JSONValue {
+    /// `popped` only for `pop`, `popTo` and `popToRoot`; display modes named as on a split of `style`.
+    public static func encode(_ observation: CommitObservation, style: SplitStyle) -> JSONValue {
         var object: [String: JSONValue] = [
             "callbacks": .array(observation.callbacks.map { .object(["callback": .string($0.name), "controller": $0.controller.json]) }),
-            "notifications": .array(observation.notifications.map { .string($0.name) }),
+            "notifications": .array(observation.notifications.map { .string($0.name(in: style)) }),
             "transitions": .array(observation.transitions.map {
                 .object(["transition": .string($0.transition.name), "navigation": $0.navigation.json])
             }),

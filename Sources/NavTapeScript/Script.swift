@@ -20,6 +20,9 @@ public struct Script: Hashable, Sendable {
         self.steps = steps
     }
 
+    /// The session's name: its `session` line, else the file's name without extension.
+    public var sessionName: String { setup.sessionID ?? ScriptRunner.sessionID(forFile: file) }
+
     /// The number of command lines.
     public var commandCount: Int { steps.filter { if case .command = $0.kind { return true } else { return false } }.count }
 

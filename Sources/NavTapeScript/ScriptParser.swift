@@ -6,12 +6,32 @@ import NavigationCore
 /// Line oriented: a line is blank, a comment, a setup directive (before the first command), a
 /// command, or an expectation. Every problem is a ``ScriptError`` naming the line and column.
 public enum ScriptParser {
-    /// Parses `text`, naming `file` in errors.
-    /// - Throws: ``ScriptError`` at the first malformed line.
+    /// Parses `text`, a script of one session, naming `file` in errors.
+    /// - Throws: ``ScriptError`` at the first malformed line, or at the second `session` line of a
+    ///   script that holds several sessions (read those with ``sessions(_:file:)``).
     /// - Complexity: O(length of the text).
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
+        let (scripts, starts) = try parseSessions(text, file: file)
+        guard scripts.count == 1, let script = scripts.first else {
+            throw ScriptError(file: file, line: starts.dropFirst().first ?? 1, column: 1,
+                              "a second session: this script holds \(scripts.count) sessions (run or record it whole)")
+        }
+        return script
+    }
+
+    /// Parses `text`, which may hold several sessions: a `session NAME` line after a session's
+    /// commands (or after its own `session` line) starts the next one, with its own setup.
+    /// - Throws: ``ScriptError`` at the first malformed line.
+    public static func sessions(_ text: String, file: String) throws(ScriptError) -> [Script] {
+        try parseSessions(text, file: file).scripts
+    }
+
+    static func parseSessions(_ text: String, file: String) throws(ScriptError) -> (scripts: [Script], starts: [Int]) {
+        var scripts: [Script] = []
+        var starts: [Int] = [1]
         var script = Script(file: file)
         var sawCommand = false
+        var sawSession = false
         var time = script.setup.startTime  // to check that absolute times never go backwards
         var lineNumber = 0
         var policy = script.setup.policy  // the delegate's policy as of the current line
@@ -20,6 +40,16 @@ public enum ScriptParser {
             var line = ScriptLine(rawLine, number: lineNumber, file: file)
             try line.tokenize()
             guard let keyword = line.tokens.first else { continue }
+            if keyword.text == "session" && (sawCommand || sawSession) {
+                // The next session: everything starts again from the defaults.
+                scripts.append(script)
+                starts.append(lineNumber)
+                script = Script(file: file)
+                sawCommand = false
+                time = script.setup.startTime
+                policy = script.setup.policy
+            }
+            if keyword.text == "session" { sawSession = true }
             switch keyword.text {
             case "expect":
                 let expectation = try line.expectation()
@@ -53,7 +83,13 @@ public enum ScriptParser {
                 script.steps.append(ScriptStep(line: lineNumber, kind: .command(command)))
             }
         }
-        return script
+        scripts.append(script)
+        // Each session records to a log named after it, so names must differ.
+        for (index, session) in scripts.enumerated().dropFirst()
+        where scripts[..<index].contains(where: { $0.sessionName == session.sessionName }) {
+            throw ScriptError(file: file, line: starts[index], column: 1, "session '\(session.sessionName)' twice in one script")
+        }
+        return (scripts, starts)
     }
 }
 

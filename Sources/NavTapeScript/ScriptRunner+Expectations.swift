@@ -56,7 +56,7 @@ extension ScriptExecution {
             let actual = observation.callbacks.map { $0.description(in: state) }
             return compare("callbacks \(Self.list(calls))", "callbacks \(Self.list(actual))", calls == actual)
         case .notifications(let calls):
-            let actual = observation.notifications.map(\.name)
+            let actual = observation.notifications.map { $0.name(in: state.style) }
             return compare("notifications \(Self.list(calls))", "notifications \(Self.list(actual))", calls == actual)
         case .transitions(let calls):
             let actual = observation.transitions.map { $0.description(in: state) }

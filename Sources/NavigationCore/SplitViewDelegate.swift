@@ -126,6 +126,13 @@ public enum SplitNotification: Hashable, Sendable {
     /// Legacy `popoverController:willPresentViewController:` (LG-5).
     case legacyPopoverWillPresent
 
+    /// The name on a split of `style`: display modes by their iOS 14 names on a column-style split
+    /// (`willChangeTo(secondaryOnly)`), by their classic names otherwise.
+    public func name(in style: SplitStyle) -> String {
+        if case .willChangeDisplayMode(let mode) = self, style.isColumnStyle { return "willChangeTo(\(mode.name))" }
+        return name
+    }
+
     /// The delegate method's name: `willChangeTo(allVisible)`, `didCollapse`, `willShow(primary)`.
     public var name: String {
         switch self {

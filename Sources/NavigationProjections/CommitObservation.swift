@@ -23,7 +23,11 @@ public struct StackChange: Hashable, Sendable {
 /// `navtape log` (text and JSON).
 ///
 /// - Appearance callbacks are net for the commit (AP-1..AP-6), as ``AppearanceCallbacks`` reports them.
-/// - Notifications are the delegate calls of each event, in order (DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+/// - Notifications: the display-mode and legacy calls of each event, in order (DM-2, LG-5); then
+///   the column-style `willShow`/`willHide` of each column whose visibility differs between the
+///   start and the end of the commit (BTN-8, CO-13, EX-4: a column shown and hidden again inside
+///   one command is never on screen; none when the command launches the split); then `didCollapse` / `didExpand`, which UIKit sends once the
+///   transition is over (CO-1.6, EX-1.7).
 /// - Transitions: every push or pop of a navigation stack, and each `setViewControllers` with the
 ///   kind NV-5 gives it (recorded in the event).
 /// - ``popped`` is the return value of `pop`, `popTo` and `popToRoot` (NV-2..NV-4): `nil` when the
@@ -72,6 +76,22 @@ public struct CommitObservation: Hashable, Sendable {
                 break
             }
         }
+        // Columns: net for the commit. didCollapse and didExpand: "after the transition", last.
+        let transitionEnds = notifications.filter { $0 == .didCollapse || $0 == .didExpand }
+        notifications = notifications.filter {
+            switch $0 {
+            case .didCollapse, .didExpand, .willShowColumn, .willHideColumn: return false
+            default: return true
+            }
+        }
+        if before.style.isColumnStyle, before.isLaunched {  // putting the split on screen shows no column
+            let shown = before.visibleColumns, now = state.visibleColumns
+            for column in [Column.primary, .supplementary, .secondary] {
+                if now.contains(column) && !shown.contains(column) { notifications.append(.willShowColumn(column)) }
+                if shown.contains(column) && !now.contains(column) { notifications.append(.willHideColumn(column)) }
+            }
+        }
+        notifications += transitionEnds
         callbacks = appearanceCallbacks(for: appearanceTransitions(from: before.visibleControllers, to: state.visibleControllers))
     }
 

@@ -61,6 +61,47 @@ struct CommandTests {
         #expect(try scratch.navtape("state", "t.navtape", "--time", "1795356003999", "--json").stdout == json)
     }
 
+    /// One flow on an iPad and on an iPhone Plus: the same taps, two configurations, one file.
+    static let twoSessions = """
+        # The same detail on an iPad and on an iPhone Plus.
+        session ipad
+        device ipad landscape
+        launch
+        showDetail D2 from M
+        expect visible M, D2
+        expect notifications none
+
+        session phone
+        device iphone-plus portrait
+        launch
+        showDetail D2 from M
+        expect visible D2
+        expect transitions push(MN)
+        rotate landscape
+        expect notifications willChangeTo(allVisible), didExpand
+        """
+
+    @Test("a script of several sessions: run checks each, record writes one log per session (issue 12)")
+    func sessions() throws {
+        let scratch = Scratch(onDisk: true)
+        try scratch.write(Self.twoSessions, to: "two.navscript")
+        #expect(try scratch.navtape("run", "two.navscript") == .init(status: 0, stdout: """
+            PASS two.navscript [session ipad]: 2 expectations, 2 commands, 16 events
+            PASS two.navscript [session phone]: 3 expectations, 3 commands, 19 events
+
+            """, stderr: ""))
+        let recorded = try scratch.navtape("record", "two.navscript", "-o", "two.navtape")
+        #expect(recorded.status == 0, "\(recorded)")
+        #expect(recorded.stdout.contains("recorded to two.ipad.navtape") && recorded.stdout.contains("recorded to two.phone.navtape"))
+        #expect(try scratch.navtape("stats", "two.phone.navtape").stdout.contains("(phone · iphone-plus"))
+        #expect(try scratch.navtape("state", "two.ipad.navtape").stdout.contains("D2"))
+        // A wrong expectation in the second session fails at its line in the file.
+        try scratch.write(Self.twoSessions.replacingOccurrences(of: "expect visible D2\n", with: "expect visible M\n"), to: "bad.navscript")
+        let failed = try scratch.navtape("run", "bad.navscript")
+        #expect(failed.status == 1)
+        #expect(failed.stderr == "bad.navscript:13: expected visible M, got visible D2\n")
+    }
+
     @Test("log, timeline, stats")
     func listings() throws {
         let scratch = Scratch(onDisk: true)

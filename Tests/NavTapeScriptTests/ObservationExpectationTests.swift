@@ -1,3 +1,4 @@
+import Foundation
 import NavigationCore
 import Testing
 import NavTapeScript
@@ -43,6 +44,7 @@ struct ObservationExpectationTests {
     func notifications() throws {
         let script = "device iphone-plus landscape\nlaunch\nrotate portrait\n"
         #expect(try failures(script + "expect notifications didCollapse") == [])
+        // didExpand comes after the transition, so after the display mode's willChangeTo (EX-1.7, DM-2).
         #expect(try failures(script + "rotate landscape\nexpect notifications didExpand") == [])
         #expect(try failures(script + "expect notifications none") == ["o.navscript:4: expected notifications none, got notifications didCollapse"])
         let ipad = "device ipad portrait\nlaunch\ntapDisplayModeButton\n"
@@ -80,6 +82,42 @@ struct ObservationExpectationTests {
         #expect(try failures("device ipad landscape\nlaunch\nquery showDetail from M\nexpect answer push")
             == ["o.navscript:4: expected answer push, got answer noPush"])
         #expect(try failures("launch\nexpect answer push") == ["o.navscript:2: expected answer push, got answer no query before"])
+    }
+
+    @Test("several sessions: each starts from the defaults; parse refuses them, sessions reads them")
+    func sessions() throws {
+        let text = "session a\ndevice iphone portrait\nlaunch\nexpect collapsed true\nsession b\nlaunch\nexpect collapsed false"
+        let scripts = try ScriptParser.sessions(text, file: "s.navscript")
+        #expect(scripts.map(\.sessionName) == ["a", "b"])
+        #expect(try scripts.map { try ScriptRunner.run($0) }.allSatisfy(\.passed))
+        #expect(throws: ScriptError(file: "s.navscript", line: 5, column: 1, "a second session: this script holds 2 sessions (run or record it whole)")) {
+            try ScriptParser.parse(text, file: "s.navscript")
+        }
+        #expect(throws: ScriptError(file: "s.navscript", line: 3, column: 1, "session 'a' twice in one script")) {
+            try ScriptParser.sessions("session a\nlaunch\nsession a\nlaunch", file: "s.navscript")
+        }
+    }
+
+    @Test("docs/ScriptFormat.md shows every expectation, and every example there parses")
+    func documented() throws {
+        let text = try String(contentsOf: PolicyDocumentationTests.document, encoding: .utf8)
+        guard let start = text.range(of: "## Expectations"), let end = text.range(of: "### Queries") else {
+            Issue.record("docs/ScriptFormat.md lost its Expectations section")
+            return
+        }
+        let examples = text[start.upperBound..<end.lowerBound].split(separator: "`").enumerated()
+            .filter { $0.offset % 2 == 1 && $0.element.hasPrefix("expect ") }.map { String($0.element) }
+        for example in examples {
+            #expect(throws: Never.self, "\(example)") {
+                try ScriptParser.parse("query show from M\n" + example.replacingOccurrences(of: "\\|", with: "|"), file: "doc")
+            }
+        }
+        let kinds = Set(examples.map { $0.split(separator: " ")[1] })
+        for keyword in ["hierarchy", "collapsed", "displayMode", "preferredDisplayMode", "visible", "violation", "violations",
+                        "rejected", "ignored", "accepted", "unchanged", "button", "presented", "primaryColumnWidth", "splitBehavior",
+                        "callbacks", "notifications", "transitions", "popped", "same", "fresh", "no", "answer"] {
+            #expect(kinds.contains(Substring(keyword)), "no example of expect \(keyword)")
+        }
     }
 
     @Test("malformed observation lines name the line and column")

@@ -51,7 +51,7 @@ struct LogCommand: ParsableCommand {
             if format.json {
                 var value = JSONEvent.encode(recorded)
                 if let observation, !observation.isEmpty, case .object(var object) = value {
-                    object["uikit"] = JSONObservation.encode(observation)
+                    object["uikit"] = JSONObservation.encode(observation, style: names.style)
                     value = .object(object)
                 }
                 Output.standard.raw(value.text + "\n")

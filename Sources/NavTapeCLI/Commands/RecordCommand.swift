@@ -22,9 +22,14 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let parsed = try ScriptParser.parse(Files.readText(script), file: script)
-        try output.prepare()
-        let result = try ScriptRunner.run(parsed, recordingTo: output.output, options: output.logOptions)
-        try ScriptReport.print(result, recordedTo: output.output)
+        let sessions = try ScriptParser.sessions(Files.readText(script), file: script)
+        let outputs = ScriptReport.outputs(for: sessions, output: output.output)
+        for case (_, let log?) in outputs { try Files.prepareOutput(log, force: output.force) }
+        var passed = true
+        for (session, log) in outputs {
+            let result = try ScriptRunner.run(session, recordingTo: log, options: output.logOptions)
+            passed = ScriptReport.summarize(result, session: sessions.count > 1 ? session.sessionName : nil, recordedTo: log) && passed
+        }
+        if !passed { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }
 }

@@ -10,7 +10,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Every script runs to its end; each failed expectation prints FILE:LINE: expected X, got Y on \
             standard error, and the exit status is 1 if any failed. A malformed line prints \
-            FILE:LINE:COLUMN: message and exits 65.
+            FILE:LINE:COLUMN: message and exits 65. A script of several sessions (`session NAME` \
+            lines) runs each; with -o, each is recorded to LOG with its name before the extension.
 
             Examples:
               navtape run Tests/Scenarios/T10.navscript
@@ -37,10 +38,12 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         var passed = true
         for path in scripts {
-            let parsed = try ScriptParser.parse(Files.readText(path), file: path)
-            if let output { try Files.prepareOutput(output, force: force) }
-            let result = try ScriptRunner.run(parsed, recordingTo: output, options: Files.logOptions(force: force))
-            passed = ScriptReport.summarize(result, recordedTo: output) && passed
+            let sessions = try ScriptParser.sessions(Files.readText(path), file: path)
+            for (script, log) in ScriptReport.outputs(for: sessions, output: output) {
+                if let log { try Files.prepareOutput(log, force: force) }
+                let result = try ScriptRunner.run(script, recordingTo: log, options: Files.logOptions(force: force))
+                passed = ScriptReport.summarize(result, session: sessions.count > 1 ? script.sessionName : nil, recordedTo: log) && passed
+            }
         }
         if !passed { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }

@@ -38,7 +38,7 @@ enum EventListing {
             parts.append("callbacks " + observation.callbacks.map { $0.description(in: names) }.joined(separator: ", "))
         }
         if !observation.notifications.isEmpty {
-            parts.append("notifications " + observation.notifications.map(\.name).joined(separator: ", "))
+            parts.append("notifications " + observation.notifications.map { $0.name(in: names.style) }.joined(separator: ", "))
         }
         if !observation.transitions.isEmpty {
             parts.append("transitions " + observation.transitions.map { $0.description(in: names) }.joined(separator: ", "))
