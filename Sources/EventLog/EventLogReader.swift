@@ -101,6 +101,9 @@ public final class EventLogReader {
     /// The number of readable records (those in whole blocks before any ``corruption``).
     public var recordCount: UInt64 { layout.recordCount }
 
+    /// The end of the last whole block: the bytes a reader reads (anything after it is a torn tail).
+    public var wholeBlocksEnd: UInt64 { layout.end }
+
     /// The first record's timestamp, or `nil` for a log without records.
     public var firstTimestamp: Int64? { layout.blocks.first?.firstTimestamp }
 

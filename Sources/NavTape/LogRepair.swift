@@ -46,4 +46,6 @@ extension TimeMachine {
     public var corruption: NavTapeError? { reader.corruption.map(NavTapeError.init) }
     /// An incomplete or torn last block (a writer crashed or is still writing); reads end before it.
     public var tornTail: NavTapeError? { reader.tailDamage.map(NavTapeError.init) }
+    /// The end of the last whole block, in bytes: where reads stop when the tail is torn.
+    public var readableEnd: UInt64 { reader.wholeBlocksEnd }
 }

@@ -192,6 +192,18 @@ struct CommandTests {
         let torn = try scratch.navtape("verify", "t.navtape")
         #expect(torn.status == 65)
         #expect(torn.stderr.hasPrefix("t.navtape: ") && torn.stderr.contains("byte \(data.count)"), "\(torn)")
+        // Read commands read what can be read (issue 13): the whole blocks, a warning naming the
+        // offset and the bytes left out, exit 0; --strict refuses; the file is not touched.
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape")))
+        let stats = try scratch.navtape("stats", "t.navtape")
+        #expect(stats.status == 0 && stats.stdout.hasPrefix("t.navtape: 22 events"), "\(stats)")
+        #expect(stats.stderr == "warning: t.navtape: incomplete block header at byte \(data.count) (file ends at byte \(data.count + 40)); "
+            + "read the 22 events up to byte \(data.count) (40 bytes ignored) (navtape repair salvages them into a clean log; --strict refuses)\n",
+            "\(stats)")
+        #expect(try scratch.navtape("log", "t.navtape", "--from", "21").stdout.hasPrefix("@21"))
+        let strict = try scratch.navtape("stats", "t.navtape", "--strict")
+        #expect(strict.status == 65 && strict.stdout.isEmpty && strict.stderr.contains("byte \(data.count)"), "\(strict)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape"))) == before)
         let repaired = try scratch.navtape("repair", "t.navtape")
         #expect(repaired == .init(status: 0, stdout: "t.navtape: kept 22 events in 2 blocks; dropped 0 blocks (0 events); damaged: "
             + "bytes \(data.count)..<\(data.count + 40); original saved as t.navtape.broken\n", stderr: ""))

@@ -28,7 +28,7 @@ struct BlameCommand: ParsableCommand {
     var at: UInt64?
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         let index = try Logs.point(at ?? machine.eventCount, in: machine)
         let state = try machine.state(at: index)
         let part = try Self.part(what, in: state, log: machine.path)

@@ -36,13 +36,13 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         if let second, let a = UInt64(first), let b = UInt64(second) {
             let before = try machine.state(at: Logs.point(a, in: machine))
             let after = try machine.state(at: Logs.point(b, in: machine))
             Output.standard.lines(DiffText.render(diff(before, after), title: "\(machine.path), after \(a) → after \(b) events", names: after))
         } else {
-            let other = try Logs.open(first)
+            let other = try Logs.open(first, tornTail: input.strict ? .refuse : .warn)
             let before = try machine.state(at: machine.eventCount), after = try other.state(at: other.eventCount)
             let title = "final states, \(machine.path) (\(machine.eventCount) events) → \(other.path) (\(other.eventCount) events)"
             Output.standard.lines(DiffText.render(diff(before, after), title: title, names: after, earlier: before))

@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         if let output {
             try Files.prepareOutput(output, force: force)
             let file = try OutputFile(path: output, replacing: force)

@@ -31,7 +31,7 @@ struct ForkCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         _ = try Logs.point(at, in: machine)
         try output.prepare()
         let report = try WhatIf.fork(machine, at: at, into: output.output, policy: policy?.policy, device: device?.device,

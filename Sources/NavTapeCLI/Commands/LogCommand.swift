@@ -36,7 +36,7 @@ struct LogCommand: ParsableCommand {
     }
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         let end = try Logs.point(to ?? machine.eventCount, in: machine)
         _ = try Logs.point(from, in: machine)
         let names = try machine.state(at: end)

@@ -14,7 +14,7 @@ struct RepairCommand: ParsableCommand {
               navtape repair crashed.navtape && navtape verify crashed.navtape
             """)
 
-    @OptionGroup var input: LogArgument
+    @OptionGroup var input: LogPath
 
     func run() throws {
         try Files.checkInput(input.log)

@@ -34,7 +34,7 @@ struct StateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         let index = try time.map { try machine.count(atTime: $0.milliseconds(from: machine.startTime)) }
             ?? Logs.point(at ?? machine.eventCount, in: machine)
         let state = try machine.state(at: index)

@@ -15,7 +15,7 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var input: LogArgument
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         Output.standard.lines(StatsText.render(try LogSummary(machine), machine: machine))
     }
 }

@@ -38,7 +38,7 @@ struct TailCommand: ParsableCommand {
     }
 
     func run() throws {
-        let machine = try Logs.open(input.log, allowTornTail: true)
+        let machine = try Logs.open(input.log, tornTail: .ignore)
         var printed = machine.eventCount > count ? machine.eventCount - count : 0
         var names = try machine.state(at: machine.eventCount)
         try printEvents(machine, from: &printed, names: names)

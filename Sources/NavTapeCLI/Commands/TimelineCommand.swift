@@ -15,7 +15,7 @@ struct TimelineCommand: ParsableCommand {
     @OptionGroup var input: LogArgument
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        let machine = try Logs.open(input)
         var timeline = VisibleTimeline()
         try machine.run(&timeline)
         let final = try machine.state(at: machine.eventCount)

@@ -8,16 +8,18 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check every block's checksum and replay the whole log against its checkpoints.",
         discussion: """
             Exit 0 when the log is whole and replay is deterministic; 65 with the byte offset or event index of \
-            the first problem otherwise.
+            the first problem otherwise (a torn last block included, which the other read commands read up to \
+            with a warning).
 
             Examples:
               navtape verify navtape-demo.navtape
             """)
 
-    @OptionGroup var input: LogArgument
+    @OptionGroup var input: LogPath
 
     func run() throws {
-        let machine = try Logs.open(input.log)
+        // A checker reports a torn tail rather than reading past it.
+        let machine = try Logs.open(input.log, tornTail: .refuse)
         let report = try machine.verify()
         if let divergence = report.firstDivergence {
             throw CLIError(.dataError, "\(machine.path): checkpoint at event \(divergence.index) disagrees with the replay "

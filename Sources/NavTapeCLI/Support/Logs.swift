@@ -4,13 +4,42 @@ import NavigationProjections
 
 /// Opening logs for the read commands.
 enum Logs {
-    /// Opens `path` after checking it is a readable file; a log with a damaged block or a torn
-    /// tail is refused (exit 65) with the byte offset, pointing at `navtape repair`.
-    static func open(_ path: String, allowTornTail: Bool = false) throws -> TimeMachine {
+    /// Opens the log `input` names (see ``open(_:tornTail:)``), refusing a torn tail with `--strict`.
+    static func open(_ input: LogArgument) throws -> TimeMachine {
+        try open(input.log, tornTail: input.strict ? .refuse : .warn)
+    }
+
+    /// What a read command does with a torn last block (a writer crashed, the disk filled, or it is
+    /// still being written).
+    enum TornTail {
+        /// Read every whole block before it and say on standard error what was left out (exit 0).
+        case warn
+        /// Refuse the log (exit 65), as `--strict` and `verify` do.
+        case refuse
+        /// Read the whole blocks without a word (`tail`, which follows a log being written).
+        case ignore
+    }
+
+    /// Opens `path` after checking it is a readable file. A damaged block in the middle is refused
+    /// (exit 65) with the byte offset, pointing at `navtape repair`; a torn tail as `tornTail` says.
+    /// The file is never modified.
+    static func open(_ path: String, tornTail: TornTail = .warn) throws -> TimeMachine {
         try Files.checkInput(path)
         let machine = try TimeMachine(path: path)
-        if let damage = machine.corruption ?? (allowTornTail ? nil : machine.tornTail) {
+        if let damage = machine.corruption {
             throw CLIError(.dataError, "\(damage.description) (navtape repair salvages the whole blocks)")
+        }
+        if let torn = machine.tornTail {
+            switch tornTail {
+            case .refuse:
+                throw CLIError(.dataError, "\(torn.description) (navtape repair salvages the whole blocks)")
+            case .warn:
+                let size = Files.size(of: path).map { " (\($0 - Swift.min($0, machine.readableEnd)) bytes ignored)" } ?? ""
+                Diagnostics.line("warning: \(torn.description); read the \(machine.eventCount) events up to byte "
+                    + "\(machine.readableEnd)\(size) (navtape repair salvages them into a clean log; --strict refuses)")
+            case .ignore:
+                break
+            }
         }
         return machine
     }

@@ -6,6 +6,15 @@ import NavigationCore
 struct LogArgument: ParsableArguments {
     @Argument(help: "A NavTape log (.navtape).")
     var log: String
+
+    @Flag(help: "Refuse a log whose last block is torn (exit 65) instead of reading the whole blocks before it.")
+    var strict = false
+}
+
+/// A log a command checks or rewrites as a whole (`verify`, `repair`): a torn tail is what they report.
+struct LogPath: ParsableArguments {
+    @Argument(help: "A NavTape log (.navtape).")
+    var log: String
 }
 
 /// A new file a command writes.
