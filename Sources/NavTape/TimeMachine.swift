@@ -56,6 +56,12 @@ public final class TimeMachine {
         NavigationState(style: sessionDescription.style, traits: sessionDescription.initialTraits)
     }
 
+    /// The state after event `index`, the one `navtape log` prints as `@index` and ``RecordedEvent/index``
+    /// holds (it includes that event): `state(at: index + 1)`, as the CLI's `--at index` shows.
+    public func state(afterEvent index: UInt64) throws(NavTapeError) -> NavigationState {
+        try state(at: index == .max ? index : index + 1)
+    }
+
     /// The state after the first `count` events.
     /// - Complexity: one checkpoint decode plus at most one checkpoint interval of `evolve` calls.
     public func state(at count: UInt64) throws(NavTapeError) -> NavigationState {

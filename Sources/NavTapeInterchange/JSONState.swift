@@ -24,7 +24,10 @@ public enum JSONState {
         let delegate = state.policy(session: policy)
         let button = state.displayModeButton(delegate: delegate).map { $0.target.json } ?? .string("hidden")
         return .object([
-            "index": .int(Int64(bitPattern: index)),
+            // One numbering (README): `event` is the last event applied, as event lines number it
+            // (null at the start); `events` how many were applied.
+            "event": index == 0 ? .null : .int(Int64(bitPattern: index - 1)),
+            "events": .int(Int64(bitPattern: index)),
             "time": .int(time),
             "date": .string(SessionTime.iso8601(time)),
             "style": state.style.json,

@@ -24,8 +24,9 @@ struct CommandTests {
     func state() throws {
         let scratch = Scratch(onDisk: true)
         try scratch.recordFixture()
-        #expect(try scratch.navtape("state", "t.navtape", "--at", "13") == .init(status: 0, stdout: """
-            t.navtape: after 13 of 22 events · 2026-11-22T14:00:01.000Z (+1.000s) · iphone-plus · calendar-paste
+        // One numbering: --at 12 is the state after event @12, the last event it shows (issue 16).
+        #expect(try scratch.navtape("state", "t.navtape", "--at", "12") == .init(status: 0, stdout: """
+            t.navtape: after @12 (13 of 22 events) · 2026-11-22T14:00:01.000Z (+1.000s) · iphone-plus · calendar-paste
             last event @12   +1.000s     collapsed onto MN: discardedByDelegate (at launch)
             collapsed · compact 414×736 phone · button: hidden
             ┌─ collapsed: one stack ───────────────────────────────────────┐
@@ -36,7 +37,7 @@ struct CommandTests {
 
             """, stderr: ""))
         #expect(try scratch.navtape("state", "t.navtape") == .init(status: 0, stdout: """
-            t.navtape: after 22 of 22 events · 2026-11-22T14:00:04.000Z (+4.000s) · iphone-plus · calendar-paste
+            t.navtape: after @21 (22 of 22 events) · 2026-11-22T14:00:04.000Z (+4.000s) · iphone-plus · calendar-paste
             last event @21   +4.000s     displayModeChanged → allVisible (expand)
             expanded · allVisible · regular 736×414 phone · button: → primaryHidden
             ┌─ primary · 245.3 pt ─┐┌─ secondary ──────────────────────────┐
@@ -46,8 +47,8 @@ struct CommandTests {
             hierarchy: MN[M] | PasteNC[PasteDetail]
 
             """, stderr: ""))
-        let json = ##"{"button":"hidden","compactColumn":null,"date":"2026-11-22T14:00:03.000Z","displayMode":"primaryHidden","flags":[],"height":736,"##
-            + ##""hierarchy":"MN[M, PasteNC[PasteDetail]]","idiom":"phone","index":19,"isCollapsed":true,"isLaunched":true,"##
+        let json = ##"{"button":"hidden","compactColumn":null,"date":"2026-11-22T14:00:03.000Z","displayMode":"primaryHidden","event":18,"events":19,"##
+            + ##""flags":[],"height":736,"hierarchy":"MN[M, PasteNC[PasteDetail]]","idiom":"phone","isCollapsed":true,"isLaunched":true,"##
             + ##""policy":"reset; name calendar-paste; collapseSecondary discard if secondary is @NoSelectionNC; "##
             + ##"separateSecondary nil if primary nestedTop is PasteDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection]","##
             + ##""preferredDisplayMode":"automatic","preferredSplitBehavior":"automatic","presented":null,"presentsWithGesture":true,"primary":"#0","primaryColumnWidth":138,"##
@@ -143,8 +144,8 @@ struct CommandTests {
     func diffAndBlame() throws {
         let scratch = Scratch(onDisk: true)
         try scratch.recordFixture()
-        #expect(try scratch.navtape("diff", "t.navtape", "18", "21") == .init(status: 0, stdout: """
-            t.navtape, after 18 → after 21 events: 7 changes
+        #expect(try scratch.navtape("diff", "t.navtape", "17", "20") == .init(status: 0, stdout: """
+            t.navtape, @17 → @20: 7 changes
               traits: compact 414×736 phone → regular 736×414 phone
               isCollapsed: true → false
               secondary: none → PasteNC
@@ -156,15 +157,15 @@ struct CommandTests {
             """, stderr: ""))
         #expect(try scratch.navtape("diff", "t.navtape", "t.navtape").stdout
             == "final states, t.navtape (22 events) → t.navtape (22 events): no differences\n")
-        #expect(try scratch.navtape("blame", "t.navtape", "secondary", "--at", "19") == .init(status: 0, stdout: """
-            t.navtape: secondary after 19 events is none
+        #expect(try scratch.navtape("blame", "t.navtape", "secondary", "--at", "18") == .init(status: 0, stdout: """
+            t.navtape: secondary after @18 (19 of 22 events) is none
             set by @12 +1.000s collapsed onto MN: discardedByDelegate (at launch) (was NoSelectionNC[NoSelection])
             history (2 changes):
               @10   +0.000s   none → NoSelectionNC[NoSelection]       splitViewControllersSet MN | NoSelectionNC
               @12   +1.000s   NoSelectionNC[NoSelection] → none       collapsed onto MN: discardedByDelegate (at launch)
 
             """, stderr: ""))
-        #expect(try scratch.navtape("blame", "t.navtape", "MN").stdout.hasPrefix("t.navtape: MN after 22 events is [M]\n"))
+        #expect(try scratch.navtape("blame", "t.navtape", "MN").stdout.hasPrefix("t.navtape: MN after @21 (22 of 22 events) is [M]\n"))
     }
 
     @Test("verify and repair a clean log; tail")

@@ -90,15 +90,15 @@ let demoGolden = """
     │ └─ M ◀               ││ └─ PasteDetail ◀                     │
     └──────────────────────┘└──────────────────────────────────────┘
     hierarchy: MN[M] | PasteNC1[PasteDetail]
-    navtape-demo-stale.navtape: the secondary column after 24 events is PasteNC1[PasteDetail]
+    navtape-demo-stale.navtape: the secondary column after @23 (24 of 24 events) is PasteNC1[PasteDetail]
     set by @23 +12.000s separated MN | PasteNC1 (rememberedStale) (was none)
     Calendar Paste's delegate answers the same rotation with a fresh NoSelectionNC (part 1, last stop).
 
     Explore:
-      navtape state navtape-demo.navtape --at 19
+      navtape state navtape-demo.navtape --at 18
       navtape log navtape-demo.navtape
       navtape timeline navtape-demo.navtape
       navtape blame navtape-demo-stale.navtape secondary
-      navtape fork navtape-demo-stale.navtape --at 0 --policy calendar-paste -o fixed.navtape
+      navtape fork navtape-demo-stale.navtape --at start --policy calendar-paste -o fixed.navtape
 
     """

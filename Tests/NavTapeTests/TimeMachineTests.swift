@@ -56,6 +56,25 @@ struct TimeMachineTests {
         }
     }
 
+    @Test("one numbering: state(afterEvent: i) includes the event whose index is i (README, Event numbers)")
+    func afterEvent() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.path("n.navtape")
+        var generator = SessionGenerator(seed: 5, device: .iPhonePlus, policy: .noDelegate)
+        let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "n", startTime: 1_700_000_000_000)
+        for _ in 0..<200 {
+            let (time, command) = generator.next(in: recorder.state)
+            try recorder.send(command, at: time)
+        }
+        try recorder.close()
+        let machine = try TimeMachine(path: path)
+        var folded = machine.initialState
+        for recorded in try machine.events(from: 0, to: Swift.min(300, machine.eventCount)) {
+            folded.evolve(recorded.event)
+            #expect(try machine.state(afterEvent: recorded.index) == folded, "@\(recorded.index)")
+        }
+    }
+
     @Test("the live Recorder state equals a replay of its own log after close and reopen")
     func recorderReopen() throws {
         let dir = TemporaryDirectory()

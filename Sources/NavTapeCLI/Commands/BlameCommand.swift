@@ -3,7 +3,7 @@ import NavTape
 import NavigationCore
 import NavigationProjections
 
-/// `navtape blame LOG WHAT --at N`.
+/// `navtape blame LOG WHAT --at EVENT`.
 struct BlameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blame",
@@ -24,12 +24,13 @@ struct BlameCommand: ParsableCommand {
                                  valueName: "what"))
     var what: String
 
-    @Option(help: ArgumentHelp("The point (event count); default: the end.", valueName: "n"))
-    var at: UInt64?
+    @Option(help: ArgumentHelp("The event the state is after (@N as navtape log prints it), start or end (default).",
+                               valueName: "event"))
+    var at: EventPoint?
 
     func run() throws {
         let machine = try Logs.open(input)
-        let index = try Logs.point(at ?? machine.eventCount, in: machine)
+        let index = try (at ?? .end).count(in: machine)
         let state = try machine.state(at: index)
         let part = try Self.part(what, in: state, log: machine.path)
         var blame = Blame(part)

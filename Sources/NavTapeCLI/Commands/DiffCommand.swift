@@ -8,8 +8,9 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare the states at two points of a log, or the final states of two logs.",
         discussion: """
-            With two numbers, compares the state after A events with the state after B events. With a second \
-            log, compares the two logs' final states (controllers are matched by ID).
+            With two events, compares the state after event @A with the state after event @B (as navtape log \
+            numbers them; start and end work too). With a second log, compares the two logs' final states \
+            (controllers are matched by ID).
 
             Examples:
               navtape diff navtape-demo.navtape 12 25
@@ -18,29 +19,29 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var input: LogArgument
 
-    @Argument(help: ArgumentHelp("A point (event count), or a second log.", valueName: "a-or-log"))
+    @Argument(help: ArgumentHelp("An event (@N as navtape log prints it, start, end), or a second log.", valueName: "a-or-log"))
     var first: String
 
-    @Argument(help: ArgumentHelp("The second point, when comparing within one log.", valueName: "b"))
+    @Argument(help: ArgumentHelp("The second event, when comparing within one log.", valueName: "b"))
     var second: String?
 
     func validate() throws {
-        if second == nil, UInt64(first) != nil, !Files.exists(first) {
-            throw ValidationError("Give two event counts (diff LOG A B) or a second log (diff LOG1 LOG2).")
+        if second == nil, EventPoint(argument: first) != nil, !Files.exists(first) {
+            throw ValidationError("Give two events (diff LOG A B) or a second log (diff LOG1 LOG2).")
         }
         if let second {
-            guard UInt64(first) != nil, UInt64(second) != nil else {
-                throw ValidationError("Give two event counts (diff LOG A B) or a second log (diff LOG1 LOG2).")
+            guard EventPoint(argument: first) != nil, EventPoint(argument: second) != nil else {
+                throw ValidationError("Give two events (diff LOG A B) or a second log (diff LOG1 LOG2).")
             }
         }
     }
 
     func run() throws {
         let machine = try Logs.open(input)
-        if let second, let a = UInt64(first), let b = UInt64(second) {
-            let before = try machine.state(at: Logs.point(a, in: machine))
-            let after = try machine.state(at: Logs.point(b, in: machine))
-            Output.standard.lines(DiffText.render(diff(before, after), title: "\(machine.path), after \(a) → after \(b) events", names: after))
+        if let second, let a = EventPoint(argument: first), let b = EventPoint(argument: second) {
+            let before = try machine.state(at: a.count(in: machine))
+            let after = try machine.state(at: b.count(in: machine))
+            Output.standard.lines(DiffText.render(diff(before, after), title: "\(machine.path), \(a) → \(b)", names: after))
         } else {
             let other = try Logs.open(first, tornTail: input.strict ? .refuse : .warn)
             let before = try machine.state(at: machine.eventCount), after = try other.state(at: other.eventCount)

@@ -3,7 +3,7 @@ import NavTape
 import NavigationCore
 import NavigationProjections
 
-/// `navtape fork LOG --at N -o LOG2`.
+/// `navtape fork LOG --at EVENT -o LOG2`.
 struct ForkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fork",
@@ -13,14 +13,15 @@ struct ForkCommand: ParsableCommand {
             reproduces the source exactly.
 
             Examples:
-              navtape fork navtape-demo-stale.navtape --at 0 --policy calendar-paste -o fixed.navtape
+              navtape fork navtape-demo-stale.navtape --at start --policy calendar-paste -o fixed.navtape
               navtape fork navtape-demo.navtape --at 20 --device ipad -o ipad.navtape
             """)
 
     @OptionGroup var input: LogArgument
 
-    @Option(help: ArgumentHelp("The fork point (event count).", valueName: "n"))
-    var at: UInt64
+    @Option(help: ArgumentHelp("Keep the log through this event (@N as navtape log prints it; start keeps nothing) and re-decide the rest.",
+                               valueName: "event"))
+    var at: EventPoint
 
     @Option(help: ArgumentHelp("The branch's delegate: \(PolicyArgument.help).", valueName: "policy"), transform: PolicyArgument.parse)
     var policy: PolicyArgument?
@@ -32,10 +33,10 @@ struct ForkCommand: ParsableCommand {
 
     func run() throws {
         let machine = try Logs.open(input)
-        _ = try Logs.point(at, in: machine)
+        let point = try at.count(in: machine)
         try output.prepare()
-        let report = try WhatIf.fork(machine, at: at, into: output.output, policy: policy?.policy, device: device?.device,
-                                     sessionID: "\(machine.sessionID)-fork-\(at)", options: output.logOptions)
+        let report = try WhatIf.fork(machine, at: point, into: output.output, policy: policy?.policy, device: device?.device,
+                                     sessionID: "\(machine.sessionID)-fork-\(point)", options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
         Output.standard.line("\(output.output): forked after \(report.forkIndex) events, \(report.commandsRedecided) commands re-decided, "
             + "\(report.eventsWritten) events written")

@@ -2,14 +2,14 @@ import NavTapeInterchange
 import ArgumentParser
 import NavTape
 
-/// `navtape state LOG --at N | --time T`.
+/// `navtape state LOG --at EVENT | --time T`.
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "state",
         abstract: "Show the split at one point of a log: a diagram and the hierarchy, or JSON.",
         discussion: """
-            The point is an event count: --at 0 is the state before the first event, --at N the state after \
-            the first N events (default: the end). --time takes milliseconds since the epoch, an ISO 8601 UTC \
+            --at names an event as navtape log numbers it: --at N is the state after event @N (it includes \
+            it), --at start the state before the first event, --at end (the default) after the last. --time takes milliseconds since the epoch, an ISO 8601 UTC \
             time (2026-11-22T14:02:31.250Z) or +SECONDS from the session's start, and shows the state after \
             every event at or before it.
 
@@ -21,8 +21,8 @@ struct StateCommand: ParsableCommand {
 
     @OptionGroup var input: LogArgument
 
-    @Option(help: ArgumentHelp("The number of events applied.", valueName: "n"))
-    var at: UInt64?
+    @Option(help: ArgumentHelp("The event the state is after (@N as navtape log prints it), start or end.", valueName: "event"))
+    var at: EventPoint?
 
     @Option(help: ArgumentHelp("A time: epoch milliseconds, ISO 8601 UTC, or +SECONDS from the start.", valueName: "t"))
     var time: TimeArgument?
@@ -36,7 +36,7 @@ struct StateCommand: ParsableCommand {
     func run() throws {
         let machine = try Logs.open(input)
         let index = try time.map { try machine.count(atTime: $0.milliseconds(from: machine.startTime)) }
-            ?? Logs.point(at ?? machine.eventCount, in: machine)
+            ?? (at ?? .end).count(in: machine)
         let state = try machine.state(at: index)
         let last = try Logs.lastEvent(before: index, in: machine)
         if format.json {

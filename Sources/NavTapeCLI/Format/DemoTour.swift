@@ -61,11 +61,11 @@ enum DemoTour {
         out.line()
         out.line("Explore:")
         for command in [
-            "navtape state \(paths.calendarPaste) --at \(recording.stops.dropFirst().first?.index ?? 0)",
+            "navtape state \(paths.calendarPaste) --at \(recording.stops.dropFirst().first.map { $0.index > 0 ? "\($0.index - 1)" : "start" } ?? "end")",
             "navtape log \(paths.calendarPaste)",
             "navtape timeline \(paths.calendarPaste)",
             "navtape blame \(paths.staleDetail) secondary",
-            "navtape fork \(paths.staleDetail) --at 0 --policy calendar-paste -o fixed.navtape",
+            "navtape fork \(paths.staleDetail) --at start --policy calendar-paste -o fixed.navtape",
         ] {
             out.line("  " + command)
         }

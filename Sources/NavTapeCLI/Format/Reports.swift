@@ -103,7 +103,7 @@ enum DiffText {
 enum BlameText {
     static func render(_ blame: Blame, what: String, index: UInt64, state: NavigationState, machine: TimeMachine) -> [String] {
         let value = blame.part.value(in: state).summary(in: state)
-        var lines = ["\(machine.path): \(what) after \(index) events is \(value)"]
+        var lines = ["\(machine.path): \(what) \(EventPoint.caption(index, of: machine.eventCount)) is \(value)"]
         if let change = blame.lastChange(atOrBefore: index == 0 ? 0 : index - 1), index > 0 {
             lines.append("set by @\(change.index) \(SessionTime.offset(change.time - machine.startTime)) "
                 + EventText.describe(change.event, in: state) + " (was \(change.beforeSummary))")

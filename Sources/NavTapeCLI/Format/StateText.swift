@@ -9,7 +9,7 @@ enum StateText {
         let time = last?.time ?? machine.startTime
         let description = machine.sessionDescription
         var lines = [
-            "\(machine.path): after \(index) of \(machine.eventCount) events · \(SessionTime.iso8601(time)) (\(SessionTime.offset(time - machine.startTime)))"
+            "\(machine.path): \(EventPoint.caption(index, of: machine.eventCount)) · \(SessionTime.iso8601(time)) (\(SessionTime.offset(time - machine.startTime)))"
                 + " · \(description.device) · \(description.policy.name)",
         ]
         if let last { lines.append("last event " + EventListing.line(last, names: state, start: machine.startTime)) }
