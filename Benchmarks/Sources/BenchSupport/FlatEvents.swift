@@ -47,7 +47,7 @@ public struct FlatEvents {
         case .nameInterned: return make()
         case .controllerCreated(let id, let kind, let name, let rid):
             return make(x: kind.rawValue, a: id.rawValue, b: name.rawValue, c: rid?.rawValue ?? none)
-        case .stackInitialized(let nav, let ids), .stackSet(let ids, let nav):
+        case .stackInitialized(let nav, let ids), .stackSet(let ids, let nav, _):
             let (count, offset) = list(ids)
             return make(a: nav.rawValue, b: count, c: offset)
         case .launched(let t): return traits(.launched, t)
