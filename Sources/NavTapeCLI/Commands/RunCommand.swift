@@ -1,5 +1,7 @@
 import NavTapeScript
+import NavTapeInterchange
 import ArgumentParser
+import Glibc
 import NavTape
 
 /// `navtape run SCRIPT…`.
@@ -17,6 +19,14 @@ struct RunCommand: ParsableCommand {
               navtape run Tests/Scenarios/T10.navscript
               navtape run Tests/Scenarios/*.navscript
               navtape run T18.navscript -o t18.navtape
+              navtape run Tests/Scenarios/*.navscript --junit results.xml
+              navtape run Tests/Scenarios/*.navscript --json
+
+            With --junit FILE, also writes a JUnit XML report (one test case per script session; failed \
+            expectations as failures with FILE:LINE, a malformed script as an error, and the run goes on to \
+            the next script). With --json, standard output is one JSON object per script session \
+            (docs/JSON.md) instead of the PASS/FAIL lines. Exit status: 65 if a script could not be parsed, \
+            else 1 if an expectation failed, else 0.
 
             Commands (each may end with `at TIME`; CONTROLLER is a name, #N or #mN; see docs/ScriptFormat.md):
             """ + "\n" + ScriptHelp.commands)
@@ -27,8 +37,13 @@ struct RunCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Also record the session to this new log (one script only).", valueName: "file"))
     var output: String?
 
-    @Flag(help: "Replace the output log if it exists.")
+    @Flag(help: "Replace the output log (and the JUnit report) if it exists.")
     var force = false
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file"))
+    var junit: String?
+
+    @OptionGroup var format: JSONFlag
 
     func validate() throws {
         guard !scripts.isEmpty else { throw ValidationError("Give at least one script.") }
@@ -36,6 +51,61 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard junit != nil || format.json else { return try runPlain() }
+        if let junit { try Files.prepareOutput(junit, force: force) }
+        let started = Self.now()
+        var outcomes: [ScriptOutcome] = []
+        for path in scripts {
+            let clock = Self.now()
+            let sessions: [Script]
+            do {
+                sessions = try ScriptParser.sessions(Files.readText(path), file: path)
+            } catch let error as ScriptError {
+                outcomes.append(ScriptOutcome(file: path, run: nil, error: error, seconds: Self.now() - clock))
+                report(outcomes.last)
+                continue
+            }
+            for (script, log) in ScriptReport.outputs(for: sessions, output: output) {
+                let clock = Self.now()
+                let session = sessions.count > 1 ? script.sessionName : nil
+                if let log { try Files.prepareOutput(log, force: force) }
+                do {
+                    let result = try ScriptRunner.run(script, recordingTo: log, options: Files.logOptions(force: force))
+                    outcomes.append(ScriptOutcome(file: path, session: session, run: result, seconds: Self.now() - clock))
+                } catch let error as ScriptError {
+                    outcomes.append(ScriptOutcome(file: path, session: session, run: nil, error: error, seconds: Self.now() - clock))
+                }
+                report(outcomes.last, recordedTo: log)
+            }
+        }
+        if let junit {
+            try Files.writeText(JUnitReport.render(outcomes, timestamp: Int64(started * 1000)), to: junit, force: force)
+        }
+        if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.dataError.rawValue) }
+        if outcomes.contains(where: { $0.run.map { !$0.passed } ?? false }) { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
+    }
+
+    /// One outcome as it happens: a JSON line, or the usual PASS/FAIL line and messages.
+    func report(_ outcome: ScriptOutcome?, recordedTo log: String? = nil) {
+        guard let outcome else { return }
+        if format.json {
+            Output.standard.raw(ScriptRunJSON.encode(outcome).text + "\n")
+        } else if let run = outcome.run {
+            _ = ScriptReport.summarize(run, session: outcome.session, recordedTo: log)
+        } else if let error = outcome.error {
+            Diagnostics.line(error.description)
+        }
+    }
+
+    /// Seconds since the Unix epoch, from the real-time clock.
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// The plain run: PASS/FAIL lines, and a malformed script stops the run (exit 65).
+    func runPlain() throws {
         var passed = true
         for path in scripts {
             let sessions = try ScriptParser.sessions(Files.readText(path), file: path)
