@@ -144,11 +144,7 @@ extension ScriptLine {
         let token = try next(allowingReasons ? "a rule such as NV-1 or a reason" : "a rule such as BUG-5")
         let text = token.text.hasSuffix(",") ? String(token.text.dropLast()) : token.text
         if allowingReasons && reasons.contains(text) { return text }
-        let parts = text.split(separator: "-")
-        if parts.count == 2, let number = UInt8(parts[1]),
-           RuleID.Family.allCases.contains(where: { RuleID($0, number).description == text }) {
-            return text
-        }
+        if RuleID(parsing: text) != nil { return text }
         let hint = allowingReasons ? " or one of \(reasons.joined(separator: ", "))" : ""
         throw error(at: token, "expected a rule such as BUG-5 or NV-1\(hint), found '\(token.text)'")
     }

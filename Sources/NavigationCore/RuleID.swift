@@ -37,6 +37,14 @@ public struct RuleID: Hashable, Sendable, CustomStringConvertible {
 
     /// `NV-1`.
     public var description: String { "\(family.prefix)-\(number)" }
+
+    /// The rule written `text` (`BUG-6`, `NV-1`), or `nil`.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let number = UInt8(parts[1]), String(number) == parts[1],
+              let family = Family.allCases.first(where: { $0.prefix == parts[0] }) else { return nil }
+        self.init(family, number)
+    }
 }
 
 /// Why a command was rejected: UIKit would raise an exception or refuse it. State is unchanged.

@@ -1,0 +1,97 @@
+import Glibc
+import NavigationCore
+
+extension WhatIf {
+    /// What ``shrink(_:scratch:keeping:progress:)`` found.
+    public struct Shrink: Hashable, Sendable {
+        /// The commands (their commits' first event indices in the source) the minimal session keeps
+        /// besides the setup, in order.
+        public var kept: [UInt64]
+        /// How many commands after the setup the source had.
+        public var candidates: Int
+        /// How many re-decided sessions were tried.
+        public var trials: Int
+        /// The source's commits that are set up before launch (kept as they are).
+        public var setup: [UInt64]
+
+        /// The event indices to skip to get the minimal session: every removable commit not kept.
+        public func skipped(in all: [UInt64]) -> Set<UInt64> { Set(all).subtracting(kept) }
+    }
+
+    /// The first event index of each of `source`'s commits, split into the setup (the commits before
+    /// the first `launched` event: the split's children, created and installed) and the commands a
+    /// shrink may remove.
+    public static func commits(of source: TimeMachine) throws(NavTapeError) -> (setup: [UInt64], commands: [UInt64]) {
+        var all: [UInt64] = []
+        var launchCommit: UInt64?
+        try source.forEachEvent { recorded in
+            if recorded.startsCommit { all.append(recorded.index) }
+            if launchCommit == nil, case .launched = recorded.event { launchCommit = all.last }
+            return true
+        }
+        guard let launchCommit else { return (all, []) }
+        return (all.filter { $0 < launchCommit }, all.filter { $0 >= launchCommit })
+    }
+
+    /// The smallest set of `source`'s commands (delta debugging over commits, then one pass removing
+    /// single commands) whose re-decided session still satisfies `keeping` — for example, still
+    /// shows BUG-6. Every trial re-decides the recorded intents with the other commands left out
+    /// (as ``recompute(_:skipping:into:sessionID:options:)`` does) into a scratch log in `scratch`,
+    /// which is removed afterwards. The setup before launch is always kept.
+    ///
+    /// - Parameters:
+    ///   - keeping: Whether a trial session (open for reading) still shows what is being shrunk.
+    ///   - progress: Called after each trial with the number of trials so far and the commands kept.
+    /// - Throws: ``NavTapeError`` `.invalidArgument` when the source itself does not satisfy `keeping`.
+    /// - Complexity: O(n²) trials in the worst case for n commands, each a re-decision of the session.
+    public static func shrink(_ source: TimeMachine, scratch: String, keeping: (TimeMachine) throws -> Bool,
+                              progress: (Int, Int) -> Void = { _, _ in }) throws -> Shrink {
+        let (setup, commands) = try commits(of: source)
+        var trials = 0
+        let prefix = "\(scratch)/.navtape-shrink-\(getpid())"
+        func holds(_ kept: [UInt64]) throws -> Bool {
+            trials += 1
+            let path = "\(prefix)-\(trials).navtape"
+            defer {
+                unlink(path)
+                unlink(path + ".idx")
+            }
+            _ = try recompute(source, skipping: Set(commands).subtracting(kept), into: path, sessionID: "\(source.sessionID)-shrink")
+            let result = try keeping(TimeMachine(path: path))
+            progress(trials, kept.count)
+            return result
+        }
+        guard try holds(commands) else {
+            throw NavTapeError(.invalidArgument, path: source.path, "the session re-decided in full does not show what is being shrunk")
+        }
+        // ddmin (Zeller): try dropping one of n chunks; on success keep the rest, else refine.
+        var current = commands
+        var chunks = 2
+        while current.count >= 2 {
+            let size = (current.count + chunks - 1) / chunks
+            var reduced = false
+            for start in stride(from: 0, to: current.count, by: size) {
+                let complement = Array(current[..<start] + current[Swift.min(current.count, start + size)...])
+                if try holds(complement) {
+                    current = complement
+                    chunks = Swift.max(chunks - 1, 2)
+                    reduced = true
+                    break
+                }
+            }
+            if !reduced {
+                if chunks >= current.count { break }
+                chunks = Swift.min(chunks * 2, current.count)
+            }
+        }
+        // 1-minimal: no single command can go.
+        var index = 0
+        while index < current.count, current.count > 1 {
+            var without = current
+            without.remove(at: index)
+            if try holds(without) { current = without } else { index += 1 }
+        }
+        if current.count == 1, try holds([]) { current = [] }
+        return Shrink(kept: current, candidates: commands.count, trials: trials, setup: setup)
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import NavTape
+import NavTapeScript
+import NavigationCore
+import NavigationProjections
+
+/// `navtape shrink LOG --bug RULE -o LOG2 [--script FILE]`.
+struct ShrinkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shrink",
+        abstract: "Cut a recording down to the few commands that still show a bug, as a log and a scenario script.",
+        discussion: """
+            Re-decides the recorded intents with commands left out (delta debugging over commands, then one \\
+            pass trying each remaining command alone) until no command can be removed without losing the \\
+            bug. The setup before launch is kept. Writes the minimal session as a log (-o, a branch of the \\
+            source) and, with --script, as a scenario script that states the bug (expect violation RULE) and \\
+            passes navtape run. Prints the reduction; shows progress on a terminal.
+
+            Examples:
+              navtape shrink navtape-demo-stale.navtape --bug BUG-6 -o stale-min.navtape --script stale-min.navscript
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    @Option(help: ArgumentHelp("The rule the shrunk session must still raise: a bug (BUG-6) or an invariant (INV-4).", valueName: "rule"))
+    var bug: String
+
+    @Option(help: ArgumentHelp("Also write the minimal session as a scenario script here.", valueName: "file"))
+    var script: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        guard let rule = RuleID(parsing: bug) else {
+            throw CLIError(.usage, "--bug takes a rule such as BUG-6 or INV-4, found '\(bug)'")
+        }
+        let machine = try Logs.open(input)
+        guard try Self.raises(rule, machine) else {
+            throw CLIError(.usage, "\(machine.path): the session never raises \(rule): nothing to shrink")
+        }
+        try output.prepare()
+        if let script { try Files.prepareOutput(script, force: output.force) }
+        let directory = output.output.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        var progress = Progress(total: 1)
+        let result = try WhatIf.shrink(machine, scratch: directory.isEmpty ? "." : directory, keeping: { trial in
+            try Self.raises(rule, trial)
+        }, progress: { trials, kept in
+            if progress.enabled { Diagnostics.raw("\rshrinking: \(trials) sessions tried, \(kept) commands kept   ") }
+            progress.shown = trials
+        })
+        progress.finish()
+        let skipped = result.skipped(in: try WhatIf.commits(of: machine).commands)
+        _ = try WhatIf.recompute(machine, skipping: skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",
+                                 options: output.logOptions)
+        let shrunk = try TimeMachine(path: output.output)
+        Output.standard.line("\(output.output): \(result.candidates) → \(result.kept.count) commands after the setup "
+            + "(\(result.trials) sessions tried), still \(rule)")
+        if let script {
+            let text = try LogScript.render(shrunk, header: [
+                "\(rule) in \(result.kept.count) of the \(result.candidates) commands of \(machine.path), after its setup.",
+                "Written by: navtape shrink \(machine.path) --bug \(rule) -o \(output.output) --script \(script)",
+            ], expecting: [rule])
+            try Files.writeText(text, to: script, force: output.force)
+            Output.standard.line("\(script): the same session as a scenario script (navtape run checks \(rule))")
+        }
+    }
+
+    /// Whether `machine`'s session raises `rule`: a bug at some event, or an invariant broken at a
+    /// commit boundary.
+    static func raises(_ rule: RuleID, _ machine: TimeMachine) throws -> Bool {
+        var report = ViolationReport()
+        try machine.run(&report)
+        return report.bugs.contains { $0.violation.rule == rule } || report.episodes.contains { $0.rule == rule }
+    }
+}
+
+/// `navtape skip LOG N… -o LOG2`.
+struct SkipCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skip",
+        abstract: "Re-decide a log with the commands of some events left out, into a new log (a branch).",
+        discussion: """
+            Each N is an event as navtape log numbers it; its whole command is left out, and every other \\
+            command is re-decided as recorded (Redux DevTools' skip). Prints the diff of the final states.
+
+            Examples:
+              navtape skip navtape-demo-stale.navtape 19 -o without-pop.navtape
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    @Argument(help: ArgumentHelp("Events whose commands to leave out (@N as navtape log prints them).", valueName: "event"))
+    var events: [UInt64]
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard !events.isEmpty else { throw ValidationError("Give at least one event.") }
+    }
+
+    func run() throws {
+        let machine = try Logs.open(input)
+        for event in events where event >= machine.eventCount {
+            throw CLIError(.usage, "\(machine.path): event \(event) is past the end (its events are @0…@\(machine.eventCount - 1))")
+        }
+        try output.prepare()
+        let report = try WhatIf.recompute(machine, skipping: Set(events), into: output.output, sessionID: "\(machine.sessionID)-skip",
+                                          options: output.logOptions)
+        let branch = try TimeMachine(path: output.output)
+        Output.standard.line("\(output.output): \(report.commandsSkipped) command\(report.commandsSkipped == 1 ? "" : "s") left out, "
+            + "\(report.commandsRedecided) re-decided, \(report.eventsWritten) events written")
+        let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
+        Output.standard.lines(DiffText.render(diff(before, after), title: "final states \(machine.path) → \(output.output)", names: after,
+                                                earlier: before))
+    }
+}

@@ -1,0 +1,83 @@
+import NavTape
+import NavigationCodec
+import NavigationCore
+
+/// A recorded session written back as a scenario script (`docs/ScriptFormat.md`): the setup from the
+/// log's session description, then one line per command after the setup, at its recorded time, and
+/// `expect violation RULE` after the command that first raised each rule asked for. `navtape
+/// shrink` writes its minimal session this way; `navtape run` runs it back to the same events.
+public enum LogScript {
+    /// The script of `machine`'s session.
+    ///
+    /// - Parameters:
+    ///   - header: Comment lines to start with (without `# `).
+    ///   - expecting: Rules (`BUG-6`) to state after the first command that raises each.
+    /// - Throws: ``NavTapeError`` when the log cannot be read, or `.invalidArgument` for a session
+    ///   decided by a Swift delegate (a script holds a policy, not code).
+    public static func render(_ machine: TimeMachine, header: [String] = [], expecting rules: [RuleID] = []) throws -> String {
+        let description = machine.sessionDescription
+        guard !description.policy.isSwiftDelegate else {
+            throw NavTapeError(.invalidArgument, path: machine.path,
+                               "this session's delegate is Swift code (\(description.policy.name)): a script cannot hold it")
+        }
+        var lines = header.map { "# " + $0 }
+        lines.append("device " + environment(description))
+        if description.style != .unspecified { lines.append("style " + description.style.name) }
+        if description.policy != .noDelegate { lines.append("policy " + description.policy.text) }
+        // Bracket notation has no `|`: the layout's trees are the parts between the bars.
+        let trees = description.layout.split(separator: "|").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+        if let primary = trees.first { lines.append("primary " + primary) }
+        if trees.count == 3 { lines.append("supplementary " + trees[1]) }
+        lines.append(trees.count >= 2 ? "secondary " + (trees.last ?? "") : "secondary none")
+        lines.append("start " + SessionTime.iso8601(machine.startTime))
+        lines.append("")
+
+        let (_, commands) = try WhatIf.commits(of: machine)
+        let starts = Set(commands)
+        var state = machine.initialState
+        var commit: [RecordedEvent] = []
+        var pending = Set(rules)
+        func flush() {
+            guard let first = commit.first else { return }
+            let events = commit.map(\.event)
+            defer {
+                commit.removeAll(keepingCapacity: true)
+            }
+            let before = state
+            var raised: [RuleID] = []
+            var launching = false
+            for event in events {
+                if case .launched = event { launching = true }
+                state.evolve(event)
+                for violation in state.bugs(after: event, launching: launching) where !raised.contains(violation.rule) {
+                    raised.append(violation.rule)
+                }
+            }
+            for violation in state.invariantViolations() where !raised.contains(violation.rule) { raised.append(violation.rule) }
+            guard starts.contains(first.index), let command = NavigationCommand(commit: events, names: before.names) else { return }
+            lines.append(command.scriptLine(in: before) + " at " + SessionTime.iso8601(first.time))
+            for rule in rules where pending.contains(rule) && raised.contains(rule) {
+                lines.append("expect violation \(rule)")
+                pending.remove(rule)
+            }
+        }
+        try machine.forEachEvent { recorded in
+            if recorded.startsCommit { flush() }
+            commit.append(recorded)
+            return true
+        }
+        flush()
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `iphone-plus portrait` when the log's device is a preset in one of its orientations, else the
+    /// raw traits (`compact 414x736 phone`).
+    static func environment(_ description: SessionDescription) -> String {
+        if let device = Device(rawValue: description.device) {
+            for orientation in Orientation.allCases where device.traits(orientation) == description.initialTraits {
+                return "\(device.rawValue) \(orientation)"
+            }
+        }
+        return NavigationCommand.environment(description.initialTraits)
+    }
+}
