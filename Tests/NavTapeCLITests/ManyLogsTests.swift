@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// Several logs and directories on one command line, and `--json` on the reports (issue 16, point 1).
+@Suite("many logs, JSON reports")
+struct ManyLogsTests {
+    func library() throws -> Scratch {
+        let scratch = Scratch(onDisk: true)
+        #expect(try scratch.navtape("demo").status == 0)
+        try FileManager.default.createDirectory(atPath: scratch.path("lib/sub"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: scratch.path("navtape-demo.navtape"), toPath: scratch.path("lib/a.navtape"))
+        try FileManager.default.copyItem(atPath: scratch.path("navtape-demo-stale.navtape"), toPath: scratch.path("lib/sub/b.navtape"))
+        return scratch
+    }
+
+    @Test("verify takes logs and directories; each line names its log; the status is the worst")
+    func verifyMany() throws {
+        let scratch = try library()
+        #expect(try scratch.navtape("verify", "lib", "navtape-demo-ipad.navtape") == .init(status: 0, stdout: """
+            lib/a.navtape: ok: 41 events, 1 checkpoint agrees with the replay
+            lib/sub/b.navtape: ok: 24 events, 1 checkpoint agrees with the replay
+            navtape-demo-ipad.navtape: ok: 36 events, 1 checkpoint agrees with the replay
+
+            """, stderr: ""))
+        let log = try Data(contentsOf: URL(fileURLWithPath: scratch.path("lib/a.navtape")))
+        try log.prefix(log.count - 20).write(to: URL(fileURLWithPath: scratch.path("lib/sub/torn.navtape")))
+        let result = try scratch.navtape("verify", "lib", "missing.navtape", "--json")
+        #expect(result.status == 66, "the worst of 65 (torn) and 66 (missing): \(result)")
+        let objects = try result.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        #expect(objects.map { $0["log"] as? String } == ["lib/a.navtape", "lib/sub/b.navtape", "lib/sub/torn.navtape", "missing.navtape"])
+        #expect(objects.map { $0["type"] as? String } == ["verify", "verify", "error", "error"])
+        #expect(objects[0]["events"] as? Int == 41 && objects[0]["ok"] as? Bool == true && objects[0]["checkpoints"] as? Int == 1)
+        #expect(objects[2]["status"] as? Int == 65 && objects[3]["status"] as? Int == 66)
+        #expect(result.stderr.split(separator: "\n").count == 2)
+        #expect(try scratch.navtape("verify", "navtape-demo.navtape", "empty").status == 66)
+    }
+
+    @Test("stats over a directory: one report per log; --json has the documented members")
+    func statsMany() throws {
+        let scratch = try library()
+        let text = try scratch.navtape("stats", "lib")
+        #expect(text.status == 0)
+        #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("lib/") }.map { String($0.split(separator: ":")[0]) }
+            == ["lib/a.navtape", "lib/sub/b.navtape"])
+        let json = try scratch.navtape("stats", "lib", "--json")
+        #expect(json.status == 0 && json.stderr.isEmpty)
+        let objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        #expect(objects.count == 2)
+        let keys: Set<String> = ["type", "log", "sessionID", "device", "policy", "events", "commands", "duration", "collapses",
+                                 "collapsesAtLaunch", "separates", "deepestStack", "rejected", "ignored", "displayModes", "screens",
+                                 "bugs", "firstBugs", "brokenAtEnd"]
+        #expect(objects.allSatisfy { Set($0.keys) == keys })
+        #expect(objects[1]["bugs"] as? [String: Int] == ["BUG-6": 1])
+        #expect(objects[0]["commands"] as? Int == 17 && objects[0]["events"] as? Int == 41)
+    }
+}
