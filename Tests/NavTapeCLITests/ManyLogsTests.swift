@@ -53,4 +53,26 @@ struct ManyLogsTests {
         #expect(objects[1]["bugs"] as? [String: Int] == ["BUG-6": 1])
         #expect(objects[0]["commands"] as? Int == 17 && objects[0]["events"] as? Int == 41)
     }
+
+    @Test("--json on diff, blame, timeline and tail: objects with the documented members")
+    func jsonEverywhere() throws {
+        let scratch = try library()
+        func objects(_ arguments: String...) throws -> [[String: Any]] {
+            let result = try Navtape.run(arguments, in: scratch.url)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result)")
+            return try result.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        }
+        let diff = try objects("diff", "lib/sub/b.navtape", "17", "23", "--json")
+        #expect(diff.count == 1 && diff[0]["type"] as? String == "diff")
+        let changes = try #require(diff[0]["changes"] as? [[String: Any]])
+        #expect(changes.first?["change"] as? String == "secondary" && changes.first?["text"] as? String == "secondary: NoSelectionNC → PasteNC1")
+        let blame = try objects("blame", "lib/sub/b.navtape", "secondary", "--json")
+        #expect(Set(blame[0].keys) == ["type", "log", "what", "event", "events", "value", "setBy", "history"])
+        #expect((blame[0]["setBy"] as? [String: Any])?["index"] as? Int == 23 && blame[0]["event"] as? Int == 23)
+        let timeline = try objects("timeline", "lib/sub/b.navtape", "--json")
+        #expect(timeline.first?["index"] is NSNull && timeline.dropFirst().allSatisfy { $0["index"] is Int && $0["visible"] is [String] })
+        let tail = try objects("tail", "-n", "2", "lib/sub/b.navtape", "--json")
+        #expect(tail.map { $0["index"] as? Int } == [22, 23] && tail.allSatisfy { $0["type"] as? String == "event" })
+    }
 }
+

@@ -1,3 +1,4 @@
+import NavTapeInterchange
 import ArgumentParser
 import NavTape
 import NavigationCore
@@ -28,6 +29,8 @@ struct BlameCommand: ParsableCommand {
                                valueName: "event"))
     var at: EventPoint?
 
+    @OptionGroup var format: JSONFlag
+
     func run() throws {
         let machine = try Logs.open(input)
         let index = try (at ?? .end).count(in: machine)
@@ -35,7 +38,19 @@ struct BlameCommand: ParsableCommand {
         let part = try Self.part(what, in: state, log: machine.path)
         var blame = Blame(part)
         try machine.run(&blame, to: index)
-        Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine))
+        guard format.json else { return Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine)) }
+        func change(_ change: Blame.Change) -> JSONValue {
+            .object(["index": .int(Int64(bitPattern: change.index)), "time": .int(change.time), "event": .string(change.event.kind.name),
+                     "text": .string(EventText.describe(change.event, in: state)),
+                     "before": .string(change.beforeSummary), "after": .string(change.afterSummary)])
+        }
+        let setBy = index > 0 ? blame.lastChange(atOrBefore: index - 1) : nil
+        Output.standard.raw(JSONValue.object([
+            "type": .string("blame"), "log": .string(machine.path), "what": .string(what),
+            "event": index == 0 ? .null : .int(Int64(bitPattern: index - 1)), "events": .int(Int64(bitPattern: index)),
+            "value": .string(blame.part.value(in: state).summary(in: state)),
+            "setBy": setBy.map(change) ?? .null, "history": .array(blame.history.map(change)),
+        ]).text + "\n")
     }
 
     static func part(_ what: String, in state: NavigationState, log: String) throws(CLIError) -> StatePart {

@@ -1,3 +1,4 @@
+import NavTapeInterchange
 import ArgumentParser
 import NavTape
 import NavigationProjections
@@ -25,6 +26,8 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The second event, when comparing within one log.", valueName: "b"))
     var second: String?
 
+    @OptionGroup var format: JSONFlag
+
     func validate() throws {
         if second == nil, EventPoint(argument: first) != nil, !Files.exists(first) {
             throw ValidationError("Give two events (diff LOG A B) or a second log (diff LOG1 LOG2).")
@@ -41,12 +44,27 @@ struct DiffCommand: ParsableCommand {
         if let second, let a = EventPoint(argument: first), let b = EventPoint(argument: second) {
             let before = try machine.state(at: a.count(in: machine))
             let after = try machine.state(at: b.count(in: machine))
-            Output.standard.lines(DiffText.render(diff(before, after), title: "\(machine.path), \(a) → \(b)", names: after))
+            let changes = diff(before, after)
+            if format.json { return Self.printJSON(changes, from: "\(machine.path) \(a)", to: "\(machine.path) \(b)", names: after, earlier: before) }
+            Output.standard.lines(DiffText.render(changes, title: "\(machine.path), \(a) → \(b)", names: after))
         } else {
             let other = try Logs.open(first, tornTail: input.strict ? .refuse : .warn)
             let before = try machine.state(at: machine.eventCount), after = try other.state(at: other.eventCount)
             let title = "final states, \(machine.path) (\(machine.eventCount) events) → \(other.path) (\(other.eventCount) events)"
-            Output.standard.lines(DiffText.render(diff(before, after), title: title, names: after, earlier: before))
+            let changes = diff(before, after)
+            if format.json { return Self.printJSON(changes, from: machine.path, to: other.path, names: after, earlier: before) }
+            Output.standard.lines(DiffText.render(changes, title: title, names: after, earlier: before))
         }
+    }
+
+    /// `{"type":"diff","from":…,"to":…,"changes":[{"change":"traits","text":"traits: compact … → regular …"}]}`.
+    static func printJSON(_ changes: [StateChange], from: String, to: String, names: NavigationState, earlier: NavigationState) {
+        let items: [JSONValue] = changes.map { change in
+            let kind = Mirror(reflecting: change).children.first?.label ?? "\(change)"
+            return .object(["change": .string(kind),
+                            "text": .string(DiffText.renamed(change.description(in: names), unknownIn: names, knownIn: earlier))])
+        }
+        Output.standard.raw(JSONValue.object(["type": .string("diff"), "from": .string(from), "to": .string(to),
+                                              "changes": .array(items)]).text + "\n")
     }
 }

@@ -1,3 +1,4 @@
+import NavTapeInterchange
 import ArgumentParser
 import Glibc
 import NavTape
@@ -32,6 +33,8 @@ struct TailCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With -f: how often to look for new events, in milliseconds.", valueName: "ms"))
     var poll: UInt32 = 200
 
+    @OptionGroup var format: JSONFlag
+
     func validate() throws {
         if let idleExit, !(idleExit > 0) { throw ValidationError("--idle-exit must be a positive number of seconds.") }
         guard poll >= 10 else { throw ValidationError("--poll must be at least 10 ms.") }
@@ -61,7 +64,11 @@ struct TailCommand: ParsableCommand {
     func printEvents(_ machine: TimeMachine, from printed: inout UInt64, names: NavigationState) throws {
         let end = machine.eventCount
         try machine.forEachEvent(from: printed, to: end) { recorded in
-            Output.standard.line(EventListing.line(recorded, names: names, start: machine.startTime))
+            if format.json {
+                Output.standard.raw(JSONEvent.encode(recorded).text + "\n")
+            } else {
+                Output.standard.line(EventListing.line(recorded, names: names, start: machine.startTime))
+            }
             return true
         }
         printed = end
