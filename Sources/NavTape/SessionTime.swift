@@ -28,8 +28,30 @@ public enum SessionTime {
         return parseISO(text).map(Value.absolute)
     }
 
-    /// Parses a duration without its sign: `250ms`, `2s`, `1.5s`, `3m`, or bare seconds `2.5`.
+    /// Parses a duration without its sign: `250ms`, `2s`, `1.5s`, `3m`, bare seconds `2.5`, or the
+    /// compound form ``offset(_:)`` prints (`1h10m06.464s`, `48d16h23m30.464s`).
     public static func parseDuration(_ text: Substring) -> Int64? {
+        if let simple = parseSimpleDuration(text) { return simple }
+        // Compound: digits and a unit, in the order d, h, m, s; only the seconds may have a fraction.
+        let units: [(Character, Double)] = [("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1_000)]
+        var rest = text, next = 0, total = 0.0, parts = 0
+        while !rest.isEmpty {
+            let number = rest.prefix { ($0 >= "0" && $0 <= "9") || $0 == "." }
+            rest = rest.dropFirst(number.count)
+            guard !number.isEmpty, let unit = rest.first,
+                  let position = units[next...].firstIndex(where: { $0.0 == unit }),
+                  unit == "s" || !number.contains("."), let value = Double(number) else { return nil }
+            total += value * units[position].1
+            next = position + 1
+            parts += 1
+            rest = rest.dropFirst()
+            if unit == "s" && !rest.isEmpty { return nil }
+        }
+        guard parts >= 2, total.isFinite, total < 1e15 else { return nil }
+        return Int64(total.rounded())
+    }
+
+    static func parseSimpleDuration(_ text: Substring) -> Int64? {
         let units: [(String, Double)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000)]
         var number = text
         var scale = 1_000.0
@@ -104,8 +126,18 @@ public enum SessionTime {
     public static func offset(_ milliseconds: Int64) -> String {
         let sign = milliseconds < 0 ? "-" : "+"
         let magnitude = milliseconds.magnitude
-        let millis = String(magnitude % 1_000)
-        return "\(sign)\(magnitude / 1_000).\(String(repeating: "0", count: 3 - millis.count))\(millis)s"
+        func pad(_ value: UInt64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+        }
+        let seconds = magnitude / 1_000, fraction = "." + pad(magnitude % 1_000, 3) + "s"
+        // Under a minute: seconds (`+12.500s`); longer: `+1h10m06.464s`, `+48d16h23m30.464s`.
+        guard seconds >= 60 else { return "\(sign)\(seconds)" + fraction }
+        let minutes = seconds / 60, hours = minutes / 60, days = hours / 24
+        let clock = pad(minutes % 60, 2) + "m" + pad(seconds % 60, 2) + fraction
+        if days > 0 { return "\(sign)\(days)d" + pad(hours % 24, 2) + "h" + clock }
+        if hours > 0 { return "\(sign)\(hours)h" + clock }
+        return "\(sign)\(minutes % 60)m" + pad(seconds % 60, 2) + fraction
     }
 
     static func isLeap(_ year: Int64) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }

@@ -48,10 +48,23 @@ struct NavtapeCommand: ParsableCommand {
                 Glibc.exit(finish(.software).rawValue)
             }
             let subcommand = configuration.subcommands.first { $0._commandName == arguments.first }
+            if subcommand == nil, let typo = unknownSubcommand(arguments) {
+                Diagnostics.line(typo)
+                Glibc.exit(finish(.usage).rawValue)
+            }
             let help = subcommand.map { "navtape \($0._commandName) --help" } ?? "navtape --help"
             Diagnostics.line("navtape: \(message) (see '\(help)')")
             Glibc.exit(finish(.usage).rawValue)
         }
+    }
+
+    /// `navtape: unknown subcommand 'stats2' (did you mean 'stats'?)` when the first argument is a
+    /// near miss of a subcommand's name.
+    static func unknownSubcommand(_ arguments: [String]) -> String? {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.map { $0._commandName }
+        guard let guess = Typo.closest(to: word, among: names) else { return nil }
+        return "navtape: unknown subcommand '\(word)' (did you mean '\(guess)'?)"
     }
 
     /// Flushes standard output; a write error there turns success into exit 74.

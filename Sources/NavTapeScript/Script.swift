@@ -242,7 +242,7 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `T01.navscript:4:9: unknown command 'lanch'`.
+    /// `T01.navscript:4:9: unknown command 'lanch' (did you mean 'launch'?)`.
     public var description: String { "\(file):\(line):\(column): \(message)" }
 }
 

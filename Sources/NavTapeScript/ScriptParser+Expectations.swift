@@ -86,6 +86,9 @@ extension ScriptLine {
         case "answer":
             result = .answer(try one(of: [("push", true), ("noPush", false)], "push or noPush"))
         default:
+            if let guess = Suggestion.closest(to: what.text, among: Self.expectationKeywords) {
+                throw error(at: what, "unknown expectation '\(what.text)' (did you mean '\(guess)'?)")
+            }
             throw error(at: what, "unknown expectation '\(what.text)' (\(Self.expectationKeywords.joined(separator: ", ")))")
         }
         try expectEnd()

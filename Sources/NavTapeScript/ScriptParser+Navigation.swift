@@ -20,7 +20,8 @@ extension ScriptLine {
         var slots = SlotTable()
         let keyword = tokens[0]
         guard let kind = CommandKind(keyword: keyword.text) else {
-            throw error(at: keyword, "unknown command '\(keyword.text)'")
+            let known = CommandKind.allCases.flatMap(\.signature.keywords) + Array(ScriptLine.setupKeywords) + ["expect", "query"]
+            throw error(at: keyword, "unknown command '\(keyword.text)'" + Suggestion.hint(for: keyword.text, among: known))
         }
         var arguments: [CommandArgument] = []
         for parameter in kind.signature.parameters {

@@ -45,6 +45,7 @@ struct BadInputTests {
         Row(arguments: ["state", "t.navtape", "--bogus"], status: 64,
             stderr: "navtape: Unknown option '--bogus' (see 'navtape state --help')\n"),
         Row(arguments: ["frobnicate"], status: 64, stderr: "navtape: Unexpected argument 'frobnicate' (see 'navtape --help')\n"),
+        Row(arguments: ["stats2", "t.navtape"], status: 64, stderr: "navtape: unknown subcommand 'stats2' (did you mean 'stats'?)\n"),
         Row(arguments: ["state", "t.navtape", "--at", "999"], status: 64, stderr: "t.navtape: event 999 is past the end (its events are @0…@21)\n"),
         Row(arguments: ["log", "t.navtape", "--from", "30"], status: 64, stderr: "t.navtape: event 30 is past the end (22 events)\n"),
         Row(arguments: ["state", "t.navtape", "--time", "yesterday"], status: 64,

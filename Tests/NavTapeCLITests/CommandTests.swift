@@ -270,6 +270,11 @@ struct CommandTests {
         #expect(try scratch.navtape("export", "g.navtape").stdout.replacingOccurrences(of: "generated-3", with: "x")
             == scratch.navtape("export", "h.navtape").stdout.replacingOccurrences(of: "generated-3", with: "x"))
         #expect(try scratch.navtape("verify", "g.navtape").status == 0)
+        // Without --seed, a new seed is drawn and printed; giving it back makes the same log.
+        let drawn = try scratch.navtape("generate", "--events", "50", "-o", "r.navtape")
+        let seed = try #require(drawn.stdout.split(separator: ",").first { $0.hasPrefix(" seed ") }?.dropFirst(6))
+        #expect(try scratch.navtape("generate", "--events", "50", "--seed", String(seed), "-o", "s.navtape").status == 0)
+        #expect(try scratch.navtape("export", "r.navtape").stdout == scratch.navtape("export", "s.navtape").stdout)
     }
 
     @Test("testgen writes a Swift Testing file")

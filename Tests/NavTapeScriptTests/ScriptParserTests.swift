@@ -194,7 +194,8 @@ struct ScriptParserTests {
     }
 
     @Test("malformed lines name the line and column", arguments: [
-        ("lanch", 1, 1, "unknown command 'lanch'"),
+        ("lanch", 1, 1, "unknown command 'lanch' (did you mean 'launch'?)"),
+        ("frobnicate M", 1, 1, "unknown command 'frobnicate'"),
         ("launch\npush X onto", 2, 12, "expected a controller (name or #N)"),
         ("show X frm M", 1, 8, "expected 'from', found 'frm'"),
         ("showDetail DN2[D2 from M", 1, 25, "expected ']'"),

@@ -128,6 +128,16 @@ struct ScriptRunnerTests {
 
 @Suite("Script times")
 struct SessionTimeTests {
+    @Test("offsets read as durations: seconds under a minute, then minutes, hours and days", arguments: [
+        (Int64(12_500), "+12.500s"), (59_999, "+59.999s"), (60_000, "+1m00.000s"), (4_206_464, "+1h10m06.464s"),
+        (4_206_210_464, "+48d16h23m30.464s"), (-1_500, "-1.500s"), (-3_600_000, "-1h00m00.000s"), (0, "+0.000s"),
+    ] as [(Int64, String)])
+    func offsets(milliseconds: Int64, text: String) {
+        #expect(SessionTime.offset(milliseconds) == text)
+        // What is printed can be typed back (`--time +1h10m06.464s`).
+        if milliseconds >= 0 { #expect(SessionTime.parseDuration(text.dropFirst()) == milliseconds) }
+    }
+
     @Test("ISO 8601 round trip", arguments: [
         "1970-01-01T00:00:00.000Z", "2026-11-22T14:02:31.250Z", "2000-02-29T23:59:59.999Z", "1969-12-31T23:59:59.000Z",
     ])

@@ -34,7 +34,7 @@ struct VocabularyScriptTests {
             let kind = try #require(CommandKind(keyword: keyword))
             #expect(kind.signature.keywords.contains(keyword))
         }
-        #expect(throws: ScriptError(file: "k.navscript", line: 1, column: 1, "unknown command 'lanch'")) {
+        #expect(throws: ScriptError(file: "k.navscript", line: 1, column: 1, "unknown command 'lanch' (did you mean 'launch'?)")) {
             _ = try ScriptParser.parse("lanch", file: "k.navscript")
         }
     }

@@ -20,8 +20,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The least number of events to record.", valueName: "n"))
     var events: Int
 
-    @Option(help: ArgumentHelp("The random seed.", valueName: "s"))
-    var seed: UInt64
+    @Option(help: ArgumentHelp("The random seed (default: a new one, printed, so the log can be made again).", valueName: "s"))
+    var seed: UInt64?
 
     @Option(help: ArgumentHelp("The device: \(Device.presetNames).", valueName: "device"))
     var device: DeviceArgument?
@@ -37,6 +37,7 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         try output.prepare()
+        let seed = self.seed ?? Self.freshSeed()
         var generator = SessionGenerator(seed: seed, device: device?.device ?? .iPhonePlus, policy: policy?.policy ?? .calendarPaste())
         let recorder = try Recorder(creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
                                     startTime: 1_700_000_000_000, options: output.logOptions)
@@ -47,6 +48,9 @@ struct GenerateCommand: ParsableCommand {
         Output.standard.line("\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "
             + "\(generator.device.rawValue), \(generator.policy.name)")
     }
+
+    /// A new seed from the system's random source, short enough to type back.
+    static func freshSeed() -> UInt64 { UInt64.random(in: 0..<1_000_000_000) }
 }
 
 /// A progress bar on standard error, drawn only when it is a terminal.

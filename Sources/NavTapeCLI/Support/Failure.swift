@@ -79,3 +79,10 @@ enum Failure {
         }
     }
 }
+
+/// The CLI's door to NavTape's "did you mean" (kept out of the `@main` file).
+enum Typo {
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        Suggestion.closest(to: word, among: candidates)
+    }
+}
