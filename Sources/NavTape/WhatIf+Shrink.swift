@@ -40,6 +40,8 @@ extension WhatIf {
     /// which is removed afterwards. The setup before launch is always kept.
     ///
     /// - Parameters:
+    ///   - source: The recording to shrink.
+    ///   - scratch: A directory for the trial logs (beside the output, so on the same file system).
     ///   - keeping: Whether a trial session (open for reading) still shows what is being shrunk.
     ///   - progress: Called after each trial with the number of trials so far and the commands kept.
     /// - Throws: ``NavTapeError`` `.invalidArgument` when the source itself does not satisfy `keeping`.
