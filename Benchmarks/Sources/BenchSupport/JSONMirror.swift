@@ -70,7 +70,7 @@ public enum JSONMirror {
         case stackSet([UInt32], navigation: UInt32, transition: UInt8), presented(UInt32), dismissed(UInt32)
         case columnSet(UInt32?, column: UInt8, resolution: ColumnResolution)
         case columnShown(UInt8), columnHidden(UInt8), columnStacked(UInt8), columnUnstacked(UInt8)
-        case preferredSplitBehaviorSet(UInt8), splitBehaviorChanged(UInt8), delegateNotified(UInt8)
+        case preferredSplitBehaviorSet(UInt8), splitBehaviorChanged(UInt8), delegateNotified(UInt8), controllerReleased(UInt32)
         case rejected(Command, reason: UInt8, subject: UInt32?), ignored(Command, reason: UInt8, subject: UInt32?)
     }
 
@@ -271,7 +271,8 @@ extension JSONMirror.Event {
         case .preferredSplitBehaviorSet(let b): self = .preferredSplitBehaviorSet(b.rawValue)
         case .splitBehaviorChanged(let b): self = .splitBehaviorChanged(b.rawValue)
         case .delegateNotified(let n): self = .delegateNotified(n.rawValue)
-        case .flagSet, .policyChanged, .controllerReleased: throw JSONMirror.BadValue(what: "delegate events (not mirrored)")
+        case .controllerReleased(let c): self = .controllerReleased(c.rawValue)
+        case .flagSet, .policyChanged: throw JSONMirror.BadValue(what: "flag and policy events (not mirrored: the generator records none)")
         }
     }
 
@@ -328,6 +329,7 @@ extension JSONMirror.Event {
         case .preferredSplitBehaviorSet(let b): return .preferredSplitBehaviorSet(try raw(SplitBehavior.self, b))
         case .splitBehaviorChanged(let b): return .splitBehaviorChanged(try raw(SplitBehavior.self, b))
         case .delegateNotified(let n): return .delegateNotified(try raw(DelegateNotification.self, n))
+        case .controllerReleased(let c): return .controllerReleased(id(c))
         }
     }
 }
