@@ -44,16 +44,8 @@ public enum LogScript {
                 commit.removeAll(keepingCapacity: true)
             }
             let before = state
-            var raised: [RuleID] = []
-            var launching = false
-            for event in events {
-                if case .launched = event { launching = true }
-                state.evolve(event)
-                for violation in state.bugs(after: event, launching: launching) where !raised.contains(violation.rule) {
-                    raised.append(violation.rule)
-                }
-            }
-            for violation in state.invariantViolations() where !raised.contains(violation.rule) { raised.append(violation.rule) }
+            let raised = NavigationState.rulesRaised(from: before, by: events)
+            for event in events { state.evolve(event) }
             guard starts.contains(first.index), let command = NavigationCommand(commit: events, names: before.names) else { return }
             lines.append(command.scriptLine(in: before) + " at " + SessionTime.iso8601(first.time))
             for rule in rules where pending.contains(rule) && raised.contains(rule) {

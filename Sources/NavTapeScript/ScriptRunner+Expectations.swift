@@ -92,19 +92,7 @@ extension ScriptExecution {
     /// triggered, then the invariants its resulting state breaks (a state inside one command, such as
     /// a detail stack a delegate emptied just before UIKit drops it, is never seen by the app).
     func raisedRules() -> [String] {
-        var replay = before
-        var rules: [String] = []
-        let launching = lastEvents.contains { if case .launched = $0 { true } else { false } }
-        for event in lastEvents {
-            replay.evolve(event)
-            for violation in replay.bugs(after: event, launching: launching) where !rules.contains(violation.rule.description) {
-                rules.append(violation.rule.description)
-            }
-        }
-        for violation in replay.invariantViolations() where !rules.contains(violation.rule.description) {
-            rules.append(violation.rule.description)
-        }
-        return rules
+        NavigationState.rulesRaised(from: before, by: lastEvents).map(\.description)
     }
 
     /// `accepted`, or the rejections and ignores of the last command: `rejected alreadyInStack (NV-1)`.

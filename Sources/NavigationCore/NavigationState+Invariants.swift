@@ -223,3 +223,25 @@ extension NavigationEvent {
         }
     }
 }
+
+extension NavigationState {
+    /// The distinct rules one commit raised, in order of first appearance: the bugs its events
+    /// triggered (each judged on the state right after it), then the invariants the state after
+    /// the whole commit breaks. A state inside the commit is never drawn by UIKit, so an invariant
+    /// broken and mended within it is not listed (docs/Semantics.md). The one description behind
+    /// `expect violations`, generated tests and `navtape shrink`'s scripts.
+    public static func rulesRaised(from before: NavigationState, by events: [NavigationEvent]) -> [RuleID] {
+        var state = before
+        var rules: [RuleID] = []
+        let launching = events.contains { if case .launched = $0 { true } else { false } }
+        for event in events {
+            state.evolve(event)
+            for violation in state.bugs(after: event, launching: launching) where !rules.contains(violation.rule) {
+                rules.append(violation.rule)
+            }
+        }
+        for violation in state.invariantViolations() where !rules.contains(violation.rule) { rules.append(violation.rule) }
+        return rules
+    }
+}
+

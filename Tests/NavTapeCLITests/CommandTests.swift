@@ -289,8 +289,12 @@ struct CommandTests {
         #expect(source.contains("""
                     // @18 +3.000s showDetail PasteNC from M
                     Self.step(&state, policy, .showDetail(ControllerID(app: 4), sender: ControllerID(app: 1)),
-                              hierarchy: "MN[M, PasteNC[PasteDetail]]", collapsed: true, displayMode: .primaryHidden)
+                              hierarchy: "MN[M, PasteNC[PasteDetail]]", collapsed: true, displayMode: .primaryHidden, visible: ["PasteDetail"])
             """))
+        // The regenerate comment is the command as given, output path included (issue 16, point 5).
+        try FileManager.default.createDirectory(atPath: scratch.path("out"), withIntermediateDirectories: true)
+        #expect(try scratch.navtape("testgen", "t.navtape", "-o", "out/T.swift").status == 0)
+        #expect(try scratch.read("out/T.swift").contains("// regenerate with `navtape testgen t.navtape -o out/T.swift --suite RecordedSessionTests --force`."))
     }
 
     @Test("--help on every subcommand has examples")

@@ -24,4 +24,24 @@ struct GeneratedTestsTests {
             and copy it over.
             """)
     }
+
+    static let branch = Navtape.root.appendingPathComponent("Tests/NavTapeTests/Generated/BranchSessionTests.swift")
+
+    @Test("a branch (forked on an iPad after the rotation) in parts of two commands: the committed file, byte for byte")
+    func branchUpToDate() throws {
+        let scratch = Scratch(onDisk: true)
+        #expect(try scratch.navtape("demo").status == 0)
+        #expect(try scratch.navtape("fork", "navtape-demo-stale.navtape", "--at", "19", "--device", "ipad", "-o", "stale-ipad.navtape").status == 0)
+        let result = try scratch.navtape("testgen", "stale-ipad.navtape", "-o", "BranchSessionTests.swift", "--suite", "BranchSessionTests",
+                                         "--commits-per-test", "2")
+        #expect(result == .init(status: 0, stdout: "BranchSessionTests.swift: 2 tests from 1 log\n", stderr: ""))
+        let generated = try scratch.read("BranchSessionTests.swift")
+        #expect(generated.contains("import NavigationCodec") && generated.contains("StateCodec.decode"))
+        #expect(generated.contains("// regenerate with `navtape testgen stale-ipad.navtape -o BranchSessionTests.swift --suite BranchSessionTests --commits-per-test 2 --force`."))
+        #expect(generated == (try String(contentsOf: Self.branch, encoding: .utf8)), """
+            Tests/NavTapeTests/Generated/BranchSessionTests.swift is stale. Regenerate it with the demo, \
+            navtape fork navtape-demo-stale.navtape --at 19 --device ipad -o stale-ipad.navtape and the command in its header.
+            """)
+    }
 }
+

@@ -7,8 +7,12 @@ struct TestGenCommand: ParsableCommand {
         commandName: "testgen",
         abstract: "Write a Swift Testing file that replays each log's commands and checks the recorded states.",
         discussion: """
-            One test per log; each step sends one recorded command (rebuilt from its commit) and checks \
-            hierarchyDescription, isCollapsed and displayMode. The file imports NavigationCore and Testing.
+            One test per log (per --commits-per-test commands of a long one); each step sends one recorded \
+            command (rebuilt from its commit) and checks hierarchyDescription, isCollapsed, displayMode, the \
+            visible and presented controllers and the rules the command raised (a recorded bug is named in \
+            violations:, so the test fails once the bug is fixed). A branch from navtape fork starts from its \
+            parent's state, embedded as checkpoint bytes. The file imports NavigationCore (and NavigationCodec \
+            for a branch) and Testing.
 
             Examples:
               navtape testgen navtape-demo.navtape -o DemoTests.swift
@@ -22,21 +26,28 @@ struct TestGenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The suite's type name.", valueName: "name"))
     var suite = "RecordedSessionTests"
 
+    @Option(help: ArgumentHelp("The most commands one test checks; longer logs get one test per part.", valueName: "n"))
+    var commitsPerTest = 500
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard !logs.isEmpty else { throw ValidationError("Give at least one log.") }
         guard TestGenerator.isValidTypeName(suite) else { throw ValidationError("--suite must be a Swift type name.") }
+        guard commitsPerTest > 0 else { throw ValidationError("--commits-per-test must be positive.") }
     }
 
     func run() throws {
         let sources = try logs.map { TestGenerator.Source(label: Self.baseName($0), machine: try Logs.open($0)) }
-        let regenerate = "navtape testgen \(logs.map(Self.baseName).joined(separator: " ")) -o \(Self.baseName(output.output)) --suite \(suite)"
-        let generated = try TestGenerator.generate(sources, suiteName: suite, regenerate: regenerate)
+        // The command as given (paths included), so that running it again in the same place regenerates the file.
+        var regenerate = "navtape testgen \(logs.joined(separator: " ")) -o \(output.output) --suite \(suite)"
+        if commitsPerTest != 500 { regenerate += " --commits-per-test \(commitsPerTest)" }
+        regenerate += " --force"
+        let generated = try TestGenerator.generate(sources, suiteName: suite, regenerate: regenerate, commitsPerTest: commitsPerTest)
         try output.prepare()
         try Files.writeText(generated.source, to: output.output, force: output.force)
         for divergence in generated.divergences { Diagnostics.line("warning: \(divergence)") }
-        Output.standard.line("\(output.output): \(sources.count) test\(sources.count == 1 ? "" : "s") from \(logs.count) log"
+        Output.standard.line("\(output.output): \(generated.testCount) test\(generated.testCount == 1 ? "" : "s") from \(logs.count) log"
             + "\(logs.count == 1 ? "" : "s")")
     }
 
