@@ -35,6 +35,9 @@ public struct ScriptRun: Sendable {
     public var expectationsChecked = 0
     /// The number of events, setup included.
     public var eventCount: UInt64 = 0
+    /// The number of commands sent (commits), setup and the controllers lines create included: the
+    /// count `navtape stats` gives for the recorded log.
+    public var commandCount = 0
     /// The state after the last command.
     public var finalState: NavigationState
 
@@ -135,6 +138,7 @@ struct ScriptExecution {
             events = Navigation.send(command, to: &state, delegate: currentDelegate)
         }
         result.eventCount += UInt64(events.count)
+        result.commandCount += 1
         return events
     }
 

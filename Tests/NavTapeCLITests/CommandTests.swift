@@ -11,12 +11,12 @@ struct CommandTests {
         let scratch = Scratch(onDisk: true)
         try scratch.write(fixtureScript, to: "t.navscript")
         #expect(try scratch.navtape("record", "t.navscript", "-o", "t.navtape")
-            == .init(status: 0, stdout: "PASS t.navscript: 1 expectation, 3 commands, 22 events; recorded to t.navtape\n", stderr: ""))
+            == .init(status: 0, stdout: "PASS t.navscript: 1 expectation, 7 commands, 22 events; recorded to t.navtape\n", stderr: ""))
         #expect(try scratch.navtape("run", "t.navscript")
-            == .init(status: 0, stdout: "PASS t.navscript: 1 expectation, 3 commands, 22 events\n", stderr: ""))
+            == .init(status: 0, stdout: "PASS t.navscript: 1 expectation, 7 commands, 22 events\n", stderr: ""))
         try scratch.write(fixtureScript + "expect collapsed true\nexpect visible M\n", to: "f.navscript")
         #expect(try scratch.navtape("run", "f.navscript") == .init(
-            status: 1, stdout: "FAIL f.navscript: 2 of 3 expectations failed, 3 commands, 22 events\n",
+            status: 1, stdout: "FAIL f.navscript: 2 of 3 expectations failed, 7 commands, 22 events\n",
             stderr: "f.navscript:11: expected collapsed true, got collapsed false\nf.navscript:12: expected visible M, got visible M, PasteDetail\n"))
     }
 
@@ -87,8 +87,8 @@ struct CommandTests {
         let scratch = Scratch(onDisk: true)
         try scratch.write(Self.twoSessions, to: "two.navscript")
         #expect(try scratch.navtape("run", "two.navscript") == .init(status: 0, stdout: """
-            PASS two.navscript [session ipad]: 2 expectations, 2 commands, 16 events
-            PASS two.navscript [session phone]: 3 expectations, 3 commands, 19 events
+            PASS two.navscript [session ipad]: 2 expectations, 6 commands, 16 events
+            PASS two.navscript [session phone]: 3 expectations, 7 commands, 19 events
 
             """, stderr: ""))
         let recorded = try scratch.navtape("record", "two.navscript", "-o", "two.navtape")

@@ -53,8 +53,8 @@ struct RunReportTests {
         let result = try scratch.navtape("run", "ok.navscript", "bad.navscript", "broken.navscript", "--json")
         #expect(result.status == 65 && result.stderr.isEmpty, "\(result)")
         #expect(result.stdout == """
-            {"commands":1,"events":13,"expectations":1,"failures":[],"file":"ok.navscript","passed":true,"session":null,"type":"script"}
-            {"commands":1,"events":13,"expectations":2,"failures":[{"actual":"collapsed true","expected":"collapsed false","line":3},{"actual":"visible D","expected":"visible M","line":4}],"file":"bad.navscript","passed":false,"session":null,"type":"script"}
+            {"commands":4,"events":13,"expectations":1,"failures":[],"file":"ok.navscript","passed":true,"session":null,"type":"script"}
+            {"commands":4,"events":13,"expectations":2,"failures":[{"actual":"collapsed true","expected":"collapsed false","line":3},{"actual":"visible D","expected":"visible M","line":4}],"file":"bad.navscript","passed":false,"session":null,"type":"script"}
             {"error":{"column":8,"line":2,"message":"expected 'from', found 'frm'"},"file":"broken.navscript","passed":false,"session":null,"type":"script"}
 
             """)

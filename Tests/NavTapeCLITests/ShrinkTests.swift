@@ -20,7 +20,7 @@ struct ShrinkTests {
         } == ["launch", "traits", "pop", "traits"])
         #expect(script.contains("\nexpect violation BUG-6\n"))
         let run = try scratch.navtape("run", "min.navscript")
-        #expect(run == .init(status: 0, stdout: "PASS min.navscript: 1 expectation, 4 commands, 18 events\n", stderr: ""))
+        #expect(run == .init(status: 0, stdout: "PASS min.navscript: 1 expectation, 7 commands, 18 events\n", stderr: ""))
         // Without the pop there is no stale detail: the shrink is 1-minimal.
         let mutated = script.replacingOccurrences(of: "pop MN", with: "# pop MN")
         try scratch.write(mutated, to: "nopop.navscript")

@@ -116,7 +116,7 @@ enum ScriptRunJSON {
         } else if let run = outcome.run {
             object["passed"] = .bool(run.passed)
             object["expectations"] = .int(Int64(run.expectationsChecked))
-            object["commands"] = .int(Int64(run.steps.count))
+            object["commands"] = .int(Int64(run.commandCount))
             object["events"] = .int(Int64(bitPattern: run.eventCount))
             object["failures"] = .array(run.failures.map {
                 .object(["line": .int(Int64($0.line)), "expected": .string($0.expected), "actual": .string($0.actual)])

@@ -8,7 +8,7 @@ enum ScriptReport {
     /// Prints the failures and the summary; returns whether every expectation held.
     static func summarize(_ result: ScriptRun, session: String? = nil, recordedTo path: String?) -> Bool {
         for failure in result.failures { Diagnostics.line(failure.description) }
-        let commands = result.steps.count
+        let commands = result.commandCount
         let name = result.file + (session.map { " [session \($0)]" } ?? "")
         var line = result.passed
             ? "PASS \(name): \(result.expectationsChecked) expectation\(result.expectationsChecked == 1 ? "" : "s")"
