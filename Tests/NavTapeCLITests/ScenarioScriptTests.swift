@@ -48,6 +48,23 @@ struct ScenarioScriptTests {
         #expect(result.stdout.split(separator: "\n").count == files.count)
     }
 
+    @Test("demo --write-scripts gives a user without a clone every script, byte for byte (scripts/embed-scenarios)")
+    func shipped() throws {
+        let scratch = Scratch(onDisk: true)
+        let result = try scratch.navtape("demo", "--write-scripts", "s")
+        #expect(result.status == 0, "\(result)")
+        let expected = (FileManager.default.enumerator(atPath: Self.directory.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".navscript") }.sorted()
+        #expect(result.stdout == "s: \(expected.count) scenario scripts (run them: navtape run s/T10.navscript)\n")
+        for path in expected {
+            let shipped = try? scratch.read("s/" + path)
+            #expect(shipped == (try String(contentsOf: Self.directory.appendingPathComponent(path), encoding: .utf8)),
+                    "\(path) differs from the embedded copy: run scripts/embed-scenarios")
+        }
+        // The README's example works from a directory that is not a clone.
+        #expect(try scratch.navtape("run", "s/T10.navscript").stdout.hasPrefix("PASS s/T10.navscript"))
+    }
+
     @Test("no script without a row, no row without a script")
     func complete() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".navscript") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import NavTape
 
 /// `navtape demo`: the project's main job.
@@ -12,19 +13,53 @@ struct DemoCommand: ParsableCommand {
             without its delegate, where a stale detail comes back: BUG-6). Earlier demo logs at those paths \
             are replaced. Then prints states at key events, the diff across a rotation, statistics and bugs.
 
+            With --write-scripts DIR, writes the scenario scripts that ship with navtape instead (the spec's \
+            rows T01…T47, the fidelity checks, the real apps' sessions; docs/ScriptFormat.md) into DIR, to run \
+            with navtape run DIR/T10.navscript.
+
             Examples:
               navtape demo
               navtape demo --output /tmp/demo.navtape
+              navtape demo --write-scripts scenarios && navtape run scenarios/T10.navscript
               navtape state navtape-demo.navtape --at 20
             """)
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The main log; the other two go beside it.", valueName: "file"))
     var output = "navtape-demo.navtape"
 
+    @Option(help: ArgumentHelp("Write the scenario scripts that ship with navtape into this directory instead.", valueName: "dir"))
+    var writeScripts: String?
+
+    @Flag(help: "With --write-scripts, replace scripts already there.")
+    var force = false
+
     func run() throws {
+        if let directory = writeScripts { return try Self.write(ScenarioScripts.all, into: directory, force: force) }
         let paths = DemoSession.paths(for: output)
         for path in [paths.calendarPaste, paths.iPad, paths.staleDetail] { try Files.prepareOutput(path, force: true) }
         let recording = try DemoSession.record(to: output)
         try DemoTour.print(recording, to: .standard)
     }
+
+    /// Writes `scripts` under `directory` (created, with subdirectories, if missing).
+    static func write(_ scripts: [(path: String, text: String)], into directory: String, force: Bool) throws {
+        func makeDirectory(_ path: String) throws(CLIError) {
+            guard !Files.isDirectory(path) else { return }
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw CLIError(.cannotCreate, "\(path): cannot create the directory: \(Files.errorText(errno))")
+            }
+        }
+        try makeDirectory(directory)
+        for script in scripts {
+            let parts = script.path.split(separator: "/").map(String.init)
+            var path = directory
+            for part in parts.dropLast() {
+                path += "/" + part
+                try makeDirectory(path)
+            }
+            try Files.writeText(script.text, to: directory + "/" + script.path, force: force)
+        }
+        Output.standard.line("\(directory): \(scripts.count) scenario scripts (run them: navtape run \(directory)/T10.navscript)")
+    }
 }
+
