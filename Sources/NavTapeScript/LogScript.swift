@@ -12,9 +12,11 @@ public enum LogScript {
     /// - Parameters:
     ///   - header: Comment lines to start with (without `# `).
     ///   - expecting: Rules (`BUG-6`) to state after the first command that raises each.
+    ///   - checks: Expectation lines to state after the first command where each holds.
     /// - Throws: ``NavTapeError`` when the log cannot be read, or `.invalidArgument` for a session
     ///   decided by a Swift delegate (a script holds a policy, not code).
-    public static func render(_ machine: TimeMachine, header: [String] = [], expecting rules: [RuleID] = []) throws -> String {
+    public static func render(_ machine: TimeMachine, header: [String] = [], expecting rules: [RuleID] = [],
+                              checks: [(line: String, expectation: ScriptExpectation)] = []) throws -> String {
         let description = machine.sessionDescription
         guard !description.policy.isSwiftDelegate else {
             throw NavTapeError(.invalidArgument, path: machine.path,
@@ -37,6 +39,7 @@ public enum LogScript {
         var state = machine.initialState
         var commit: [RecordedEvent] = []
         var pending = Set(rules)
+        var pendingChecks = Array(checks.indices)
         func flush() {
             guard let first = commit.first else { return }
             let events = commit.map(\.event)
@@ -51,6 +54,11 @@ public enum LogScript {
             for rule in rules where pending.contains(rule) && raised.contains(rule) {
                 lines.append("expect violation \(rule)")
                 pending.remove(rule)
+            }
+            for index in pendingChecks where ScriptRunner.holds(checks[index].expectation, before: before, events: events, after: state,
+                                                                 policy: state.policy(session: description.policy)) {
+                lines.append(checks[index].line)
+                pendingChecks.removeAll { $0 == index }
             }
         }
         try machine.forEachEvent { recorded in

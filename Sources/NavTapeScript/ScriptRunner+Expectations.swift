@@ -1,5 +1,24 @@
 import NavTape
+import NavigationCodec
+import NavigationProjections
 import NavigationCore
+
+extension ScriptRunner {
+    /// Whether `expectation` holds after a command whose `events` took the state from `before` to
+    /// `after` under `policy`: the check an `expect` line makes, outside a script (`navtape shrink
+    /// --expect`). A `query` answer is never set here, so `expect answer` does not hold.
+    public static func holds(_ expectation: ScriptExpectation, before: NavigationState, events: [NavigationEvent],
+                             after: NavigationState, policy: SplitPolicy) -> Bool {
+        let description = SessionDescription(style: after.style, initialTraits: after.traits, policy: policy, device: "", layout: "")
+        var execution = ScriptExecution(script: Script(file: ""), description: description, recorder: nil, delegate: nil)
+        execution.state = after
+        execution.before = before
+        execution.lastEvents = events
+        execution.observation = CommitObservation(before: before, events: events)
+        execution.created = execution.observation.created
+        return execution.check(expectation) == nil
+    }
+}
 
 extension ScriptExecution {
     /// `nil` when `expectation` holds, else what was expected and what was found.

@@ -27,12 +27,26 @@ struct ShrinkTests {
         #expect(try scratch.navtape("run", "nopop.navscript").status == 1)
     }
 
+    @Test("shrink --expect keeps any script expectation: the fewest commands after which Shift is on screen")
+    func shrinkExpectation() throws {
+        let scratch = Scratch(onDisk: true)
+        #expect(try scratch.navtape("demo").status == 0)
+        let result = try scratch.navtape("shrink", "navtape-demo.navtape", "--expect", "visible Shift", "-o", "s.navtape", "--script", "s.navscript")
+        #expect(result.status == 0 && result.stdout.hasPrefix("s.navtape: 14 → 5 commands after the setup ("), "\(result)")
+        let script = try scratch.read("s.navscript")
+        #expect(script.hasSuffix("show Shift from PasteDetail at 2026-11-22T14:00:06.500Z\nexpect visible Shift\n"), "\(script)")
+        #expect(try scratch.navtape("run", "s.navscript").status == 0)
+        #expect(try scratch.navtape("shrink", "navtape-demo.navtape", "--expect", "visble Shift", "-o", "x.navtape")
+            == .init(status: 64, stdout: "", stderr: "--expect: character 1: unknown expectation 'visble' (did you mean 'visible'?)\n"))
+        #expect(try scratch.navtape("shrink", "navtape-demo.navtape", "--bug", "BUG-6", "--expect", "visible M", "-o", "x.navtape").status == 64)
+    }
+
     @Test("shrink refuses a session without the bug and a rule it cannot read")
     func shrinkRefuses() throws {
         let scratch = Scratch(onDisk: true)
         #expect(try scratch.navtape("demo").status == 0)
         #expect(try scratch.navtape("shrink", "navtape-demo.navtape", "--bug", "BUG-6", "-o", "x.navtape")
-            == .init(status: 64, stdout: "", stderr: "navtape-demo.navtape: the session never raises BUG-6: nothing to shrink\n"))
+            == .init(status: 64, stdout: "", stderr: "navtape-demo.navtape: the session never shows BUG-6: nothing to shrink\n"))
         #expect(try scratch.navtape("shrink", "navtape-demo.navtape", "--bug", "BUG6", "-o", "x.navtape")
             == .init(status: 64, stdout: "", stderr: "--bug takes a rule such as BUG-6 or INV-4, found 'BUG6'\n"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("x.navtape")))

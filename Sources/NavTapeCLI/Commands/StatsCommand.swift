@@ -8,8 +8,8 @@ struct StatsCommand: ParsableCommand {
         commandName: "stats",
         abstract: "Summarize logs: counts, collapses, rejections, time per display mode and screen, bugs.",
         discussion: """
-            Takes several logs and directories (searched for .navtape files); each log's summary starts \\
-            with its path, and the exit status is the worst of them. With --json, one object per log \\
+            Takes several logs and directories (searched for .navtape files); each log's summary starts \
+            with its path, and the exit status is the worst of them. With --json, one object per log \
             (docs/JSON.md, "Stats").
 
             Examples:
