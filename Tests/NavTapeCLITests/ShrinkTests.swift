@@ -64,4 +64,15 @@ struct ShrinkTests {
         #expect(try scratch.navtape("skip", "navtape-demo-stale.navtape", "99", "-o", "t.navtape")
             == .init(status: 64, stdout: "", stderr: "navtape-demo-stale.navtape: event 99 is past the end (its events are @0…@23)\n"))
     }
+
+    @Test("scripts take names in any script's letters, as import does, but no bidi overrides (issue 16, point 6)")
+    func unicodeNames() throws {
+        let scratch = Scratch(onDisk: true)
+        try scratch.write("launch\nshowDetail Détail from M\nshowDetail 詳細 from Détail\nexpect visible M, 詳細\n", to: "u.navscript")
+        #expect(try scratch.navtape("run", "u.navscript").status == 0)
+        try scratch.write("launch\nshowDetail D\u{202E}X from M\n", to: "b.navscript")
+        #expect(try scratch.navtape("run", "b.navscript")
+            == .init(status: 65, stdout: "", stderr: "b.navscript:2:13: unexpected '\\u{202E}' after the controller\n"))
+    }
 }
+
