@@ -1,0 +1,31 @@
+// Log bytes (a whole .navtape file, in a scratch directory: FUZZ_SCRATCH or /tmp) → open, read
+// every event, fold, seek, and run the reports' projections: damage is reported as an error with
+// its offset, a torn tail is read up to its last whole block; nothing may trap.
+import FuzzSupport
+import Glibc
+import NavTape
+
+let scratch = getenv("FUZZ_SCRATCH").map { String(cString: $0) } ?? "/tmp"
+
+func check(_ bytes: UnsafeRawBufferPointer) {
+    let path = scratchFile(bytes, in: scratch, suffix: ".navtape")
+    defer { unlink(path) }
+    guard let machine = try? TimeMachine(path: path) else { return }
+    guard machine.eventCount < 1_000_000 else { return }
+    var state = machine.initialState
+    _ = try? machine.fold(from: 0, to: machine.eventCount, into: &state)
+    _ = try? machine.state(at: machine.eventCount / 2)
+    var report = ViolationReport()
+    _ = try? machine.run(&report)
+    var stats = SessionStatistics()
+    _ = try? machine.run(&stats)
+    _ = try? machine.verify()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    check(UnsafeRawBufferPointer(start: data, count: count))
+    return 0
+}
+
+exit(fuzzMain(fuzz, check))
