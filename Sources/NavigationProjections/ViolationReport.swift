@@ -82,8 +82,18 @@ public struct ViolationReport: Projection, Sendable {
         var subject: ControllerID?
     }
 
-    /// The bugs, in log order.
+    /// The bugs, in log order: all of them, or the first ``bugLimit`` (see ``init(keepingBugs:)``).
     public private(set) var bugs: [BugOccurrence] = []
+    /// How many bugs occurred, by rule (all of them, whatever ``bugs`` keeps).
+    public private(set) var bugCounts: [RuleID: Int] = [:]
+    /// How many bugs occurred in all.
+    public private(set) var bugCount = 0
+    /// The most occurrences ``bugs`` keeps, or `nil` for all; with a limit, ``episodes`` also keeps
+    /// only the first that many ended episodes (every ongoing one stays).
+    public let bugLimit: Int?
+    /// How many invariant episodes ended, by rule (all of them, whatever ``episodes`` keeps).
+    public private(set) var endedEpisodeCounts: [RuleID: Int] = [:]
+    private var endedKept = 0
     /// The invariant episodes, in order of their start (ongoing ones included).
     public private(set) var episodes: [Episode] = []
     private var ongoing: [Key: Int] = [:]
@@ -92,8 +102,12 @@ public struct ViolationReport: Projection, Sendable {
     /// The index of the first event of the current commit.
     private var commitStart: UInt64 = 0
 
-    /// Creates an empty report.
-    public init() {}
+    /// Creates an empty report that keeps every bug occurrence.
+    public init() { bugLimit = nil }
+
+    /// Creates an empty report that keeps the first `limit` bug occurrences and counts the rest, so
+    /// that its memory does not grow with the log (`navtape stats` on a long session).
+    public init(keepingBugs limit: Int) { bugLimit = Swift.max(0, limit) }
 
     /// Opens episodes for the invariants already broken before the first event.
     public mutating func start(from state: NavigationState) {
@@ -113,7 +127,11 @@ public struct ViolationReport: Projection, Sendable {
         }
         if case .launched = context.event { launching = true }
         for violation in context.state.bugs(after: context.event, launching: launching) {
-            bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
+            bugCount += 1
+            bugCounts[violation.rule, default: 0] += 1
+            if bugLimit.map({ bugs.count < $0 }) ?? true {
+                bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
+            }
         }
         guard context.mayChangeHierarchy else { return }
         let violations = context.state.invariantViolations()
@@ -133,7 +151,13 @@ public struct ViolationReport: Projection, Sendable {
             episodes[position].endIndex = context.index
             episodes[position].endTime = context.time
             ongoing[key] = nil
-            if !context.startsCommit, let start = episodes[position].startIndex, start >= commitStart { transient.append(position) }
+            if !context.startsCommit, let start = episodes[position].startIndex, start >= commitStart {
+                transient.append(position)
+            } else {
+                endedEpisodeCounts[key.rule, default: 0] += 1
+                // Past the limit an ended episode is counted, not kept: memory stays flat.
+                if let bugLimit, endedKept >= bugLimit { transient.append(position) } else { endedKept += 1 }
+            }
         }
         guard !transient.isEmpty else { return }
         for position in transient.sorted(by: >) { episodes.remove(at: position) }

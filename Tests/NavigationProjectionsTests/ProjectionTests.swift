@@ -64,6 +64,24 @@ struct ProjectionTests {
         #expect(session.run(PrimaryPushCount()).output == 2)
     }
 
+    @Test("a ViolationReport keeping the first bugs counts the same and reports the same ongoing invariants (flat memory)")
+    func limitedViolationReport() {
+        var sawBugs = false
+        for session in sampleSessions() {
+            var full = ViolationReport(), limited = ViolationReport(keepingBugs: 1)
+            _ = fold(session.records, from: session.initial, into: &full)
+            _ = fold(session.records, from: session.initial, into: &limited)
+            #expect(limited.bugCount == full.bugs.count && limited.bugCount == full.bugCount)
+            #expect(limited.bugCounts == full.bugCounts)
+            #expect(limited.bugs == Array(full.bugs.prefix(1)))
+            #expect(limited.ongoingEpisodes == full.ongoingEpisodes)
+            #expect(limited.endedEpisodeCounts == full.endedEpisodeCounts)
+            #expect(limited.episodes.filter { !$0.isOngoing }.count <= 1)
+            sawBugs = sawBugs || full.bugCount > 1
+        }
+        #expect(sawBugs, "the sample sessions must raise bugs for this test to mean anything")
+    }
+
     @Test("fold returns the final state; CurrentState tracks it with and without start")
     func currentState() {
         for session in sampleSessions() {

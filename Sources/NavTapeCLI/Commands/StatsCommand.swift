@@ -51,8 +51,7 @@ enum StatsJSON {
         func table<K>(_ entries: [K: Int], _ key: (K) -> String) -> JSONValue {
             .object(Dictionary(uniqueKeysWithValues: entries.map { (key($0.key), JSONValue.int(Int64($0.value))) }))
         }
-        var bugs: [String: Int] = [:]
-        for bug in report.bugs { bugs[bug.violation.rule.description, default: 0] += 1 }
+        let bugs = Dictionary(uniqueKeysWithValues: report.bugCounts.map { ($0.key.description, $0.value) })
         return .object([
             "type": .string("stats"),
             "log": .string(machine.path),

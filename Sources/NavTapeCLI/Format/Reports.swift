@@ -35,12 +35,11 @@ enum StatsText {
     /// `bugs: none`, or one line per bug; then any invariant still broken at the end.
     static func bugLines(_ report: ViolationReport, limit: Int = 10) -> [String] {
         var lines = ["bugs: none"]
-        if !report.bugs.isEmpty {
-            var byRule: [String: Int] = [:]
-            for bug in report.bugs { byRule[bug.violation.rule.description, default: 0] += 1 }
-            let rules = byRule.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
-            lines = ["bugs: \(report.bugs.count) (\(rules))"] + report.bugs.prefix(limit).map { "  \($0)" }
-            if report.bugs.count > limit { lines.append("  … \(report.bugs.count - limit) more (navtape log shows every event)") }
+        if report.bugCount > 0 {
+            let rules = report.bugCounts.sorted { $0.key.description < $1.key.description }.map { "\($0.key) ×\($0.value)" }
+                .joined(separator: ", ")
+            lines = ["bugs: \(report.bugCount) (\(rules))"] + report.bugs.prefix(limit).map { "  \($0)" }
+            if report.bugCount > limit { lines.append("  … \(report.bugCount - limit) more (navtape log shows every event)") }
         }
         let ongoing = report.ongoingEpisodes
         if !ongoing.isEmpty { lines += ["invariants broken at the end: \(ongoing.count)"] + ongoing.map { "  \($0)" } }

@@ -78,7 +78,8 @@ struct LogSummary {
     var final: NavigationState
 
     init(_ machine: TimeMachine) throws {
-        var projections = ProjectionPair(ProjectionPair(SessionStatistics(), ViolationReport()), CommitCount())
+        // The first bugs and the counts, not every occurrence: memory stays flat however long the log.
+        var projections = ProjectionPair(ProjectionPair(SessionStatistics(), ViolationReport(keepingBugs: 10)), CommitCount())
         try machine.run(&projections)
         statistics = projections.first.first
         violations = projections.first.second
