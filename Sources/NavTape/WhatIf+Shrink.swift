@@ -7,15 +7,18 @@ extension WhatIf {
         /// The commands (their commits' first event indices in the source) the minimal session keeps
         /// besides the setup, in order.
         public var kept: [UInt64]
-        /// How many commands after the setup the source had.
-        public var candidates: Int
+        /// The source's commands after the setup: what a shrink may remove.
+        public var commands: [UInt64]
         /// How many re-decided sessions were tried.
         public var trials: Int
         /// The source's commits that are set up before launch (kept as they are).
         public var setup: [UInt64]
 
+        /// How many commands after the setup the source had.
+        public var candidates: Int { commands.count }
+
         /// The event indices to skip to get the minimal session: every removable commit not kept.
-        public func skipped(in all: [UInt64]) -> Set<UInt64> { Set(all).subtracting(kept) }
+        public var skipped: Set<UInt64> { Set(commands).subtracting(kept) }
     }
 
     /// The first event index of each of `source`'s commits, split into the setup (the commits before
@@ -94,6 +97,6 @@ extension WhatIf {
             if try holds(without) { current = without } else { index += 1 }
         }
         if current.count == 1, try holds([]) { current = [] }
-        return Shrink(kept: current, candidates: commands.count, trials: trials, setup: setup)
+        return Shrink(kept: current, commands: commands, trials: trials, setup: setup)
     }
 }

@@ -34,8 +34,8 @@ public enum LogScript {
         lines.append("start " + SessionTime.iso8601(machine.startTime))
         lines.append("")
 
-        let (_, commands) = try WhatIf.commits(of: machine)
-        let starts = Set(commands)
+        // The setup's commits (before the launch) are the setup lines above, not commands.
+        var launched = false
         var state = machine.initialState
         var commit: [RecordedEvent] = []
         var pending = Set(rules)
@@ -47,9 +47,10 @@ public enum LogScript {
                 commit.removeAll(keepingCapacity: true)
             }
             let before = state
-            let raised = NavigationState.rulesRaised(from: before, by: events)
             for event in events { state.evolve(event) }
-            guard starts.contains(first.index), let command = NavigationCommand(commit: events, names: before.names) else { return }
+            if !launched { launched = events.contains { if case .launched = $0 { true } else { false } } }
+            guard launched, let command = NavigationCommand(commit: events, names: before.names) else { return }
+            let raised = pending.isEmpty ? [] : NavigationState.rulesRaised(from: before, by: events)
             lines.append(command.scriptLine(in: before) + " at " + SessionTime.iso8601(first.time))
             for rule in rules where pending.contains(rule) && raised.contains(rule) {
                 lines.append("expect violation \(rule)")

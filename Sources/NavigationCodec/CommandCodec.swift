@@ -17,9 +17,8 @@ extension CommandWireTag {
     var kind: CommandKind? { Self.kinds[Int(rawValue)] }
 
     // The pairing by name, worked out once (matching names per record would reflect and allocate).
-    private static let tags: [CommandWireTag?] = CommandKind.allCases.reduce(into: []) { table, kind in
-        while table.count <= Int(kind.rawValue) { table.append(nil) }
-        table[Int(kind.rawValue)] = allCases.first { "\($0)" == kind.name }
+    private static let tags: [CommandWireTag?] = (0...255).map { raw in
+        CommandKind(rawValue: UInt8(raw)).flatMap { kind in allCases.first { "\($0)" == kind.name } }
     }
     private static let kinds: [CommandKind?] = (0...255).map { raw in
         CommandWireTag(rawValue: UInt8(raw)).flatMap { tag in CommandKind(name: "\(tag)") }

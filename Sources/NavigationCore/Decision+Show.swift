@@ -1,21 +1,22 @@
-extension Decision {
-    /// What handles an action sent from a controller (SH-1): the first ancestor that overrides it.
-    enum Handler: Equatable {
-        case navigation(ControllerID)
-        case split
-        /// No container handles it: present modally from the window's root.
-        case window
-        /// The sender is not attached to anything that is on screen.
-        case detached
-    }
+/// What handles an action sent from a controller (SH-1): the first ancestor that overrides it.
+enum ShowHandler: Equatable {
+    case navigation(ControllerID)
+    case split
+    /// No container handles it: present modally from the window's root.
+    case window
+    /// The sender is not attached to anything that is on screen.
+    case detached
+}
 
+extension NavigationState {
     /// Walks up from `sender` to the first container that handles `show` (navigation controllers
-    /// and the split, SH-2) or `showDetail` (the split only).
-    func handler(for sender: ControllerID, navigationHandles: Bool) -> Handler {
+    /// and the split, SH-2) or `showDetail` (the split only): what `decide` does with the action
+    /// and what the SH-14 oracle predicts.
+    func showHandler(for sender: ControllerID, navigationHandles: Bool) -> ShowHandler {
         var current = sender
         for _ in 0..<64 {
-            if navigationHandles, state.kind(of: current) == .navigation { return .navigation(current) }
-            switch state.parent(of: current) {
+            if navigationHandles, kind(of: current) == .navigation { return .navigation(current) }
+            switch parent(of: current) {
             case .navigation(let nav): current = nav
             case .split: return .split
             case .presented: return .window
@@ -23,6 +24,14 @@ extension Decision {
             }
         }
         return .detached
+    }
+}
+
+extension Decision {
+    typealias Handler = ShowHandler
+
+    func handler(for sender: ControllerID, navigationHandles: Bool) -> Handler {
+        state.showHandler(for: sender, navigationHandles: navigationHandles)
     }
 
     mutating func show(_ target: ControllerID, sender: ControllerID) {

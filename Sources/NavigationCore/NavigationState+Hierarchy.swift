@@ -148,34 +148,16 @@ extension NavigationState {
     /// would push, that is, the primary is a navigation controller. A sender outside the split
     /// (presented, detached, unknown) presents instead.
     public func showDetailWouldPush(sender: ControllerID) -> Bool {
-        guard isCollapsed, let primary, reachesSplit(sender) else { return false }
+        guard isCollapsed, let primary, showHandler(for: sender, navigationHandles: false) == .split else { return false }
         return kind(of: primary) == .navigation
     }
 
     /// SH-14 for `sender.show(_:)`: a navigation controller on the way up from the sender pushes; a
     /// split's `show` never does.
     public func showWouldPush(sender: ControllerID) -> Bool {
-        guard contains(sender), let handler = showTarget(for: sender, navigationHandles: true) else { return false }
-        return kind(of: handler) == .navigation
+        guard contains(sender), case .navigation = showHandler(for: sender, navigationHandles: true) else { return false }
+        return true
     }
-
-    /// The first navigation controller on the way up from `sender` (when `navigationHandles`), else
-    /// the split's primary when the walk reaches the split; `nil` for a sender outside the split.
-    private func showTarget(for sender: ControllerID, navigationHandles: Bool) -> ControllerID? {
-        var current = sender
-        for _ in 0..<64 {
-            guard contains(current) else { return nil }
-            if navigationHandles, kind(of: current) == .navigation { return current }
-            switch parent(of: current) {
-            case .navigation(let navigation): current = navigation
-            case .split: return navigationHandles ? nil : primary
-            case .presented, .none: return nil
-            }
-        }
-        return nil
-    }
-
-    private func reachesSplit(_ sender: ControllerID) -> Bool { showTarget(for: sender, navigationHandles: false) != nil }
 }
 
 /// What the classic `displayModeButtonItem` shows (BTN-4): hidden, or the mode a tap leads to.

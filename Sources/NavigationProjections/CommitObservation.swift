@@ -43,6 +43,8 @@ public struct CommitObservation: Hashable, Sendable {
     public var popped: [ControllerID]?
     /// The controllers the commit created (the app's trees and the delegate's fresh instances).
     public var created: [ControllerID] = []
+    /// The state after the commit (worked out on the way, so a caller need not fold it again).
+    public private(set) var after: NavigationState
 
     /// The observation of `events`, one commit, applied to `before`.
     public init(before: NavigationState, events: [NavigationEvent]) {
@@ -93,6 +95,7 @@ public struct CommitObservation: Hashable, Sendable {
         }
         notifications += transitionEnds
         callbacks = appearanceCallbacks(for: appearanceTransitions(from: before.visibleControllers, to: state.visibleControllers))
+        after = state
     }
 
     /// Whether UIKit told the app nothing (no callback, notification, transition or return value).

@@ -45,9 +45,8 @@ struct LogCommand: ParsableCommand {
         var last: RecordedEvent?
         // Each event is printed when the next one arrives, so the last of a commit can carry what
         // UIKit told the app about the whole commit.
-        func flush(endsCommit: Bool) {
+        func flush(_ observation: CommitObservation?) {
             guard let recorded = last else { return }
-            let observation = endsCommit ? CommitObservation(before: commitStart, events: commit) : nil
             if format.json {
                 var value = JSONEvent.encode(recorded)
                 if let observation, !observation.isEmpty, case .object(var object) = value {
@@ -64,11 +63,12 @@ struct LogCommand: ParsableCommand {
         }
         try machine.forEachEvent(from: from, to: end) { recorded in
             if recorded.startsCommit {
-                flush(endsCommit: true)
-                for event in commit { commitStart.evolve(event) }
+                let observation = CommitObservation(before: commitStart, events: commit)
+                flush(observation)
+                commitStart = observation.after
                 commit = []
             } else {
-                flush(endsCommit: false)
+                flush(nil)
             }
             commit.append(recorded.event)
             last = recorded
@@ -82,6 +82,6 @@ struct LogCommand: ParsableCommand {
                 return false
             }
         }
-        flush(endsCommit: nextStartsCommit)
+        flush(nextStartsCommit ? CommitObservation(before: commitStart, events: commit) : nil)
     }
 }

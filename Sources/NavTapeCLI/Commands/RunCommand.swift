@@ -51,18 +51,23 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard junit != nil || format.json else { return try runPlain() }
+        // With a report to write, a malformed script is an outcome and the run goes on; without,
+        // it stops the run (exit 65).
+        let keepsGoing = junit != nil || format.json
         if let junit { try Files.prepareOutput(junit, force: force) }
         let started = Self.now()
         var outcomes: [ScriptOutcome] = []
+        func record(_ outcome: ScriptOutcome, recordedTo log: String? = nil) {
+            outcomes.append(outcome)
+            report(outcome, recordedTo: log)
+        }
         for path in scripts {
             let clock = Self.now()
             let sessions: [Script]
             do {
                 sessions = try ScriptParser.sessions(Files.readText(path), file: path)
-            } catch let error as ScriptError {
-                outcomes.append(ScriptOutcome(file: path, run: nil, error: error, seconds: Self.now() - clock))
-                report(outcomes.last)
+            } catch let error as ScriptError where keepsGoing {
+                record(ScriptOutcome(file: path, run: nil, error: error, seconds: Self.now() - clock))
                 continue
             }
             for (script, log) in ScriptReport.outputs(for: sessions, output: output) {
@@ -71,11 +76,10 @@ struct RunCommand: ParsableCommand {
                 if let log { try Files.prepareOutput(log, force: force) }
                 do {
                     let result = try ScriptRunner.run(script, recordingTo: log, options: Files.logOptions(force: force))
-                    outcomes.append(ScriptOutcome(file: path, session: session, run: result, seconds: Self.now() - clock))
-                } catch let error as ScriptError {
-                    outcomes.append(ScriptOutcome(file: path, session: session, run: nil, error: error, seconds: Self.now() - clock))
+                    record(ScriptOutcome(file: path, session: session, run: result, seconds: Self.now() - clock), recordedTo: log)
+                } catch let error as ScriptError where keepsGoing {
+                    record(ScriptOutcome(file: path, session: session, run: nil, error: error, seconds: Self.now() - clock), recordedTo: log)
                 }
-                report(outcomes.last, recordedTo: log)
             }
         }
         if let junit {
@@ -86,8 +90,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// One outcome as it happens: a JSON line, or the usual PASS/FAIL line and messages.
-    func report(_ outcome: ScriptOutcome?, recordedTo log: String? = nil) {
-        guard let outcome else { return }
+    func report(_ outcome: ScriptOutcome, recordedTo log: String? = nil) {
         if format.json {
             Output.standard.raw(ScriptRunJSON.encode(outcome).text + "\n")
         } else if let run = outcome.run {
@@ -102,19 +105,5 @@ struct RunCommand: ParsableCommand {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
-    /// The plain run: PASS/FAIL lines, and a malformed script stops the run (exit 65).
-    func runPlain() throws {
-        var passed = true
-        for path in scripts {
-            let sessions = try ScriptParser.sessions(Files.readText(path), file: path)
-            for (script, log) in ScriptReport.outputs(for: sessions, output: output) {
-                if let log { try Files.prepareOutput(log, force: force) }
-                let result = try ScriptRunner.run(script, recordingTo: log, options: Files.logOptions(force: force))
-                passed = ScriptReport.summarize(result, session: sessions.count > 1 ? script.sessionName : nil, recordedTo: log) && passed
-            }
-        }
-        if !passed { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }
 }

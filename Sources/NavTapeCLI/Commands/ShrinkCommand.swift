@@ -82,8 +82,7 @@ struct ShrinkCommand: ParsableCommand {
             progress.shown = trials
         })
         progress.finish()
-        let skipped = result.skipped(in: try WhatIf.commits(of: machine).commands)
-        _ = try WhatIf.recompute(machine, skipping: skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",
+        _ = try WhatIf.recompute(machine, skipping: result.skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",
                                  options: output.logOptions)
         let shrunk = try TimeMachine(path: output.output)
         Output.standard.line("\(output.output): \(result.candidates) → \(result.kept.count) commands after the setup "
@@ -156,9 +155,7 @@ struct SkipCommand: ParsableCommand {
 
     func run() throws {
         let machine = try Logs.open(input)
-        for event in events where event >= machine.eventCount {
-            throw CLIError(.usage, "\(machine.path): event \(event) is past the end (its events are @0…@\(machine.eventCount - 1))")
-        }
+        for event in events { _ = try EventPoint.after(event).count(in: machine) }  // each one in the log
         try output.prepare()
         let report = try WhatIf.recompute(machine, skipping: Set(events), into: output.output, sessionID: "\(machine.sessionID)-skip",
                                           options: output.logOptions)

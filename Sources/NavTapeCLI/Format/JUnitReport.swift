@@ -17,7 +17,7 @@ struct ScriptOutcome {
     var seconds: Double
 
     /// The test case's name: the file, and the session when there are several.
-    var name: String { file + (session.map { " [session \($0)]" } ?? "") }
+    var name: String { ScriptReport.label(file: file, session: session) }
 }
 
 /// A JUnit XML report of script runs: the layout CI servers read (Jenkins, GitLab, GitHub

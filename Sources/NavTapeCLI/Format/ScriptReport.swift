@@ -9,7 +9,7 @@ enum ScriptReport {
     static func summarize(_ result: ScriptRun, session: String? = nil, recordedTo path: String?) -> Bool {
         for failure in result.failures { Diagnostics.line(failure.description) }
         let commands = result.commandCount
-        let name = result.file + (session.map { " [session \($0)]" } ?? "")
+        let name = label(file: result.file, session: session)
         var line = result.passed
             ? "PASS \(name): \(result.expectationsChecked) expectation\(result.expectationsChecked == 1 ? "" : "s")"
             : "FAIL \(name): \(result.failures.count) of \(result.expectationsChecked) expectations failed"
@@ -32,6 +32,9 @@ enum ScriptReport {
             return (session, output + "." + name)
         }
     }
+
+    /// `T10.navscript`, or `two.navscript [session phone]` for one session of several.
+    static func label(file: String, session: String?) -> String { file + (session.map { " [session \($0)]" } ?? "") }
 
     /// `summarize`, then exit 1 if an expectation failed.
     static func print(_ result: ScriptRun, recordedTo path: String?) throws {

@@ -60,22 +60,26 @@ enum Failure {
 
     /// Prints one line for `error` on standard error and returns the exit status.
     static func report(_ error: Error) -> ExitStatus {
+        let (status, message) = describe(error)
+        if let message { Diagnostics.line(message) }
+        return status
+    }
+
+    /// The exit status for `error` and its one-line message (`nil` for an `ExitCode`, whose
+    /// messages were printed already).
+    static func describe(_ error: Error) -> (status: ExitStatus, message: String?) {
         switch error {
         case let error as CLIError:
-            Diagnostics.line(error.message)
-            return error.status
+            return (error.status, error.message)
         case let error as NavTapeError:
             let failure = Files.outputError(error)
-            Diagnostics.line(failure.message)
-            return failure.status
+            return (failure.status, failure.message)
         case let error as ScriptError:
-            Diagnostics.line(error.description)
-            return .dataError
+            return (.dataError, error.description)
         case let error as ExitCode:
-            return ExitStatus(rawValue: error.rawValue) ?? .software
+            return (ExitStatus(rawValue: error.rawValue) ?? .software, nil)
         default:
-            Diagnostics.line("navtape: internal error: \(error)")
-            return .software
+            return (.software, "navtape: internal error: \(error)")
         }
     }
 }

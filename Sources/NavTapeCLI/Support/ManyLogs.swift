@@ -64,8 +64,7 @@ enum ManyLogs {
                 try body(path)
             } catch where Failure.isNavtapeError(error) {
                 let status = Failure.report(error)
-                if json, !(error is ExitCode) {
-                    let message = (error as? CLIError)?.message ?? (error as? NavTapeError).map { Files.outputError($0).message } ?? "\(error)"
+                if json, let message = Failure.describe(error).message {
                     Output.standard.raw(JSONValue.object([
                         "type": .string("error"), "log": .string(path), "status": .int(Int64(status.rawValue)), "message": .string(message),
                     ]).text + "\n")
