@@ -49,15 +49,19 @@ enum StatsText {
 
 /// The text of `timeline`.
 enum TimelineText {
-    static func render(_ timeline: VisibleTimeline, names: NavigationState, machine: TimeMachine) -> [String] {
-        var lines = ["\(machine.path): what the user sees, after each event that changed it"]
-        func content(_ ids: [ControllerID]) -> String { ids.isEmpty ? "(nothing)" : ids.map(names.name(of:)).joined(separator: " | ") }
-        lines.append("start".padding(16) + content(timeline.initialContent))
-        for entry in timeline.entries {
-            lines.append(EventText.position(entry.index, time: entry.time, start: machine.startTime)
-                + content(entry.content).padding(28) + "← " + EventText.describe(entry.event, in: names))
-        }
-        return lines
+    /// The title and the `start` line.
+    static func header(_ initial: [ControllerID], names: NavigationState, machine: TimeMachine) -> [String] {
+        ["\(machine.path): what the user sees, after each event that changed it", "start".padding(16) + content(initial, names: names)]
+    }
+
+    /// One change: `@12   +1.000s   M | D   ← displayModeChanged …`.
+    static func line(_ entry: VisibleTimeline.Entry, names: NavigationState, machine: TimeMachine) -> String {
+        EventText.position(entry.index, time: entry.time, start: machine.startTime)
+            + content(entry.content, names: names).padding(28) + "← " + EventText.describe(entry.event, in: names)
+    }
+
+    static func content(_ ids: [ControllerID], names: NavigationState) -> String {
+        ids.isEmpty ? "(nothing)" : ids.map(names.name(of:)).joined(separator: " | ")
     }
 }
 
