@@ -10,6 +10,10 @@ let checked: [SwiftSetting] = [.define("NAVTAPE_CHECKED", .when(configuration: .
 
 let package = Package(
     name: "NavTape",
+    // Apple platforms (built by iOS engineers, tested on Linux only; see Sources/EventLog/LZ4.swift
+    // and FileIO.swift): macOS 15 / iOS 18 is the floor the code needs: `Atomic` and `Mutex`
+    // (Synchronization, EventLog) and `String(validating:as:)` (EventLog, NavigationCodec).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "NavTape", targets: ["NavTape"]),
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
@@ -34,8 +38,10 @@ let package = Package(
         // Every byte layout of the domain: events, commands, states, policies, checkpoints.
         .target(name: "NavigationCodec", dependencies: ["NavigationCore", "ByteCoding"]),
         // The file format: blocks, LZ4, checksums, index, recovery, locking (opaque records).
+        // LZ4 is liblz4 on Linux and Apple's Compression framework elsewhere (Sources/EventLog/LZ4.swift),
+        // so an Apple build needs no liblz4.
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
-        .target(name: "EventLog", dependencies: ["ByteCoding", "CLZ4"]),
+        .target(name: "EventLog", dependencies: ["ByteCoding", .target(name: "CLZ4", condition: .when(platforms: [.linux]))]),
         // Folds over events.
         .target(name: "NavigationProjections", dependencies: ["NavigationCore"]),
         // What users touch: record, replay, time travel, what-if.

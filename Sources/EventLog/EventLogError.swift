@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one error type of the EventLog module: what went wrong, in which file, at which byte.
 ///

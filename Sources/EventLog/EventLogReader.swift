@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a log: its header, its records in order or from any index, its checkpoints, and lookups by
 /// index and by time.

@@ -1,5 +1,9 @@
 import ByteCoding
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Appends records to a log, with group commit, and tells which records are durable.
 ///

@@ -1,9 +1,16 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if DEBUG
 import Synchronization
 #endif
 
 /// The one seam between the log and the operating system.
+///
+/// Linux and Apple platforms differ here only in how a sync reaches the disk (``synchronizeData()``)
+/// and in the clock (``MonotonicClock``); only the Linux path is tested.
 ///
 /// Every system call the module makes on a log, index or temporary file goes through here: `EINTR`
 /// is retried, writes loop until the whole buffer is out, reads loop until the buffer is full or the
@@ -27,11 +34,11 @@ struct LogFile {
     /// Opens `path` with `flags` (`O_CLOEXEC` is added).
     static func open(_ path: String, flags: Int32, mode: mode_t = 0o644, options: LogOptions) throws(EventLogError) -> LogFile {
         while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            let fd = systemOpen(path, flags | O_CLOEXEC, mode)
             if fd >= 0 {
                 return LogFile(descriptor: fd, path: path, options: options)
             }
-            let error = Glibc.errno
+            let error = errno
             if error == EINTR { continue }
             if error == ENOENT { throw EventLogError(.notFound, path: path, errno: error, detail: "cannot open") }
             if error == EEXIST { throw EventLogError(.alreadyExists, path: path, errno: error, detail: "cannot create") }
@@ -41,7 +48,7 @@ struct LogFile {
 
     /// Closes the descriptor (releasing any `flock`). Errors are ignored: nothing can be retried.
     func close() {
-        _ = Glibc.close(descriptor)
+        _ = systemClose(descriptor)
     }
 
     /// Takes the exclusive, non-blocking `flock` that makes this the only writer.
@@ -54,7 +61,7 @@ struct LogFile {
     func lockExclusively() throws(EventLogError) {
         var retries = 0
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let error = Glibc.errno
+            let error = errno
             if error == EINTR { continue }
             if error == EWOULDBLOCK {
                 if retries < Self.lockRetries {
@@ -99,7 +106,7 @@ struct LogFile {
     func size() throws(EventLogError) -> UInt64 {
         var info = stat()
         while fstat(descriptor, &info) != 0 {
-            let error = Glibc.errno
+            let error = errno
             if error == EINTR { continue }
             throw .io(path, "cannot stat", errno: error)
         }
@@ -117,7 +124,7 @@ struct LogFile {
             } else if n == 0 {
                 break
             } else {
-                let error = Glibc.errno
+                let error = errno
                 if error == EINTR { continue }
                 throw .io(path, "cannot read at byte \(offset + UInt64(done))", errno: error, offset: offset + UInt64(done))
             }
@@ -148,7 +155,7 @@ struct LogFile {
             if n >= 0 {
                 done += n
             } else {
-                let error = Glibc.errno
+                let error = errno
                 if error == EINTR { continue }
                 let at = offset + UInt64(done)
                 throw .io(path, "cannot write at byte \(at)", errno: error, offset: at)
@@ -156,30 +163,42 @@ struct LogFile {
         }
     }
 
-    /// Makes the file's data (and the size needed to read it) durable: `fdatasync`. Never retried
-    /// after a failure other than `EINTR`: a failed sync leaves the outcome unknown.
+    /// Makes the file's data (and the size needed to read it) durable: `fdatasync` on Linux,
+    /// `fcntl(F_FULLFSYNC)` on Apple platforms (see `fullSync`). Never retried after a failure
+    /// other than `EINTR`: a failed sync leaves the outcome unknown.
     func synchronizeData() throws(EventLogError) {
         #if DEBUG
         if let faults, let error = faults.beforeSync() {
             throw .io(path, "cannot sync", errno: error)
         }
         #endif
-        while fdatasync(descriptor) != 0 {
-            let error = Glibc.errno
+        #if canImport(Darwin)
+        let synchronize = fullSync
+        #else
+        let synchronize = fdatasync
+        #endif
+        while synchronize(descriptor) != 0 {
+            let error = errno
             if error == EINTR { continue }
             throw .io(path, "cannot sync", errno: error)
         }
     }
 
-    /// Makes the file's data and metadata durable: `fsync`.
+    /// Makes the file's data and metadata durable: `fsync` on Linux, `fcntl(F_FULLFSYNC)` on Apple
+    /// platforms (see `fullSync`).
     func synchronizeAll() throws(EventLogError) {
         #if DEBUG
         if let faults, let error = faults.beforeSync() {
             throw .io(path, "cannot sync", errno: error)
         }
         #endif
-        while fsync(descriptor) != 0 {
-            let error = Glibc.errno
+        #if canImport(Darwin)
+        let synchronize = fullSync
+        #else
+        let synchronize = fsync
+        #endif
+        while synchronize(descriptor) != 0 {
+            let error = errno
             if error == EINTR { continue }
             throw .io(path, "cannot sync", errno: error)
         }
@@ -188,7 +207,7 @@ struct LogFile {
     /// Cuts the file to `length` bytes.
     func truncate(to length: UInt64) throws(EventLogError) {
         while ftruncate(descriptor, off_t(length)) != 0 {
-            let error = Glibc.errno
+            let error = errno
             if error == EINTR { continue }
             throw .io(path, "cannot truncate to byte \(length)", errno: error, offset: length)
         }
@@ -221,14 +240,14 @@ enum FileSystem {
 
     /// Atomically replaces `target` with `source`.
     static func rename(_ source: String, to target: String) throws(EventLogError) {
-        if Glibc.rename(source, target) != 0 {
+        if systemRename(source, target) != 0 {
             throw .io(target, "cannot rename \(source) to it", errno: errno)
         }
     }
 
     /// Makes `target` a second name of `source`; fails with ``EventLogError/Code/alreadyExists`` if it exists.
     static func link(_ source: String, to target: String) throws(EventLogError) {
-        if Glibc.link(source, target) != 0 {
+        if systemLink(source, target) != 0 {
             let error = errno
             if error == EEXIST { throw EventLogError(.alreadyExists, path: target, errno: error, detail: "cannot create") }
             throw .io(target, "cannot link \(source) to it", errno: error)
@@ -243,13 +262,39 @@ enum FileSystem {
 
 /// Monotonic time for the group-commit interval.
 enum MonotonicClock {
-    /// Nanoseconds since an arbitrary fixed point (coarse: a few milliseconds of resolution, a few ns to read).
+    /// Nanoseconds since an arbitrary fixed point (Linux: coarse, a few milliseconds of resolution and
+    /// a few ns to read; Apple platforms: the plain monotonic clock).
     static func nanoseconds() -> Int64 {
         var spec = timespec()
+        #if canImport(Darwin)
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        #else
         clock_gettime(CLOCK_MONOTONIC_COARSE, &spec)
+        #endif
         return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
     }
 }
+
+// The C library's `open`, `close`, `rename` and `link` under names of their own: inside ``LogFile``
+// and ``FileSystem`` the methods of the same names hide them, and a module-qualified name
+// (`Glibc.open`) would not be portable.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemRename(_ source: String, _ target: String) -> Int32 { rename(source, target) }
+private func systemLink(_ source: String, _ target: String) -> Int32 { link(source, target) }
+
+#if canImport(Darwin)
+/// Apple platforms: `fsync` only hands the data to the drive, whose own cache may still lose it on
+/// power loss; `F_FULLFSYNC` also makes the drive flush it (data and metadata both: it stands for
+/// `fdatasync` and `fsync`). A file system that does not support it (`ENOTSUP`, `EINVAL`: some
+/// network and FUSE ones) gets a plain `fsync`. Returns 0 or -1 with `errno` set, as the two calls do.
+private func fullSync(_ descriptor: Int32) -> Int32 {
+    if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+    let error = errno
+    guard error == ENOTSUP || error == EINVAL else { return -1 }
+    return fsync(descriptor)
+}
+#endif
 
 #if DEBUG
 /// Debug builds only: faults injected into one log's writes and syncs, for tests.

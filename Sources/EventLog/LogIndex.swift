@@ -1,5 +1,9 @@
 import ByteCoding
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The sparse index sidecar `<path>.idx` (see docs/FileFormat.md, "Index sidecar").
 ///

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// How a new file appears at its path.
@@ -40,7 +44,7 @@ enum Publisher {
     ///   `.locked`, `.io`.
     static func checkTarget(_ target: String, replacing: Bool) throws(EventLogError) {
         guard let lock = try lockTarget(target, replacing: replacing) else { return }
-        _ = Glibc.close(lock)
+        _ = close(lock)
     }
 
     /// Opens and locks the file at `target` for replacing it; `nil` when nothing is there.
@@ -68,7 +72,7 @@ enum Publisher {
         var opened = stat()
         guard fstat(descriptor, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG,
               opened.st_ino == info.st_ino, opened.st_dev == info.st_dev else {
-            _ = Glibc.close(descriptor)
+            _ = close(descriptor)
             throw EventLogError(.notRegularFile, path: target, detail: "not a regular file (or changed while checked): it is never replaced")
         }
         let file = LogFile(descriptor: descriptor, path: target, options: .default)
@@ -103,7 +107,7 @@ enum Publisher {
             }
             guard let lock = found else {
                 // Nothing there: `link` refuses to overwrite what may have appeared since.
-                if Glibc.link(source, target) != 0 {
+                if link(source, target) != 0 {
                     let error = errno
                     if error == EEXIST { continue }
                     throw .io(target, "cannot create", errno: error)
@@ -113,8 +117,8 @@ enum Publisher {
                 try FileSystem.synchronizeDirectory(of: target, options: options)
                 return
             }
-            defer { _ = Glibc.close(lock) }
-            guard Glibc.rename(source, target) == 0 else { throw .io(target, "cannot replace", errno: errno) }
+            defer { _ = close(lock) }
+            guard rename(source, target) == 0 else { throw .io(target, "cannot replace", errno: errno) }
             try moveSidecar(of: source, to: target)
             try FileSystem.synchronizeDirectory(of: target, options: options)
             return
@@ -126,7 +130,7 @@ enum Publisher {
     private static func moveSidecar(of source: String, to target: String) throws(EventLogError) {
         let from = LogIndex.path(for: source), to = LogIndex.path(for: target)
         if FileSystem.exists(from) {
-            guard Glibc.rename(from, to) == 0 else { throw .io(to, "cannot replace", errno: errno) }
+            guard rename(from, to) == 0 else { throw .io(to, "cannot replace", errno: errno) }
         } else {
             try FileSystem.remove(to)
         }
@@ -159,7 +163,7 @@ enum Publisher {
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { discard(path) }
-            _ = Glibc.close(descriptor)
+            _ = close(descriptor)
         }
     }
 }

@@ -1,5 +1,9 @@
 import EventLog
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes `count` small records (a realistic navigation-like mix) and times one full read;
 /// with `count == 0`, only reads the existing log at `path`.

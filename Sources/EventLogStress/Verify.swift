@@ -1,5 +1,9 @@
 import EventLog
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Recovers the log (as a restarting writer would), then checks it is an exact prefix of the
 /// stress stream and holds every acknowledged index. Exits 1 on any difference.

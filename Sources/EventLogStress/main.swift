@@ -7,7 +7,11 @@
 //   EventLogStress bench PATH COUNT                  write COUNT records, time a full read
 //                                                     (COUNT 0: only time a read of PATH)
 import EventLog
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 func fail(_ message: String) -> Never {
     var line = "EventLogStress: \(message)\n"

@@ -1,6 +1,10 @@
 import NavTape
 import NavigationProjections
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavigationCodec
 import NavigationCore
 

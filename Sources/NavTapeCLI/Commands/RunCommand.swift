@@ -1,7 +1,11 @@
 import NavTapeScript
 import NavTapeInterchange
 import ArgumentParser
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavTape
 
 /// `navtape run SCRIPT…`.

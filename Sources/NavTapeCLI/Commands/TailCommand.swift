@@ -1,6 +1,10 @@
 import NavTapeInterchange
 import ArgumentParser
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavTape
 import NavigationCore
 

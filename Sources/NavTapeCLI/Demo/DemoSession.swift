@@ -1,6 +1,10 @@
 import NavTapeScript
 import NavTape
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavigationCore
 
 /// The built-in demo: the seeds' Calendar Paste app (`seeds/001`) recorded three ways.

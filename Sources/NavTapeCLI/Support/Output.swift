@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavTape
 
 /// Text for a terminal: control characters, DEL, C1 controls and the invisible formatting and
@@ -66,7 +70,7 @@ final class Output {
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
-                bytes.baseAddress.map { Glibc.write(descriptor, $0 + offset, bytes.count - offset) } ?? 0
+                bytes.baseAddress.map { write(descriptor, $0 + offset, bytes.count - offset) } ?? 0
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -91,7 +95,7 @@ enum Diagnostics {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { Glibc.write(2, $0 + offset, buffer.count - offset) } ?? 0
+                buffer.baseAddress.map { write(2, $0 + offset, buffer.count - offset) } ?? 0
             }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
