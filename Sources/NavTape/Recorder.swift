@@ -1,5 +1,9 @@
 import EventLog
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavigationCodec
 import NavigationCore
 

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `navtape`: record, replay and question split-view navigation sessions.
 @main
@@ -22,7 +26,7 @@ struct NavtapeCommand: ParsableCommand {
             DemoCommand.self, RecordCommand.self, RunCommand.self, GenerateCommand.self, StateCommand.self,
             LogCommand.self, TimelineCommand.self, StatsCommand.self, DiffCommand.self, BlameCommand.self,
             VerifyCommand.self, RepairCommand.self, ExportCommand.self, ImportCommand.self, TailCommand.self,
-            ForkCommand.self, SkipCommand.self, ShrinkCommand.self, TestGenCommand.self,
+            ForkCommand.self, SkipCommand.self, ShrinkCommand.self, TestGenCommand.self, ConformanceCommand.self,
         ])
 
     /// Parses, runs, and maps every failure to one line on standard error and a documented exit
@@ -32,29 +36,29 @@ struct NavtapeCommand: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            Glibc.exit(finish(.success).rawValue)
+            exitProcess(finish(.success).rawValue)
         } catch let error where Failure.isNavtapeError(error) {
-            Glibc.exit(finish(Failure.report(error)).rawValue)
+            exitProcess(finish(Failure.report(error)).rawValue)
         } catch {
             // ArgumentParser's own outcomes: help and version (exit 0), usage errors (exit 64).
             let code = exitCode(for: error)
             if code == .success {
                 Output.standard.raw(fullMessage(for: error) + "\n")
-                Glibc.exit(finish(.success).rawValue)
+                exitProcess(finish(.success).rawValue)
             }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
             guard code == .validationFailure else {
                 Diagnostics.line("navtape: internal error: \(message)")
-                Glibc.exit(finish(.software).rawValue)
+                exitProcess(finish(.software).rawValue)
             }
             let subcommand = configuration.subcommands.first { $0._commandName == arguments.first }
             if subcommand == nil, let typo = unknownSubcommand(arguments) {
                 Diagnostics.line(typo)
-                Glibc.exit(finish(.usage).rawValue)
+                exitProcess(finish(.usage).rawValue)
             }
             let help = subcommand.map { "navtape \($0._commandName) --help" } ?? "navtape --help"
             Diagnostics.line("navtape: \(message) (see '\(help)')")
-            Glibc.exit(finish(.usage).rawValue)
+            exitProcess(finish(.usage).rawValue)
         }
     }
 
@@ -78,3 +82,7 @@ struct NavtapeCommand: ParsableCommand {
         }
     }
 }
+
+/// The C library's `exit`: inside the command, `ParsableCommand.exit(withError:)` hides it, and a
+/// module-qualified `Glibc.exit` would not build on Apple platforms.
+private func exitProcess(_ status: Int32) -> Never { exit(status) }

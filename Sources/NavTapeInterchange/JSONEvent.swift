@@ -97,6 +97,8 @@ public enum JSONEvent {
             return ["policy": JSONPolicy.encode(policy)]
         case .controllerReleased(let controller):
             return ["controller": controller.json]
+        case .diverged(let divergence):
+            return JSONDivergence.payload(divergence)
         }
     }
 
@@ -200,6 +202,7 @@ public enum JSONEvent {
         case .flagSet: return .flagSet(try nameID(json.int("name"), json, "name"), value: try json.bool("value"))
         case .policyChanged: return .policyChanged(try JSONPolicy.decode(json.value("policy"), "event.policy"))
         case .controllerReleased: return .controllerReleased(try json.id("controller"))
+        case .diverged: return .diverged(try JSONDivergence.decode(json))
         }
     }
 }

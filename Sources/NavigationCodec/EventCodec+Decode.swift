@@ -148,7 +148,7 @@ extension ByteReader {
             return .controllerReleased(try readID(for: "controllerReleased"))
         case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .stackSetWithTransition, .rejected,
              .ignored, .columnSet,
-             .flagSet, .policyChanged:
+             .flagSet, .policyChanged, .diverged:
             return try readVariableSizeEvent(tag)
         }
     }
@@ -211,6 +211,8 @@ extension ByteReader {
             return .flagSet(NameID(rawValue: UInt32(code >> 1)), value: code & 1 == 1)
         case .policyChanged:
             return .policyChanged(try readPolicy(version: SessionDescription.formatVersion))
+        case .diverged:
+            return .diverged(try readDivergence())
         case .pushed, .popped, .displayModeChanged, .shown, .detailShown, .traitsChanged, .collapsed, .separated,
              .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched,
              .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,

@@ -186,6 +186,9 @@ extension ByteWriter {
         case .controllerReleased(let id):
             writeEventTag(.controllerReleased, startsCommit)
             writeID(id)
+        case .diverged(let divergence):
+            writeEventTag(.diverged, startsCommit)
+            writeDivergence(divergence)
         }
     }
 

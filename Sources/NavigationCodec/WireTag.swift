@@ -43,6 +43,8 @@ enum EventWireTag: UInt8 {
     case controllerReleased = 0x21
     /// `stackSet` with its transition kind (NV-5); `0x12` is a `stackSet` recorded before it was modelled.
     case stackSetWithTransition = 0x22
+    /// A captured observation that differs from the model (`docs/Capture.md`).
+    case diverged = 0x23
 
     /// The bit of an event's first byte that marks the first event of a commit.
     static let startsCommitBit: UInt8 = 0x80

@@ -58,7 +58,7 @@ extension NavigationCommand {
         case .preferredSplitBehaviorSet(let behavior): self = .setPreferredSplitBehavior(behavior)
         case .policyChanged(let policy): self = .setPolicy(policy)
         case .collapsed, .separated, .columnSet, .columnStacked, .columnUnstacked, .splitBehaviorChanged,
-             .delegateNotified, .flagSet, .controllerReleased:
+             .delegateNotified, .flagSet, .controllerReleased, .diverged:
             return nil
         }
     }

@@ -73,6 +73,9 @@ public enum NavigationEvent: Hashable, Sendable {
     case rejected(NavigationCommand, reason: RejectionReason, subject: ControllerID?)
     /// UIKit accepts the command silently with no effect; state unchanged.
     case ignored(NavigationCommand, reason: IgnoreReason, subject: ControllerID?)
+    /// What UIKit showed the app after the command differs from the model (a captured
+    /// observation, `docs/Capture.md`); state unchanged.
+    case diverged(Divergence)
 
     /// The kind of this event, for statistics and filters.
     public var kind: EventKind {
@@ -110,6 +113,7 @@ public enum NavigationEvent: Hashable, Sendable {
         case .flagSet: return .flagSet
         case .policyChanged: return .policyChanged
         case .controllerReleased: return .controllerReleased
+        case .diverged: return .diverged
         }
     }
 }
@@ -122,7 +126,7 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     case poppedToRoot = 15, poppedTo = 16, stackSet = 17, presented = 18, dismissed = 19
     case rejected = 20, ignored = 21, columnSet = 22, columnShown = 23, columnHidden = 24
     case columnStacked = 25, columnUnstacked = 26, preferredSplitBehaviorSet = 27, splitBehaviorChanged = 28
-    case delegateNotified = 29, flagSet = 30, policyChanged = 31, controllerReleased = 32
+    case delegateNotified = 29, flagSet = 30, policyChanged = 31, controllerReleased = 32, diverged = 33
 
     /// The event's name as printed by the CLI.
     public var name: String { "\(self)" }

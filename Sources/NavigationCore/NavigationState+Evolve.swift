@@ -110,7 +110,7 @@ extension NavigationState {
             policy = newPolicy
         case .controllerReleased(let id):
             release(id)
-        case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified:
+        case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged:
             break
         }
     }

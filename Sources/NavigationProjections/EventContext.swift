@@ -61,7 +61,7 @@ public struct EventContext: Sendable {
     public static func inferredCommitStart(for event: NavigationEvent) -> Bool {
         switch event {
         case .collapsed, .separated, .nameInterned, .controllerCreated, .stackInitialized, .columnStacked,
-             .columnUnstacked, .splitBehaviorChanged, .controllerReleased:
+             .columnUnstacked, .splitBehaviorChanged, .controllerReleased, .diverged:
             return false
         case .displayModeChanged(_, let cause):
             return cause.userCommand != nil
@@ -88,7 +88,7 @@ public struct EventContext: Sendable {
             return true
         case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
              .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
-             .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased:
+             .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged:
             return false
         }
     }

@@ -47,7 +47,7 @@ struct ManyLogsTests {
         let objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
         #expect(objects.count == 2)
         let keys: Set<String> = ["type", "log", "sessionID", "device", "policy", "events", "commands", "duration", "collapses",
-                                 "collapsesAtLaunch", "separates", "deepestStack", "rejected", "ignored", "displayModes", "screens",
+                                 "collapsesAtLaunch", "separates", "divergences", "deepestStack", "rejected", "ignored", "displayModes", "screens",
                                  "bugs", "firstBugs", "brokenAtEnd"]
         #expect(objects.allSatisfy { Set($0.keys) == keys })
         #expect(objects[1]["bugs"] as? [String: Int] == ["BUG-6": 1])

@@ -110,6 +110,9 @@ struct JSONTests {
         .rejected(.tapSecondaryOnlyButton, reason: .invalidValue, subject: nil),
         .flagSet(NameID(rawValue: 4), value: true), .flagSet(NameID(rawValue: 0), value: false),
         .controllerReleased(ControllerID(minted: 2)),
+        .diverged(Divergence(aspect: .stack(of: .unmatched(name: NameID(rawValue: 1))), observed: .controllers([.controller(ControllerID(minted: 1))]),
+                             model: .controllers([]), rules: [RuleID(.EX, 3)])),
+        .diverged(Divergence(aspect: .displayMode, observed: .displayMode(.oneOverSecondary), model: .displayMode(.secondaryOnly), rules: [])),
     ] + CommandSamples.policies.map { .policyChanged($0) }
 
     @Test("every event kind survives encode → text → parse → decode")

@@ -93,7 +93,7 @@ struct CodecErrorTests {
         #expect(error("") == CodecError(.truncated, at: 0, "event.tag"))
     }
 
-    @Test("unknown tags, with and without the commit bit", arguments: ["00", "23", "7f", "80", "a3", "ff"])
+    @Test("unknown tags, with and without the commit bit", arguments: ["00", "24", "7f", "80", "a4", "ff"])
     func unknownTags(hex: String) {
         #expect(error(hex)?.code == .unknownTag)
         #expect(error(hex)?.offset == 0)

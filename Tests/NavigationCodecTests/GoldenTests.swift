@@ -93,6 +93,13 @@ struct GoldenTests {
         (.stackSet([ControllerID(app: 3), ControllerID(app: 4)], navigation: app2, transition: .pop), false, "220206080402"),
         (.stackSet([ControllerID(app: 3)], navigation: app2, transition: .push), true, "a201060401"),
         (.ignored(.popToRoot(app2), reason: .rootOnly, subject: app2), true, "960e050d04"),
+        // 23 | aspect collapsed (2) | observed flag (1) true | model flag (1) false | 1 rule: SZ (2) 1
+        (.diverged(Divergence(aspect: .collapsed, observed: .flag(true), model: .flag(false), rules: [RuleID(.SZ, 1)])), false,
+         "230201010100010201"),
+        // 23 | aspect stack (1) of #2 (code 4) | observed: 2 controllers, #0 (code 0), unmatched name 5 ((5 << 1) | 1 = 0b)
+        // | model: 1 controller #2 (code 4 << 1 = 08) | no rules
+        (.diverged(Divergence(aspect: .stack(of: .controller(app2)), observed: .controllers([.controller(ControllerID(app: 0)), .unmatched(name: NameID(rawValue: 5))]),
+                              model: .controllers([.controller(app2)]), rules: [])), false, "2301" + "08" + "0002000b" + "000108" + "00"),
         // 95 | reason 19 | no subject | tapDisplayModeButton
         (.rejected(.tapDisplayModeButton, reason: .delegateCannotChange, subject: nil), true, "95130005"),
         // 95 | reason 13 | no subject | setFlag (0x18) "x" true

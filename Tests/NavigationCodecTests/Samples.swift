@@ -140,6 +140,11 @@ enum Samples {
         result += [.flagSet(NameID(rawValue: 0), value: true), .flagSet(NameID(rawValue: .max), value: false)]
         result += CommandSamples.policies.map { .policyChanged($0) }
         result += [.controllerReleased(minted), .controllerReleased(maxMinted), .controllerReleased(a)]
+        result += [.diverged(Divergence(aspect: .viewControllers, observed: .controllers([.controller(a), .unmatched(name: NameID(rawValue: .max))]),
+                                        model: .controllers([.controller(maxMinted)]), rules: [RuleID(.SH, 11), RuleID(.BUG, 6)])),
+                   .diverged(Divergence(aspect: .stack(of: .controller(nav)), observed: .controllers([]), model: .controllers(ids.map { .controller($0) }),
+                                        rules: [])),
+                   .diverged(Divergence(aspect: .collapsed, observed: .flag(false), model: .flag(true), rules: [RuleID(.CO, 2)]))]
         for (index, command) in commands.enumerated() {
             let reason = RejectionReason.allCases[index % RejectionReason.allCases.count]
             let ignoreReason = IgnoreReason.allCases[index % IgnoreReason.allCases.count]

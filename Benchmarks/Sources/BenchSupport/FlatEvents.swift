@@ -84,7 +84,7 @@ public struct FlatEvents {
         case .poppedTo(let c, let n): return make(a: c.rawValue, b: n.rawValue)
         case .presented(let c): return make(a: c.rawValue)
         case .dismissed(let c): return make(a: c.rawValue)
-        case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified: return make()
+        case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged: return make()
         case .controllerReleased(let id): return make(a: id.rawValue)
         case .flagSet, .policyChanged:
             return make()  // a policy's state: the C fold follows the decisions, not the delegate

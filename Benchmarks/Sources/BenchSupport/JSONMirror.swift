@@ -272,7 +272,8 @@ extension JSONMirror.Event {
         case .splitBehaviorChanged(let b): self = .splitBehaviorChanged(b.rawValue)
         case .delegateNotified(let n): self = .delegateNotified(n.rawValue)
         case .controllerReleased(let c): self = .controllerReleased(c.rawValue)
-        case .flagSet, .policyChanged: throw JSONMirror.BadValue(what: "flag and policy events (not mirrored: the generator records none)")
+        case .flagSet, .policyChanged, .diverged:
+            throw JSONMirror.BadValue(what: "flag, policy and divergence events (not mirrored: the generator records none)")
         }
     }
 

@@ -64,6 +64,7 @@ enum StatsJSON {
             "collapses": .int(Int64(stats.collapses)),
             "collapsesAtLaunch": .int(Int64(stats.collapsesAtLaunch)),
             "separates": .int(Int64(stats.separates)),
+            "divergences": .int(Int64(stats.count(of: .diverged))),
             "deepestStack": .int(Int64(stats.maximumStackDepth)),
             "rejected": table(stats.rejectionsByRule, \.description),
             "ignored": table(stats.ignoresByRule, \.description),

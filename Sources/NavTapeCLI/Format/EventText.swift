@@ -58,7 +58,29 @@ enum EventText {
         case .flagSet(let name, let value): return "\(kind) \(state.names[name]) \(value)"
         case .policyChanged(let policy): return "\(kind) \(policy.name): \(policy.summary)"
         case .controllerReleased(let controller): return "\(kind) \(n(controller)) \(controller)"
+        case .diverged(let divergence): return "\(kind) " + describe(divergence, in: state)
         }
+    }
+
+    /// `stack of MN: UIKit [M, PasteNC], model [M] (CO-1, CO-2)`.
+    static func describe(_ divergence: Divergence, in state: NavigationState) -> String {
+        func controller(_ observed: ObservedController) -> String {
+            switch observed {
+            case .controller(let id): return state.name(of: id)
+            case .unmatched(let name): return "\(state.names[name])?"
+            }
+        }
+        func value(_ value: ConformanceValue) -> String {
+            switch value {
+            case .controllers(let list): return "[" + list.map(controller).joined(separator: ", ") + "]"
+            case .flag(let flag): return "\(flag)"
+            case .displayMode(let mode): return mode.classicName
+            }
+        }
+        var aspect = divergence.aspect.name
+        if case .stack(let navigation) = divergence.aspect { aspect += " of \(controller(navigation))" }
+        let rules = divergence.rules.isEmpty ? "" : " (" + divergence.rules.map(\.description).joined(separator: ", ") + ")"
+        return "\(aspect): UIKit \(value(divergence.observed)), model \(value(divergence.model))\(rules)"
     }
 
     static func describe(_ resolution: ShowResolution, in state: NavigationState) -> String {

@@ -24,6 +24,10 @@ enum StatsText {
         let shown = screens.prefix(8).map { "\($0.key) \(duration($0.value))" }
         lines.append("time on screen: " + (shown.isEmpty ? "none" : shown.joined(separator: " · ")) + (screens.count > 8 ? " · …" : ""))
         lines += bugLines(report)
+        let divergences = stats.count(of: .diverged)
+        if divergences > 0 {
+            lines.append("divergences from UIKit: \(divergences) (navtape conformance \(machine.path))")
+        }
         return lines
     }
 

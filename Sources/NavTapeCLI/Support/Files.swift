@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavTape
 
 /// Checks of input and output paths before a command touches them, so that every failure is one
@@ -66,12 +70,17 @@ enum Files {
         RecorderOptions(publication: .whole, replacesExisting: force)
     }
 
-    /// The whole file as text (invalid UTF-8 is replaced, then rejected by the parsers).
+    /// The whole file as text (invalid UTF-8 is replaced, then rejected by the parsers); `-` is standard input.
     static func readText(_ path: String) throws(CLIError) -> String {
-        try checkInput(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot open: \(errorText(errno))") }
-        defer { close(descriptor) }
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = 0
+        } else {
+            try checkInput(path)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot open: \(errorText(errno))") }
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lines read as they arrive from a file, a FIFO or standard input (`-`), for commands that act on
+/// each line before the next exists (`record --intents`).
+final class LineInput {
+    /// The input's name for messages (`-` is `stdin`).
+    let name: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+    /// The 1-based number of the last line returned.
+    private(set) var lineNumber = 0
+
+    /// Opens `path` (`-` for standard input); a FIFO blocks here until a writer opens it.
+    init(_ path: String) throws(CLIError) {
+        if path == "-" {
+            name = "stdin"
+            descriptor = 0
+        } else {
+            try Files.checkInput(path)
+            name = path
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot open: \(Files.errorText(errno))") }
+        }
+    }
+
+    deinit {
+        if descriptor != 0 { close(descriptor) }
+    }
+
+    /// The next complete line already read, without waiting; at the end of input, also a last
+    /// line with no newline.
+    func bufferedLine() -> String? {
+        if let newline = buffer[start...].firstIndex(of: 10) {
+            let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+            start = newline + 1
+            lineNumber += 1
+            return line
+        }
+        if ended && start < buffer.count {
+            let line = String(decoding: buffer[start...], as: UTF8.self)
+            start = buffer.count
+            lineNumber += 1
+            return line
+        }
+        return nil
+    }
+
+    /// Whether more input can be read at once (reading would not wait).
+    var isReady: Bool {
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    /// Waits for more input and reads it. Returns `false` at the end of input, or once `interrupted`
+    /// says to stop (checked at least every 100 ms while waiting).
+    func fill(interrupted: () -> Bool) throws(CLIError) -> Bool {
+        guard !ended else { return false }
+        if start > 0 {
+            buffer.removeSubrange(..<start)
+            start = 0
+        }
+        // Wait in short polls rather than one blocking read: a signal that lands between the
+        // caller's last check and the read would otherwise leave the read waiting for the app.
+        while true {
+            if interrupted() { return false }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let result = poll(&ready, 1, 100)
+            if result > 0 { break }
+            if result < 0 && errno != EINTR {
+                throw CLIError(.ioError, "\(name): read failed: \(Files.errorText(errno))")
+            }
+        }
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: 1 << 16))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return 0 }
+                return read(descriptor, base + old, bytes.count - old)
+            }
+            if count < 0 {
+                if errno == EINTR {
+                    if interrupted() {
+                        buffer.removeSubrange(old...)
+                        return false
+                    }
+                    continue
+                }
+                buffer.removeSubrange(old...)
+                throw CLIError(.ioError, "\(name): read failed: \(Files.errorText(errno))")
+            }
+            buffer.removeSubrange((old + count)...)
+            if count == 0 { ended = true }
+            return true
+        }
+    }
+}
+
+/// Ctrl-C and SIGTERM as a request to stop cleanly: the handler only sets a flag, and a blocked
+/// `read` returns `EINTR` (no `SA_RESTART`), so the command syncs and closes what it has.
+enum Interrupt {
+    nonisolated(unsafe) static var requested: sig_atomic_t = 0
+
+    static func install() {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = { _ in Interrupt.requested = 1 }
+        #else
+        action.__sigaction_handler.sa_handler = { _ in Interrupt.requested = 1 }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        // A parent may have started us with these blocked (children inherit the mask): Ctrl-C must work.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    static var wasRequested: Bool { requested != 0 }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import NavTape
+import NavTapeTestSupport
+import NavigationCore
+import Testing
+
+/// `navtape record --intents` live and `navtape conformance` (docs/Capture.md, issue 14).
+@Suite("record --intents")
+struct CaptureCLITests {
+    static let sample = Navtape.root.appendingPathComponent("Tests/Capture/calendar-paste.intents.jsonl")
+
+    /// Reads `handle` until `text` has been printed (or the stream ends); returns everything read.
+    static func read(_ handle: FileHandle, until text: String, into data: inout Data) -> Bool {
+        while !String(decoding: data, as: UTF8.self).contains(text) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return false }
+            data += chunk
+        }
+        return true
+    }
+
+    /// `navtape record --intents - -o live.navtape` in `scratch`, its standard input and output piped.
+    static func startRecording(_ binary: URL, in scratch: Scratch) throws -> (Process, input: Pipe, output: Pipe) {
+        let recorder = Process()
+        recorder.executableURL = binary
+        recorder.arguments = ["record", "--intents", "-", "-o", "live.navtape"]
+        recorder.currentDirectoryURL = scratch.url
+        let input = Pipe(), output = Pipe()
+        recorder.standardInput = input
+        recorder.standardOutput = output
+        recorder.standardError = Pipe()
+        try recorder.run()
+        return (recorder, input, output)
+    }
+
+    @Test("a stream piped line by line is recorded as it arrives: acknowledged, followed by tail -f, and kept after SIGKILL")
+    func liveThenKill() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        let binary = try #require(Navtape.binary)
+        let lines = try String(contentsOf: Self.sample, encoding: .utf8).split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("//") && !$0.isEmpty }
+        let (recorder, input, output) = try Self.startRecording(binary, in: scratch)
+        var printed = Data()
+        // The session line and the first three commands, one write each; each is acknowledged
+        // before the next is written, so nothing reaches the recorder early.
+        input.fileHandleForWriting.write(Data((lines[0] + "\n").utf8))
+        for (i, line) in lines[1...3].enumerated() {
+            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            #expect(Self.read(output.fileHandleForReading, until: "line \(i + 2): acknowledged", into: &printed), "\(printed)")
+        }
+        // The log is on disk and readable while the recorder runs; tail -f follows what comes next.
+        let tail = Process()
+        tail.executableURL = binary
+        tail.arguments = ["tail", "-f", "live.navtape", "-n", "0", "--idle-exit", "2", "--poll", "20"]
+        tail.currentDirectoryURL = scratch.url
+        let tailOutput = Pipe()
+        tail.standardOutput = tailOutput
+        tail.standardError = Pipe()
+        try tail.run()
+        usleep(300_000)
+        input.fileHandleForWriting.write(Data((lines[4] + "\n").utf8))
+        #expect(Self.read(output.fileHandleForReading, until: "line 5: acknowledged", into: &printed))
+        tail.waitUntilExit()
+        let followed = String(decoding: tailOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(followed.contains("traitsChanged regular 736×414 phone"), "\(followed)")
+        #expect(followed.contains("separated MasterNC | PasteNC (poppedFromPrimary)"), "\(followed)")
+        // Two more lines acknowledged, then the recorder dies without closing anything.
+        input.fileHandleForWriting.write(Data((lines[5] + "\n" + lines[6] + "\n").utf8))
+        #expect(Self.read(output.fileHandleForReading, until: "line 7: acknowledged", into: &printed))
+        kill(recorder.processIdentifier, SIGKILL)
+        recorder.waitUntilExit()
+        #expect(recorder.terminationReason == .uncaughtSignal)
+        // Every acknowledged line is in the log: the same events and state as recording those lines whole.
+        try scratch.write(lines[0...6].joined(separator: "\n") + "\n", to: "six.jsonl")
+        let whole = try scratch.navtape("record", "--intents", "six.jsonl", "-o", "whole.navtape")
+        #expect(whole.status == 0, "\(whole)")
+        let killed = try TimeMachine(path: scratch.path("live.navtape"))
+        let reference = try TimeMachine(path: scratch.path("whole.navtape"))
+        let acknowledged = String(decoding: printed, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("line 7:") }
+        #expect(acknowledged?.hasSuffix("(\(reference.eventCount) in the log)") == true, "\(String(decoding: printed, as: UTF8.self))")
+        #expect(killed.eventCount == reference.eventCount)
+        #expect(try killed.state(at: killed.eventCount) == reference.state(at: reference.eventCount))
+        #expect(try scratch.navtape("verify", "live.navtape").status == 0)
+    }
+
+    @Test("Ctrl-C while waiting for the app closes the log cleanly (exit 0)")
+    func interrupt() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        let lines = try String(contentsOf: Self.sample, encoding: .utf8).split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("//") && !$0.isEmpty }
+        let (recorder, input, output) = try Self.startRecording(try #require(Navtape.binary), in: scratch)
+        input.fileHandleForWriting.write(Data((lines[0...3].joined(separator: "\n") + "\n").utf8))
+        var printed = Data()
+        #expect(Self.read(output.fileHandleForReading, until: "line 4: acknowledged", into: &printed))
+        kill(recorder.processIdentifier, SIGINT)
+        printed += output.fileHandleForReading.readDataToEndOfFile()
+        recorder.waitUntilExit()
+        #expect(recorder.terminationStatus == 0)
+        #expect(String(decoding: printed, as: UTF8.self).contains("to live.navtape (interrupted); divergences from UIKit: 0"))
+        let verify = try scratch.navtape("verify", "live.navtape")
+        #expect(verify.status == 0 && verify.stdout.contains("checkpoint"), "\(verify)")
+    }
+
+    @Test("the worked example: recorded from a file, the seeded disagreement reported by conformance (exit 1), stats counts it")
+    func workedExample() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        let record = try scratch.navtape("record", "--intents", Self.sample.path, "-o", "cp.navtape")
+        #expect(record.status == 0, "\(record)")
+        #expect(record.stdout.contains("line 13: diverged viewControllers: UIKit [MasterNC, ShiftAssignment], model [MasterNC, PasteNC] (SH-11)"),
+                "\(record)")
+        #expect(record.stdout.hasSuffix("divergences from UIKit: 1 (navtape conformance cp.navtape)\n"), "\(record)")
+        let report = try scratch.navtape("conformance", "cp.navtape")
+        #expect(report == Navtape.Result(status: 1, stdout: """
+            cp.navtape: 1 divergence in 1 of 14 commands
+              @24 +15.000s `showDetail ShiftAssignment from Master`: viewControllers: UIKit [MasterNC, ShiftAssignment], model [MasterNC, PasteNC] (SH-11)
+
+            """, stderr: ""))
+        let json = try scratch.navtape("conformance", "cp.navtape", "--json")
+        #expect(json.status == 1)
+        #expect(json.stdout.contains(#""divergentCommands":1"#) && json.stdout.contains(#""rules":["SH-11"]"#), "\(json)")
+        let stats = try scratch.navtape("stats", "cp.navtape")
+        #expect(stats.stdout.contains("divergences from UIKit: 1 (navtape conformance cp.navtape)"), "\(stats)")
+        // A session recorded from a script has none: conformance passes.
+        try scratch.recordFixture()
+        #expect(try scratch.navtape("conformance", "t.navtape").status == 0)
+    }
+
+    @Test("a malformed line stops with FILE:LINE (exit 65), every line before it kept; a script can come from standard input")
+    func malformedLine() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        let stream = """
+            {"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}
+            {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","children":[{"id":"m","name":"M"}]}]}
+            {"command":"launch"}
+            {"command":"push","controller":{"id":"a","name":"A"},"onto":"p"
+            {"command":"pop","navigation":"p"}
+
+            """
+        let result = try scratch.navtape("record", "--intents", "-", "-o", "bad.navtape", input: stream)
+        #expect(result.status == 65)
+        #expect(result.stderr == "stdin:4: byte 63: expected ',' or '}'\n", "\(result)")
+        #expect(result.stdout.contains("line 3: acknowledged"), "\(result)")
+        let state = try scratch.navtape("state", "bad.navtape")
+        #expect(state.status == 0 && state.stdout.contains("MN[M]"), "\(state)")
+        // `record -` reads a script from standard input.
+        let script = try scratch.navtape("record", "-", "-o", "s.navtape", input: fixtureScript)
+        #expect(script.status == 0, "\(script)")
+        #expect(try scratch.navtape("record", "-o", "x.navtape").status == 64)
+    }
+}
