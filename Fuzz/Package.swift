@@ -4,7 +4,7 @@
 // regression runs of its corpus).
 import PackageDescription
 
-let harnesses = ["FuzzEventDecoder", "FuzzStateDecoder", "FuzzPolicy", "FuzzScript", "FuzzImport", "FuzzLog"]
+let harnesses = ["FuzzEventDecoder", "FuzzStateDecoder", "FuzzPolicy", "FuzzScript", "FuzzImport", "FuzzIntents", "FuzzLog"]
 
 let package = Package(
     name: "NavTapeFuzz",
