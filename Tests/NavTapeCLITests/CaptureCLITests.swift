@@ -152,3 +152,42 @@ struct CaptureCLITests {
         #expect(try scratch.navtape("record", "-o", "x.navtape").status == 64)
     }
 }
+
+@Suite("inspect")
+struct InspectTests {
+    /// The JSON data block of a page.
+    static func data(_ page: String) throws -> [String: Any] {
+        let start = try #require(page.range(of: #"<script id="data" type="application/json">"#))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let json = String(page[start.upperBound..<end.lowerBound])
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    @Test("a page embeds every command with the state after it; a long log is embedded around --at and says so")
+    func page() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try scratch.recordFixture()
+        #expect(try scratch.navtape("inspect", "t.navtape", "-o", "t.html").status == 0)
+        let whole = try Self.data(scratch.read("t.html"))
+        let commits = try #require(whole["commits"] as? [[String: Any]])
+        let window = try #require(whole["window"] as? [String: Any])
+        #expect(window["partial"] as? Bool == false)
+        // Every event is in exactly one command, in order; the last state is the log's.
+        let firsts = commits.compactMap { $0["first"] as? Int }, lasts = commits.compactMap { $0["last"] as? Int }
+        #expect(firsts.first == 0 && zip(lasts.dropLast(), firsts.dropFirst()).allSatisfy { $0 + 1 == $1 })
+        let state = try scratch.navtape("state", "t.navtape", "--json")
+        let hierarchy = try #require((try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])?["hierarchy"] as? String)
+        #expect((commits.last?["state"] as? [String: Any])?["hierarchy"] as? String == hierarchy)
+        #expect(lasts.last == (try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])?["event"] as? Int)
+        // Three commands around @12.
+        #expect(try scratch.navtape("inspect", "t.navtape", "--at", "12", "--max-commands", "3", "-o", "part.html").status == 0)
+        let part = try Self.data(scratch.read("part.html"))
+        let partCommits = try #require(part["commits"] as? [[String: Any]])
+        #expect(partCommits.count == 3)
+        #expect((part["window"] as? [String: Any])?["partial"] as? Bool == true)
+        #expect(partCommits.contains { ($0["first"] as? Int ?? 99) <= 12 && ($0["last"] as? Int ?? -1) >= 12 })
+        // The output rules of every -o command hold.
+        #expect(try scratch.navtape("inspect", "t.navtape", "-o", "t.html").status == 73)
+    }
+}

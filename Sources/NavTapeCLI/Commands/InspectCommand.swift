@@ -1,0 +1,343 @@
+import ArgumentParser
+import NavTape
+import NavTapeInterchange
+import NavTapeScript
+
+/// `navtape inspect LOG -o session.html`.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Write a session as one self-contained HTML page: scrub through it and see the split drawn.",
+        discussion: """
+            The page needs no network and no server, so it can be attached to a bug report: a timeline \
+            scrubber over the commands with bug markers and rotations, the split drawn at the selected \
+            point (columns with their widths, each navigation stack, collapsed as one stack, the \
+            overlay, the presented modal), the events with their rules, what UIKit told the app, and \
+            divergences of a capture. ← and → step command by command; the page's address may end in \
+            #at=N to open after event @N. A log longer than --max-commands is embedded around --at \
+            (default: its end), and the page says which part it holds.
+
+            Examples:
+              navtape inspect navtape-demo-stale.navtape -o stale.html
+              navtape inspect big.navtape --at 500000 -o around.html
+            """)
+
+    @OptionGroup var input: LogArgument
+
+    @Option(help: ArgumentHelp("Center the embedded part of a long log on this event: N, start or end.", valueName: "event"))
+    var at: EventPoint = .end
+
+    @Option(help: "The most commands to embed.")
+    var maxCommands = 2_000
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard maxCommands >= 1 else { throw ValidationError("--max-commands must be at least 1.") }
+    }
+
+    func run() throws {
+        try output.prepare()
+        let machine = try Logs.open(input)
+        let page = try InspectPage.html(machine, around: at.count(in: machine), maxCommits: maxCommands)
+        try Files.writeText(page, to: output.output, force: output.force)
+        Output.standard.line("wrote \(output.output): \(machine.eventCount) events of \(machine.sessionID)")
+    }
+}
+
+/// The inspector's page: the session's commits with the state after each, as JSON embedded in
+/// one HTML file with its own script and style (`navtape inspect`).
+enum InspectPage {
+    /// The page for `machine`'s log, embedding at most `maxCommits` commits around point `around`.
+    static func html(_ machine: TimeMachine, around: UInt64, maxCommits: Int) throws -> String {
+        // Commit starts are found in one pass; the window of commits is then replayed from its start.
+        var starts: [UInt64] = []
+        try machine.forEachEvent { recorded in
+            if recorded.startsCommit || recorded.index == 0 { starts.append(recorded.index) }
+            return true
+        }
+        let containing = starts.lastIndex { $0 < Swift.max(around, 1) } ?? 0
+        let first = Swift.max(0, Swift.min(containing - maxCommits / 2, starts.count - maxCommits))
+        let last = Swift.min(starts.count, first + maxCommits)
+        let from = starts.isEmpty ? 0 : starts[first]
+        let to = last < starts.count ? starts[last] : machine.eventCount
+        var state = try machine.state(at: from)
+        var commits: [JSONValue] = []
+        var events: [RecordedEvent] = []
+        var before = state
+        func flush() {
+            guard !events.isEmpty else { return }
+            commits.append(commit(events, before: before, after: state, machine: machine))
+            events.removeAll()
+            before = state
+        }
+        try machine.forEachEvent(from: from, to: to) { recorded in
+            if recorded.startsCommit { flush() }
+            state.evolve(recorded.event)
+            events.append(recorded)
+            return true
+        }
+        flush()
+        let description = machine.sessionDescription
+        let data = JSONValue.object([
+            "session": .object([
+                "id": .string(machine.sessionID), "device": .string(description.device), "policy": .string(description.policy.name),
+                "style": .string("\(description.style)"), "start": .string(SessionTime.iso8601(machine.startTime)),
+                "events": .int(Int64(machine.eventCount)), "commands": .int(Int64(starts.count)),
+                "parent": machine.parent.map { .string("\($0.sessionID) @\($0.forkIndex)") } ?? .null,
+            ]),
+            "window": .object(["firstCommand": .int(Int64(first)), "from": .int(Int64(from)), "to": .int(Int64(to)),
+                               "partial": .bool(first > 0 || last < starts.count)]),
+            "commits": .array(commits),
+        ])
+        // `</` cannot end the data block: `\/` is the same JSON string.
+        let embedded = data.text.replacingOccurrences(of: "</", with: "<\\/")
+        return template.replacingOccurrences(of: "{{TITLE}}", with: escapeHTML("NavTape · \(machine.sessionID)"))
+            .replacingOccurrences(of: "{{DATA}}", with: embedded)
+    }
+
+    /// One commit: its events as `log` prints them, what UIKit told the app, the bugs it raised,
+    /// and the state after it, drawn as columns of controller trees.
+    static func commit(_ events: [RecordedEvent], before: NavigationState, after: NavigationState, machine: TimeMachine) -> JSONValue {
+        var running = before
+        var lines: [JSONValue] = []
+        var rotation = false, diverged = 0
+        for recorded in events {
+            running.evolve(recorded.event)
+            if case .traitsChanged = recorded.event { rotation = true }
+            if case .diverged = recorded.event { diverged += 1 }
+            lines.append(.object([
+                "i": .int(Int64(recorded.index)), "text": .string(EventText.describe(recorded.event, in: running)),
+                "rules": .array(recorded.event.governingRules(in: before).map { .string($0.description) }),
+            ]))
+        }
+        let plain = events.map(\.event)
+        let command = NavigationCommand(commit: plain, names: before.names).map { $0.scriptLine(in: after) } ?? events[0].event.kind.name
+        let observation = CommitObservation(before: before, events: plain)
+        let told = EventListing.annotation(observation, names: after).map { String($0.drop { $0 == " " }.dropFirst(2)) }
+        let bugs = NavigationState.rulesRaised(from: before, by: plain).map { JSONValue.string($0.description) }
+        return .object([
+            "first": .int(Int64(events[0].index)), "last": .int(Int64(events[events.count - 1].index)),
+            "time": .string(SessionTime.offset(events[0].time - machine.startTime)), "command": .string(command),
+            "events": .array(lines), "told": told.map(JSONValue.string) ?? .null, "bugs": .array(bugs),
+            "rotation": .bool(rotation), "diverged": .int(Int64(diverged)), "state": drawing(after),
+        ])
+    }
+
+    /// What the page draws: the columns (`viewControllers`) with their roles and widths, each a
+    /// tree of controllers (a navigation controller's children are its stack), and the modal.
+    static func drawing(_ state: NavigationState) -> JSONValue {
+        func node(_ id: ControllerID, depth: Int = 0) -> JSONValue {
+            var object: [String: JSONValue] = ["id": .string(id.description), "name": .string(state.name(of: id))]
+            if state.kind(of: id) == .navigation && depth < 64 {
+                object["children"] = .array(state.stack(of: id).map { node($0, depth: depth + 1) })
+            }
+            return .object(object)
+        }
+        let roles: [String]
+        if state.isCollapsed {
+            roles = ["collapsed"]
+        } else if state.style.isColumnStyle {
+            roles = [state.primary, state.supplementary, state.secondary].enumerated().compactMap { i, id in
+                id == nil ? nil : ["primary", "supplementary", "secondary"][i]
+            }
+        } else {
+            roles = ["primary", "secondary"]
+        }
+        let columns = state.viewControllers.enumerated().map { i, id -> JSONValue in
+            .object(["role": .string(i < roles.count ? roles[i] : "secondary"), "node": node(id)])
+        }
+        return .object([
+            "hierarchy": .string(state.hierarchyDescription), "collapsed": .bool(state.isCollapsed),
+            "launched": .bool(state.isLaunched), "displayMode": .string(state.displayMode.classicName),
+            "width": .int(Int64(state.traits.width)), "height": .int(Int64(state.traits.height)),
+            "sizeClass": .string("\(state.traits.horizontalSizeClass)"), "primaryWidth": .double(state.primaryColumnWidth),
+            "columns": .array(columns), "presented": state.presented.map { node($0) } ?? .null,
+        ])
+    }
+
+    static func escapeHTML(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The page. Every name reaches the document through `textContent`, never as markup.
+    static let template = #"""
+    <!DOCTYPE html>
+    <html lang="en"><head><meta charset="utf-8"><title>{{TITLE}}</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>
+    body { font: 14px -apple-system, system-ui, sans-serif; margin: 0; color: #1d1d1f; background: #f5f5f7; }
+    header { padding: 10px 16px; background: #fff; border-bottom: 1px solid #ddd; }
+    header h1 { font-size: 16px; margin: 0 0 4px; }
+    #note { color: #b25000; }
+    #timeline { position: relative; margin: 12px 16px 4px; }
+    #scrub { width: 100%; }
+    #markers { position: relative; height: 14px; margin: 0 16px; }
+    .marker { position: absolute; top: 0; width: 6px; height: 12px; margin-left: -3px; border-radius: 2px; }
+    .marker.bug { background: #d70015; } .marker.rotation { background: #0071e3; top: 7px; height: 6px; }
+    .marker.diverged { background: #8e44ad; top: 7px; height: 6px; }
+    main { display: grid; grid-template-columns: minmax(380px, 1fr) minmax(320px, 1fr); gap: 12px; padding: 8px 16px 16px; }
+    #device { position: relative; background: #222; border-radius: 18px; padding: 14px; }
+    #split { position: relative; display: flex; background: #fff; border-radius: 6px; overflow: hidden; min-height: 280px; }
+    .column { position: relative; border-right: 1px solid #ccc; padding: 6px; box-sizing: border-box; overflow: hidden; }
+    .column:last-child { border-right: none; flex: 1; }
+    .column.overlay { position: absolute; left: 0; top: 0; bottom: 0; z-index: 2; background: #fff; box-shadow: 4px 0 12px rgba(0,0,0,.35); }
+    .column.hidden { display: none; }
+    .role { font-size: 11px; text-transform: uppercase; color: #888; margin-bottom: 4px; }
+    .node { border: 1px solid #bbb; border-radius: 4px; padding: 3px 6px; margin: 3px 0; background: #fafafa; }
+    .node.navigation { background: #eef4ff; border-color: #7aa7ff; }
+    .node.top { border-width: 2px; border-color: #0071e3; font-weight: 600; }
+    .name { white-space: nowrap; }
+    #modal { position: absolute; inset: 40px 30px; z-index: 3; background: #fff; border-radius: 8px; padding: 8px; box-shadow: 0 6px 30px rgba(0,0,0,.5); }
+    #info { color: #fff; font-size: 12px; margin-top: 8px; }
+    #events { background: #fff; border-radius: 6px; padding: 8px; max-height: 520px; overflow: auto; font: 12px ui-monospace, monospace; }
+    .event { white-space: pre-wrap; } .event.current { background: #fff3c4; }
+    .commit { border-top: 1px solid #eee; padding: 2px 0; cursor: pointer; } .commit.selected { background: #e8f0ff; }
+    .rules { color: #888; } .bugs { color: #d70015; font-weight: 600; } #told { font-size: 12px; color: #444; margin-top: 8px; }
+    #drawn { display: block; font: 11px ui-monospace, monospace; color: #bbb; margin-top: 6px; }
+    </style></head>
+    <body>
+    <header><h1 id="title"></h1><div id="summary"></div><div id="note"></div></header>
+    <div id="timeline"><input type="range" id="scrub" min="0" value="0" aria-label="command"></div>
+    <div id="markers"></div>
+    <main>
+      <section><div id="device"><div id="split"></div><div id="modal" hidden></div><div id="info"></div></div>
+        <div id="told"></div><output id="drawn"></output></section>
+      <section id="events"></section>
+    </main>
+    <script id="data" type="application/json">{{DATA}}</script>
+    <script>
+    "use strict";
+    const data = JSON.parse(document.getElementById("data").textContent);
+    const commits = data.commits;
+    const $ = (id) => document.getElementById(id);
+    function el(tag, cls, text) {
+      const e = document.createElement(tag);
+      if (cls) e.className = cls;
+      if (text !== undefined) e.textContent = text;
+      return e;
+    }
+    function drawNode(node, isTop) {
+      const box = el("div", "node" + (node.children ? " navigation" : "") + (isTop ? " top" : ""));
+      box.dataset.id = node.id;
+      box.appendChild(el("div", "name", node.name));
+      if (node.children) node.children.forEach((child, i) => box.appendChild(drawNode(child, i === node.children.length - 1)));
+      return box;
+    }
+    // The hierarchy read back from what is drawn, in bracket notation (MN[M] | DN[D]).
+    function notation(box) {
+      const name = box.querySelector(":scope > .name").textContent;
+      if (!box.classList.contains("navigation")) return name;
+      return name + "[" + Array.from(box.querySelectorAll(":scope > .node")).map(notation).join(", ") + "]";
+    }
+    function draw(state) {
+      const split = $("split");
+      split.replaceChildren();
+      const scale = 1 / Math.max(1, state.width / 520);
+      split.style.width = Math.round(state.width * scale) + "px";
+      split.style.height = Math.round(state.height * scale * 0.8) + "px";
+      for (const column of state.columns) {
+        const c = el("div", "column " + column.role);
+        c.dataset.role = column.role;
+        if (column.role === "primary" && !state.collapsed) {
+          c.style.width = Math.round(state.primaryWidth * scale) + "px";
+          if (state.displayMode === "primaryHidden") c.classList.add("hidden");
+          if (state.displayMode === "primaryOverlay" || state.displayMode === "twoOverSecondary") c.classList.add("overlay");
+        }
+        c.appendChild(el("div", "role", column.role));
+        c.appendChild(drawNode(column.node, true));
+        split.appendChild(c);
+      }
+      const modal = $("modal");
+      modal.replaceChildren();
+      modal.hidden = !state.presented;
+      if (state.presented) { modal.appendChild(el("div", "role", "presented")); modal.appendChild(drawNode(state.presented, true)); }
+      $("info").textContent = (state.collapsed ? "collapsed" : state.displayMode) + " · " + state.sizeClass + " " +
+        state.width + "×" + state.height + (state.launched ? "" : " · not launched");
+      $("drawn").textContent = Array.from(split.querySelectorAll(":scope > .column > .node")).map(notation).join(" | ");
+    }
+    function show(index, eventIndex) {
+      index = Math.max(0, Math.min(commits.length - 1, index));
+      const commit = commits[index];
+      $("scrub").value = index;
+      draw(commit.state);
+      $("told").textContent = commit.told ? "UIKit told the app: " + commit.told : "";
+      document.querySelectorAll(".commit.selected").forEach((e) => e.classList.remove("selected"));
+      const row = document.querySelector('.commit[data-index="' + index + '"]');
+      if (row) { row.classList.add("selected"); row.scrollIntoView({ block: "nearest" }); }
+      document.body.dataset.commit = index;
+      document.body.dataset.event = eventIndex === undefined ? commit.last : eventIndex;
+    }
+    function list() {
+      const box = $("events");
+      commits.forEach((commit, index) => {
+        const row = el("div", "commit");
+        row.dataset.index = index;
+        row.appendChild(el("div", "head", commit.time + "  " + commit.command));
+        if (commit.bugs.length) row.appendChild(el("div", "bugs", "raises " + commit.bugs.join(", ")));
+        for (const event of commit.events) {
+          const line = el("div", "event", "@" + event.i + " " + event.text);
+          if (event.rules.length) line.appendChild(el("span", "rules", "  (" + event.rules.join(", ") + ")"));
+          row.appendChild(line);
+        }
+        row.addEventListener("click", () => show(index));
+        box.appendChild(row);
+      });
+    }
+    function markers() {
+      const box = $("markers");
+      const span = Math.max(1, commits.length - 1);
+      commits.forEach((commit, index) => {
+        const kinds = [];
+        if (commit.bugs.some((rule) => rule.startsWith("BUG-"))) kinds.push("bug");
+        if (commit.rotation) kinds.push("rotation");
+        if (commit.diverged) kinds.push("diverged");
+        for (const kind of kinds) {
+          const m = el("div", "marker " + kind);
+          m.style.left = (100 * index / span) + "%";
+          m.title = commit.command + (commit.bugs.length ? " · " + commit.bugs.join(", ") : "");
+          m.dataset.index = index;
+          m.addEventListener("click", () => show(index));
+          box.appendChild(m);
+        }
+      });
+    }
+    function commitOf(eventIndex) {
+      for (let i = 0; i < commits.length; i++) if (commits[i].last >= eventIndex) return i;
+      return commits.length - 1;
+    }
+    const s = data.session;
+    $("title").textContent = "NavTape · " + s.id;
+    $("summary").textContent = s.device + " · " + s.policy + " · " + s.style + " · " + s.events + " events, " + s.commands +
+      " commands · started " + s.start + (s.parent ? " · fork of " + s.parent : "");
+    if (data.window.partial) $("note").textContent = "This page holds commands " + (data.window.firstCommand + 1) + "–" +
+      (data.window.firstCommand + commits.length) + " of " + s.commands + " (events @" + data.window.from + "…@" +
+      (data.window.to - 1) + "); run navtape inspect --at N for another part.";
+    $("scrub").max = Math.max(0, commits.length - 1);
+    $("scrub").addEventListener("input", (e) => show(Number(e.target.value)));
+    document.addEventListener("keydown", (e) => {
+      const current = Number(document.body.dataset.commit || 0);
+      if (e.key === "ArrowRight") show(current + 1);
+      if (e.key === "ArrowLeft") show(current - 1);
+    });
+    list();
+    markers();
+    const wanted = /#at=(\d+)/.exec(location.hash);
+    if (commits.length) {
+      if (wanted) show(commitOf(Number(wanted[1])), Number(wanted[1])); else show(commits.length - 1);
+    }
+    </script>
+    </body></html>
+
+    """#
+}
