@@ -191,3 +191,41 @@ struct InspectTests {
         #expect(try scratch.navtape("inspect", "t.navtape", "-o", "t.html").status == 73)
     }
 }
+
+@Suite("query")
+struct QueryTests {
+    @Test("filters a library of sessions and aggregates over the matching ones; a bad log is reported, not fatal")
+    func library() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        #expect(try scratch.navtape("demo").status == 0)
+        try FileManager.default.createDirectory(atPath: scratch.path("lib/sub"), withIntermediateDirectories: true)
+        for name in ["navtape-demo", "navtape-demo-ipad", "navtape-demo-stale"] {
+            try FileManager.default.moveItem(atPath: scratch.path("\(name).navtape"), toPath: scratch.path("lib/\(name).navtape"))
+        }
+        let capture = try scratch.navtape("record", "--intents", CaptureCLITests.sample.path, "-o", "lib/sub/cp.navtape")
+        #expect(capture.status == 0)
+        let all = try scratch.navtape("query", "lib")
+        #expect(all.status == 0, "\(all)")
+        #expect(all.stdout.hasPrefix("query: 4 sessions read, 4 match\n"), "\(all)")
+        #expect(all.stdout.contains("collapses by device: ipad 0 (0 at launch) in 1 sessions · iphone-plus "), "\(all)")
+        #expect(all.stdout.contains("bugs: BUG-6 ×1 in 1 sessions"), "\(all)")
+        #expect(all.stdout.contains("divergences from UIKit: 1 in 1 sessions"), "\(all)")
+        let stale = try scratch.navtape("query", "lib", "--bug", "BUG-6", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stale.stdout.utf8)) as? [String: Any])
+        #expect(object["matching"] as? Int == 1 && object["read"] as? Int == 4)
+        let sessions = try #require(object["sessions"] as? [[String: Any]])
+        #expect(sessions.map { $0["log"] as? String } == ["lib/navtape-demo-stale.navtape"])
+        #expect(object["screens"] as? [String: Int] == ["M": 8_000, "NoSelection": 2_000, "PasteDetail": 7_000])
+        // Filters combine: a device and a screen no iPad session showed.
+        let none = try scratch.navtape("query", "lib", "--device", "ipad", "--screen", "ShiftAssignment")
+        #expect(none.stdout == "query: 4 sessions read, 0 match (device ipad, screen ShiftAssignment)\n", "\(none)")
+        #expect(try scratch.navtape("query", "lib", "--diverged").stdout.contains("lib/sub/cp.navtape"))
+        // A damaged log is reported on standard error with its status; the others are still queried.
+        try scratch.write("not a log", to: "lib/bad.navtape")
+        let damaged = try scratch.navtape("query", "lib")
+        #expect(damaged.status == 65 && damaged.stdout.hasPrefix("query: 5 sessions read, 4 match"), "\(damaged)")
+        #expect(damaged.stderr.hasPrefix("lib/bad.navtape: "), "\(damaged)")
+        #expect(try scratch.navtape("query", "lib", "--bug", "BUG6").status == 64)
+    }
+}

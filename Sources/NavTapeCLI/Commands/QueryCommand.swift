@@ -1,0 +1,267 @@
+import ArgumentParser
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavTape
+import NavTapeInterchange
+import Synchronization
+
+/// `navtape query DIR|LOG…`.
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Ask a library of sessions: which hit a bug, where users spend time, how often the split collapses.",
+        discussion: """
+            Reads every log (directories are searched for .navtape files), one session per task on all \
+            cores, keeps the sessions that pass every filter (a filter given several times matches any \
+            of its values), and prints them with aggregates over them: time per screen and per display \
+            mode, collapses by device, bugs, rejections and ignores by rule, divergences from UIKit. \
+            Progress is drawn on a terminal. A log that cannot be read is reported on standard error \
+            and left out (the exit status is then the worst of them). With --json, one object \
+            (docs/JSON.md, "Query").
+
+            Examples:
+              navtape query recordings/ --bug BUG-6
+              navtape query recordings/ --device iphone-plus --screen PasteDetail --json
+              navtape query recordings/ --rejected NV-1 --sessions 50
+            """)
+
+    @OptionGroup var input: LogsArgument
+
+    @Option(help: ArgumentHelp("Only sessions that raised this bug or invariant (BUG-6, INV-4).", valueName: "rule"))
+    var bug: [String] = []
+
+    @Option(help: ArgumentHelp("Only sessions with a command rejected or ignored under this rule (NV-1).", valueName: "rule"))
+    var rejected: [String] = []
+
+    @Option(help: ArgumentHelp("Only sessions recorded on this device (its label: iphone-plus, ipad, …).", valueName: "device"))
+    var device: [String] = []
+
+    @Option(help: ArgumentHelp("Only sessions where this screen was on screen.", valueName: "name"))
+    var screen: [String] = []
+
+    @Flag(help: "Only captured sessions where UIKit differed from the model (docs/Capture.md).")
+    var diverged = false
+
+    @Option(help: "How many matching sessions to list (the aggregates cover all of them).")
+    var sessions = 20
+
+    @Option(help: "Sessions read at once (default: the number of cores).")
+    var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+    @OptionGroup var format: JSONFlag
+
+    func validate() throws {
+        guard !input.logs.isEmpty else { throw ValidationError("Give at least one log or directory.") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        for rule in bug + rejected where RuleID(parsing: rule) == nil {
+            throw ValidationError("'\(rule)' is not a rule ID such as BUG-6 or NV-1.")
+        }
+    }
+
+    func run() throws {
+        let paths = try ManyLogs.paths(input.logs)
+        let rows = QuerySummary.read(paths, jobs: jobs, strict: input.strict)
+        var worst = ExitStatus.success
+        var matching: [QuerySummary] = []
+        for row in rows {
+            switch row {
+            case .success(let summary):
+                if matches(summary) { matching.append(summary) }
+            case .failure(let failure):
+                Diagnostics.line(failure.message)
+                if failure.status.rawValue > worst.rawValue { worst = failure.status }
+            }
+        }
+        let report = QueryReport(matching, read: rows.count, filters: filterText)
+        if format.json {
+            Output.standard.raw(report.json(listing: sessions).text + "\n")
+        } else {
+            Output.standard.lines(report.text(listing: sessions))
+        }
+        if worst != .success { throw ExitCode(worst.rawValue) }
+    }
+
+    private func matches(_ summary: QuerySummary) -> Bool {
+        (bug.isEmpty || bug.contains { summary.bugs[$0] != nil })
+            && (rejected.isEmpty || rejected.contains { summary.rejected[$0] != nil })
+            && (device.isEmpty || device.contains(summary.device))
+            && (screen.isEmpty || screen.contains { summary.screens[$0] != nil })
+            && (!diverged || summary.divergences > 0)
+    }
+
+    private var filterText: String {
+        var parts: [String] = []
+        if !bug.isEmpty { parts.append("bug " + bug.joined(separator: "|")) }
+        if !rejected.isEmpty { parts.append("rejected " + rejected.joined(separator: "|")) }
+        if !device.isEmpty { parts.append("device " + device.joined(separator: "|")) }
+        if !screen.isEmpty { parts.append("screen " + screen.joined(separator: "|")) }
+        if diverged { parts.append("diverged") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// What `query` keeps of one session: its header and the one-pass summary (``LogSummary``).
+struct QuerySummary: Sendable {
+    var path: String
+    var sessionID: String
+    var device: String
+    var policy: String
+    var events: UInt64
+    var commands: Int
+    var duration: Int64
+    var collapses: Int
+    var collapsesAtLaunch: Int
+    var divergences: Int
+    /// Occurrences by rule.
+    var bugs: [String: Int]
+    /// Rejections and ignores by rule.
+    var rejected: [String: Int]
+    /// Milliseconds on screen by screen name.
+    var screens: [String: Int64]
+    /// Milliseconds by display mode (`collapsed` while collapsed).
+    var displayModes: [String: Int64]
+
+    init(path: String, machine: TimeMachine) throws {
+        let summary = try LogSummary(machine)
+        let stats = summary.statistics
+        self.path = path
+        sessionID = machine.sessionID
+        device = machine.sessionDescription.device
+        policy = machine.sessionDescription.policy.name
+        events = machine.eventCount
+        commands = summary.commits
+        duration = (stats.lastTime ?? machine.startTime) - machine.startTime
+        collapses = stats.collapses
+        collapsesAtLaunch = stats.collapsesAtLaunch
+        divergences = stats.count(of: .diverged)
+        bugs = Dictionary(uniqueKeysWithValues: summary.violations.bugCounts.map { ($0.key.description, $0.value) })
+        rejected = stats.rejectionsByRule.merging(stats.ignoresByRule, uniquingKeysWith: +)
+            .reduce(into: [:]) { $0[$1.key.description] = $1.value }
+        screens = stats.screenDwell
+        displayModes = stats.displayModeDwell.reduce(into: [:]) { $0[$1.key.description] = $1.value }
+    }
+
+    /// Reads every log, `jobs` at a time, in the order given; each result or its failure.
+    static func read(_ paths: [String], jobs: Int, strict: Bool) -> [Result<QuerySummary, CLIError>] {
+        let results = Mutex<[Result<QuerySummary, CLIError>?]>(Array(repeating: nil, count: paths.count))
+        let done = Atomic<Int>(0)
+        let progress = Diagnostics.isTerminal && paths.count > 1
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, Swift.max(paths.count, 1))) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < paths.count else { return }
+                let result: Result<QuerySummary, CLIError>
+                do {
+                    let machine = try Logs.open(paths[index], tornTail: strict ? .refuse : .warn)
+                    result = .success(try QuerySummary(path: paths[index], machine: machine))
+                } catch {
+                    let (status, message) = Failure.describe(error)
+                    result = .failure(CLIError(status, message ?? "\(paths[index]): \(error)"))
+                }
+                results.withLock { $0[index] = result }
+                let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+                if progress && (finished % 16 == 0 || finished == paths.count) {
+                    Diagnostics.raw("\rquery: \(finished)/\(paths.count) sessions")
+                }
+            }
+        }
+        if progress { Diagnostics.raw("\r\u{1B}[K") }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+}
+
+/// The aggregates over the matching sessions.
+struct QueryReport {
+    var matching: [QuerySummary]
+    var read: Int
+    var filters: String
+    var screens: [String: Int64] = [:]
+    var displayModes: [String: Int64] = [:]
+    /// Collapses, collapses at launch and sessions by device.
+    var devices: [String: (collapses: Int, atLaunch: Int, sessions: Int)] = [:]
+    /// Occurrences and sessions by rule.
+    var bugs: [String: (occurrences: Int, sessions: Int)] = [:]
+    var rejected: [String: (occurrences: Int, sessions: Int)] = [:]
+    var divergences = 0, divergentSessions = 0
+
+    init(_ matching: [QuerySummary], read: Int, filters: String) {
+        self.matching = matching
+        self.read = read
+        self.filters = filters
+        for session in matching {
+            screens.merge(session.screens, uniquingKeysWith: +)
+            displayModes.merge(session.displayModes, uniquingKeysWith: +)
+            let device = devices[session.device] ?? (0, 0, 0)
+            devices[session.device] = (device.collapses + session.collapses, device.atLaunch + session.collapsesAtLaunch, device.sessions + 1)
+            for (rule, count) in session.bugs {
+                let entry = bugs[rule] ?? (0, 0)
+                bugs[rule] = (entry.occurrences + count, entry.sessions + 1)
+            }
+            for (rule, count) in session.rejected {
+                let entry = rejected[rule] ?? (0, 0)
+                rejected[rule] = (entry.occurrences + count, entry.sessions + 1)
+            }
+            divergences += session.divergences
+            if session.divergences > 0 { divergentSessions += 1 }
+        }
+    }
+
+    /// Largest first, then by name.
+    static func ranked<V: Comparable>(_ table: [String: V]) -> [(key: String, value: V)] {
+        table.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    }
+
+    func text(listing limit: Int) -> [String] {
+        var lines = ["query: \(read) sessions read, \(matching.count) match" + (filters.isEmpty ? "" : " (\(filters))")]
+        for session in matching.prefix(limit) {
+            let bugs = session.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            lines.append("  \(session.path)  \(session.device) · \(session.policy) · \(session.events) events · \(duration(session.duration))"
+                         + (bugs.isEmpty ? "" : " · \(bugs)"))
+        }
+        if matching.count > limit { lines.append("  … \(matching.count - limit) more (--sessions N lists more)") }
+        guard !matching.isEmpty else { return lines }
+        let screens = Self.ranked(self.screens)
+        lines.append("time per screen: " + (screens.isEmpty ? "none" : screens.prefix(10).map { "\($0.key) \(duration($0.value))" }
+            .joined(separator: " · ") + (screens.count > 10 ? " · …" : "")))
+        lines.append("time per display mode: " + Self.ranked(displayModes).map { "\($0.key) \(duration($0.value))" }.joined(separator: " · "))
+        lines.append("collapses by device: " + devices.sorted { $0.key < $1.key }.map {
+            "\($0.key) \($0.value.collapses) (\($0.value.atLaunch) at launch) in \($0.value.sessions) sessions"
+        }.joined(separator: " · "))
+        func rules(_ table: [String: (occurrences: Int, sessions: Int)]) -> String {
+            table.isEmpty ? "none" : table.sorted { $0.key < $1.key }
+                .map { "\($0.key) ×\($0.value.occurrences) in \($0.value.sessions) sessions" }.joined(separator: " · ")
+        }
+        lines.append("bugs: " + rules(bugs))
+        lines.append("rejected and ignored: " + rules(rejected))
+        if divergences > 0 { lines.append("divergences from UIKit: \(divergences) in \(divergentSessions) sessions") }
+        return lines
+    }
+
+    func json(listing limit: Int) -> JSONValue {
+        func rules(_ table: [String: (occurrences: Int, sessions: Int)]) -> JSONValue {
+            .object(table.mapValues { .object(["occurrences": .int(Int64($0.occurrences)), "sessions": .int(Int64($0.sessions))]) })
+        }
+        return .object([
+            "type": .string("query"), "read": .int(Int64(read)), "matching": .int(Int64(matching.count)), "filters": .string(filters),
+            "sessions": .array(matching.prefix(limit).map { session in
+                .object([
+                    "log": .string(session.path), "sessionID": .string(session.sessionID), "device": .string(session.device),
+                    "policy": .string(session.policy), "events": .int(Int64(session.events)), "commands": .int(Int64(session.commands)),
+                    "duration": .int(session.duration), "bugs": .object(session.bugs.mapValues { .int(Int64($0)) }),
+                    "divergences": .int(Int64(session.divergences)),
+                ])
+            }),
+            "screens": .object(screens.mapValues { .int($0) }), "displayModes": .object(displayModes.mapValues { .int($0) }),
+            "collapsesByDevice": .object(devices.mapValues {
+                .object(["collapses": .int(Int64($0.collapses)), "atLaunch": .int(Int64($0.atLaunch)), "sessions": .int(Int64($0.sessions))])
+            }),
+            "bugs": rules(bugs), "rejected": rules(rejected),
+            "divergences": .int(Int64(divergences)), "divergentSessions": .int(Int64(divergentSessions)),
+        ])
+    }
+}
