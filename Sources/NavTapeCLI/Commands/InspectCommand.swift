@@ -50,17 +50,29 @@ struct InspectCommand: ParsableCommand {
 enum InspectPage {
     /// The page for `machine`'s log, embedding at most `maxCommits` commits around point `around`.
     static func html(_ machine: TimeMachine, around: UInt64, maxCommits: Int) throws -> String {
-        // Commit starts are found in one pass; the window of commits is then replayed from its start.
-        var starts: [UInt64] = []
+        // Two counting passes, in memory that does not grow with the log: how many commits there are
+        // and which holds the point, then where the window of commits starts and ends.
+        var commitCount = 0, containing = 0
         try machine.forEachEvent { recorded in
-            if recorded.startsCommit || recorded.index == 0 { starts.append(recorded.index) }
+            if recorded.startsCommit || recorded.index == 0 {
+                if recorded.index < Swift.max(around, 1) { containing = commitCount }
+                commitCount += 1
+            }
             return true
         }
-        let containing = starts.lastIndex { $0 < Swift.max(around, 1) } ?? 0
-        let first = Swift.max(0, Swift.min(containing - maxCommits / 2, starts.count - maxCommits))
-        let last = Swift.min(starts.count, first + maxCommits)
-        let from = starts.isEmpty ? 0 : starts[first]
-        let to = last < starts.count ? starts[last] : machine.eventCount
+        let first = Swift.max(0, Swift.min(containing - maxCommits / 2, commitCount - maxCommits))
+        let last = Swift.min(commitCount, first + maxCommits)
+        var from: UInt64 = 0, to = machine.eventCount, seen = 0
+        try machine.forEachEvent { recorded in
+            guard recorded.startsCommit || recorded.index == 0 else { return true }
+            if seen == first { from = recorded.index }
+            if seen == last {
+                to = recorded.index
+                return false
+            }
+            seen += 1
+            return true
+        }
         var state = try machine.state(at: from)
         var commits: [JSONValue] = []
         var events: [RecordedEvent] = []
@@ -83,11 +95,11 @@ enum InspectPage {
             "session": .object([
                 "id": .string(machine.sessionID), "device": .string(description.device), "policy": .string(description.policy.name),
                 "style": .string("\(description.style)"), "start": .string(SessionTime.iso8601(machine.startTime)),
-                "events": .int(Int64(machine.eventCount)), "commands": .int(Int64(starts.count)),
+                "events": .int(Int64(machine.eventCount)), "commands": .int(Int64(commitCount)),
                 "parent": machine.parent.map { .string("\($0.sessionID) @\($0.forkIndex)") } ?? .null,
             ]),
             "window": .object(["firstCommand": .int(Int64(first)), "from": .int(Int64(from)), "to": .int(Int64(to)),
-                               "partial": .bool(first > 0 || last < starts.count)]),
+                               "partial": .bool(first > 0 || last < commitCount)]),
             "commits": .array(commits),
         ])
         // `</` cannot end the data block: `\/` is the same JSON string.
