@@ -17,6 +17,10 @@ public struct CaptureSession: Hashable, Sendable {
 /// Decodes the lines of an intent stream (`docs/Capture.md`): the app's commands in its own
 /// words, with the observed state. The schema is `docs/capture.schema.json`.
 public enum IntentStream {
+    /// The longest line read (1 MiB): a capture line is a command and an observation, a few
+    /// hundred bytes; a longer one is refused before it is held whole.
+    public static let maximumLineLength = 1 << 20
+
     /// Whether a line carries nothing (blank, or a `//` comment).
     public static func isSkipped<Line: StringProtocol>(_ line: Line) -> Bool {
         let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\r" }

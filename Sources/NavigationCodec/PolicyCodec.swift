@@ -157,7 +157,7 @@ extension PolicySubjectWireTag {
 
 extension ByteReader {
     /// The deepest condition a policy may nest (hostile input cannot recurse further).
-    static let maximumConditionDepth = 32
+    static let maximumConditionDepth = PolicyCondition.maximumDepth
 
     /// Consumes a policy in the layout of session description `version`: 3 (rules), or 1 and 2
     /// (the first language's constant answers, which become rules).

@@ -177,6 +177,8 @@ struct PolicyParser {
     var tokens: [Token] = []
     var cursor = 0
     let end: Int
+    /// How many `not`s and parentheses the condition being parsed is inside.
+    var nesting = 0
 
     init(_ text: String) {
         let scalars = Array(text.unicodeScalars)
@@ -309,7 +311,14 @@ struct PolicyParser {
             cursor = start
             throw fail("\(method.name) cannot answer '\(answer.text(for: method))'")
         }
-        return PolicyRule(answer, if: take("if") ? try condition() : nil)
+        guard take("if") else { return PolicyRule(answer, if: nil) }
+        let conditionStart = cursor
+        let condition = try condition()
+        guard condition.depth <= PolicyCondition.maximumDepth else {
+            cursor = conditionStart
+            throw fail("a condition nested deeper than \(PolicyCondition.maximumDepth)")
+        }
+        return PolicyRule(answer, if: condition)
     }
 
     mutating func answer(for method: DelegateMethod) throws(SplitPolicy.ParseError) -> PolicyAnswer {
@@ -414,6 +423,16 @@ struct PolicyParser {
     mutating func unary() throws(SplitPolicy.ParseError) -> PolicyCondition {
         let start = cursor
         let word = try next("a condition")
+        // Each `not` and parenthesis recurses: hostile text must not exhaust the stack.
+        let nests = word == "not" || word == "("
+        if nests {
+            guard nesting < PolicyCondition.maximumDepth else {
+                cursor = start
+                throw fail("a condition nested deeper than \(PolicyCondition.maximumDepth)")
+            }
+            nesting += 1
+        }
+        defer { if nests { nesting -= 1 } }
         switch word {
         case "not": return .not(try unary())
         case "(":

@@ -218,6 +218,19 @@ public indirect enum PolicyCondition: Hashable, Sendable {
     case all([PolicyCondition])
     /// At least one condition holds.
     case any([PolicyCondition])
+
+    /// The deepest a condition may nest (`not`, `and`, `or`): policies come from untrusted text
+    /// and bytes, and neither the parser nor the decoder may recurse without bound.
+    public static let maximumDepth = 32
+
+    /// How many levels the condition nests: 1 for a leaf.
+    public var depth: Int {
+        switch self {
+        case .not(let inner): return 1 + inner.depth
+        case .all(let parts), .any(let parts): return 1 + (parts.map(\.depth).max() ?? 0)
+        case .flag, .collapsed, .landscape, .proposedColumn, .test: return 1
+        }
+    }
 }
 
 /// A pattern for controllers: `Name`, `A|B`, `@restorationID`, `:kind`, `*` (any), combined as in the

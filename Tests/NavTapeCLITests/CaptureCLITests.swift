@@ -146,6 +146,12 @@ struct CaptureCLITests {
         #expect(result.stdout.contains("line 3: acknowledged"), "\(result)")
         let state = try scratch.navtape("state", "bad.navtape")
         #expect(state.status == 0 && state.stdout.contains("MN[M]"), "\(state)")
+        // A line longer than IntentStream.maximumLineLength (1 MiB) is refused before it is held whole.
+        try scratch.write(#"{"navtape":"intents","version":1,"device":"ipad"}"# + "\n" + #"{"command":"launch"}"# + "\n"
+                          + String(repeating: "x", count: 3 << 20) + "\n", to: "long.jsonl")
+        let long = try scratch.navtape("record", "--intents", "long.jsonl", "-o", "long.navtape")
+        #expect(long.status == 65 && long.stderr == "long.jsonl:3: a line longer than 1048576 bytes\n", "\(long)")
+        #expect(long.stdout.contains("line 2: acknowledged"))
         // `record -` reads a script from standard input.
         let script = try scratch.navtape("record", "-", "-o", "s.navtape", input: fixtureScript)
         #expect(script.status == 0, "\(script)")

@@ -49,7 +49,8 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         if let intents {
-            var recording = IntentRecording(input: try LineInput(intents), output: output)
+            var recording = IntentRecording(input: try LineInput(intents, maximumLineLength: IntentStream.maximumLineLength),
+                                            output: output)
             try recording.run()
             return
         }

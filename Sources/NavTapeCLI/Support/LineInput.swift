@@ -15,9 +15,12 @@ final class LineInput {
     private var ended = false
     /// The 1-based number of the last line returned.
     private(set) var lineNumber = 0
+    /// The longest line accepted; a longer one is an error before it is held whole.
+    let maximumLineLength: Int
 
     /// Opens `path` (`-` for standard input); a FIFO blocks here until a writer opens it.
-    init(_ path: String) throws(CLIError) {
+    init(_ path: String, maximumLineLength: Int) throws(CLIError) {
+        self.maximumLineLength = maximumLineLength
         if path == "-" {
             name = "stdin"
             descriptor = 0
@@ -64,6 +67,9 @@ final class LineInput {
         if start > 0 {
             buffer.removeSubrange(..<start)
             start = 0
+        }
+        guard buffer.count <= maximumLineLength else {
+            throw CLIError(.dataError, "\(name):\(lineNumber + 1): a line longer than \(maximumLineLength) bytes")
         }
         // Wait in short polls rather than one blocking read: a signal that lands between the
         // caller's last check and the read would otherwise leave the read waiting for the app.

@@ -1,0 +1,88 @@
+import Foundation
+import NavTape
+import NavTapeScript
+import NavTapeTestSupport
+import NavigationCodec
+import NavigationCore
+import Testing
+@testable import NavTapeInterchange
+
+/// The limits on untrusted input that docs/FileFormat.md ("Limits on hostile input") lists and
+/// that no other suite covers: each refuses one past the limit with a message and accepts the limit.
+@Suite("Limits on hostile input")
+struct LimitsTests {
+    static func nestedNot(_ depth: Int) -> String {
+        "collapseSecondary discard if " + String(repeating: "not ", count: depth - 1) + "flag x"
+    }
+
+    static func nestedParentheses(_ depth: Int) -> String {
+        "collapseSecondary discard if " + String(repeating: "(not ", count: depth / 2) + "flag x" + String(repeating: ")", count: depth / 2)
+    }
+
+    @Test("policy text: conditions nest at most 32 deep; deeper is an error naming the character, never a stack overflow")
+    func policyNesting() throws {
+        let deepest = try SplitPolicy(parsing: Self.nestedNot(PolicyCondition.maximumDepth))
+        // The deepest the parser accepts is what the codec reads back (the one limit).
+        let event = NavigationEvent.policyChanged(deepest)
+        #expect(try EventCodec.decode(EventCodec.encode(event, startsCommit: true)).event == event)
+        for text in [Self.nestedNot(PolicyCondition.maximumDepth + 1), Self.nestedNot(200_000),
+                     Self.nestedParentheses(400_000), "collapseSecondary discard if " + String(repeating: "(", count: 100_000) + "flag x"] {
+            #expect(throws: SplitPolicy.ParseError.self) { try SplitPolicy(parsing: text) }
+            do {
+                _ = try SplitPolicy(parsing: text)
+            } catch {
+                #expect(error.message == "a condition nested deeper than 32", "\(error)")
+            }
+        }
+        // `and`/`or` lists nest too: 31 levels of `not` around an `and` is 32, one more is refused.
+        let wide = "collapseSecondary discard if " + String(repeating: "not ", count: 31) + "(flag a and flag b)"
+        #expect(throws: SplitPolicy.ParseError.self) { try SplitPolicy(parsing: wide) }
+        #expect(try SplitPolicy(parsing: "collapseSecondary discard if " + String(repeating: "not ", count: 30) + "(flag a and flag b)")
+            .methods[.collapseSecondary]?.first?.condition?.depth == 32)
+    }
+
+    @Test("intent streams: trees nest at most 31 levels (each level is two of the JSON parser's 64)")
+    func intentTreeDepth() throws {
+        func tree(_ depth: Int) -> String {
+            var text = #"{"id":"leaf","name":"L"}"#
+            for level in 1..<depth { text = #"{"id":"n\#(level)","name":"N","kind":"navigation","children":["# + text + "]}" }
+            return text
+        }
+        let session = try IntentStream.session(#"{"navtape":"intents","version":1,"device":"ipad"}"#)
+        _ = try IntentStream.intent(#"{"command":"present","controller":"# + tree(31) + "}", session: session)
+        #expect(throws: JSONError.self) { try IntentStream.intent(#"{"command":"present","controller":"# + tree(32) + "}", session: session) }
+        #expect(throws: JSONError.self) { try IntentStream.intent(#"{"command":"present","controller":"# + tree(5_000) + "}", session: session) }
+    }
+
+    @Test("bracket notation nests at most 32 deep (an error naming the column, no overflow at 100,000)")
+    func notationDepth() {
+        for depth in [33, 100_000] {
+            let text = String(repeating: "N[", count: depth) + "M" + String(repeating: "]", count: depth)
+            do {
+                _ = try ControllerSpec.parse(text)
+                Issue.record("a \(depth)-deep tree parsed")
+            } catch {
+                #expect("\(error)".contains("nesting deeper than 32"), "\(error)")
+            }
+        }
+        #expect(throws: Never.self) { try ControllerSpec.parse(String(repeating: "N[", count: 31) + "M" + String(repeating: "]", count: 31)) }
+    }
+
+    @Test("a created controller's name and restoration ID are at most 1,024 bytes: longer is a rejected command, state unchanged")
+    func nameLength() {
+        var state = NavigationState(traits: Device.iPad.traits(.landscape))
+        let longest = String(repeating: "é", count: ControllerSpec.maximumNameLength / 2)
+        let accepted = Navigation.send(.instantiate(.content(longest)), to: &state, delegate: SplitPolicy.noDelegate)
+        #expect(accepted.contains { if case .controllerCreated = $0 { true } else { false } })
+        let before = state
+        for spec in [ControllerSpec.content(longest + "x"), .content("R", restorationID: longest + "x")] {
+            let events = Navigation.send(.instantiate(spec), to: &state, delegate: SplitPolicy.noDelegate)
+            // The rejected command is kept pruned (its names cut), so the event itself stays bounded.
+            guard events.count == 1, case .rejected(.instantiate, .invalidValue, nil) = events[0] else {
+                Issue.record("expected one rejected instantiate, got \(events.map(\.kind))")
+                continue
+            }
+            #expect(state == before)
+        }
+    }
+}
