@@ -101,4 +101,7 @@ let demoGolden = """
       navtape blame navtape-demo-stale.navtape secondary
       navtape fork navtape-demo-stale.navtape --at start --policy calendar-paste -o fixed.navtape
 
+    See the stale-detail session in a browser (one page, no server; scrub with ← →):
+      navtape inspect navtape-demo-stale.navtape -o stale.html && open stale.html   # xdg-open on Linux
+
     """

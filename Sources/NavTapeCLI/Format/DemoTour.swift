@@ -69,6 +69,9 @@ enum DemoTour {
         ] {
             out.line("  " + command)
         }
+        out.line()
+        out.line("See the stale-detail session in a browser (one page, no server; scrub with ← →):")
+        out.line("  navtape inspect \(paths.staleDetail) -o stale.html && open stale.html   # xdg-open on Linux")
     }
 
     static func expectations(_ run: ScriptRun) -> String {
