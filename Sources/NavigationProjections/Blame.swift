@@ -127,16 +127,28 @@ public struct Blame: Projection, Sendable {
     public private(set) var initialValue: PartValue?
     /// The part's value after the last event; `nil` until ``start(from:)`` or the first event.
     public private(set) var value: PartValue?
-    /// Every change, in log order.
-    public private(set) var history: [Change] = []
+    /// How many of the latest changes are kept (`nil`: every change), so that memory stays flat
+    /// however long the log.
+    public let keepingLast: Int?
+    /// The number of changes seen, kept or not.
+    public private(set) var changeCount = 0
+    /// The kept changes, possibly with older ones not yet dropped (dropped in batches: amortized O(1)).
+    private var kept: [Change] = []
 
-    /// Traces `part`.
+    /// The changes kept, in log order: every change, or the last ``keepingLast``.
+    public var history: [Change] {
+        guard let keepingLast, kept.count > keepingLast else { return kept }
+        return Array(kept.suffix(keepingLast))
+    }
+
+    /// Traces `part`, keeping every change, or only the last `keepingLast` (at least one).
     ///
     /// Call ``start(from:)`` with the state before the first event (``fold(_:from:into:)`` does).
     /// Without it the part is assumed to start at its value in a new state; for ``StatePart/traits``,
     /// which a new state takes from its creator, the first event's traits are taken instead.
-    public init(_ part: StatePart) {
+    public init(_ part: StatePart, keepingLast: Int? = nil) {
         self.part = part
+        self.keepingLast = keepingLast.map { Swift.max(1, $0) }
     }
 
     /// Seeds the part's value before the first event.
@@ -154,9 +166,11 @@ public struct Blame: Projection, Sendable {
             self.value = now  // keep sharing the state's buffer (identity fast path)
             return
         }
-        history.append(Change(
+        kept.append(Change(
             index: context.index, time: context.time, event: context.event, before: value, after: now,
             beforeSummary: value.summary(in: context.state), afterSummary: now.summary(in: context.state)))
+        changeCount += 1
+        if let keepingLast, kept.count >= 2 * keepingLast { kept.removeFirst(kept.count - keepingLast) }
         self.value = now
     }
 
@@ -172,10 +186,11 @@ public struct Blame: Projection, Sendable {
     }
 
     /// The last change at or before event `index`: the event to blame for the part's value then.
-    /// `nil` if the part still had its initial value.
-    /// - Complexity: O(log n) in the number of changes.
+    /// `nil` if the part still had its initial value (or, keeping only the latest changes, if the
+    /// change was dropped: ask about a point at or after the first kept change).
+    /// - Complexity: O(log n) in the number of changes kept.
     public func lastChange(atOrBefore index: UInt64) -> Change? {
-        lastIndex(in: history, atOrBefore: index, by: \.index).map { history[$0] }
+        lastIndex(in: kept, atOrBefore: index, by: \.index).map { kept[$0] }
     }
 
     /// Every change, in log order.

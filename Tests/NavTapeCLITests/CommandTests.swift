@@ -166,6 +166,20 @@ struct CommandTests {
 
             """, stderr: ""))
         #expect(try scratch.navtape("blame", "t.navtape", "MN").stdout.hasPrefix("t.navtape: MN after @21 (22 of 22 events) is [M]\n"))
+        // --limit keeps the latest changes (memory stays flat); --from starts the trace later.
+        #expect(try scratch.navtape("blame", "t.navtape", "secondary", "--limit", "1") == .init(status: 0, stdout: """
+            t.navtape: secondary after @21 (22 of 22 events) is PasteNC[PasteDetail]
+            set by @20 +4.000s separated MN | PasteNC (poppedFromPrimary) (was none)
+            history (3 changes, the last 1 shown (--limit)):
+              @20   +4.000s   none → PasteNC[PasteDetail]             separated MN | PasteNC (poppedFromPrimary)
+
+            """, stderr: ""))
+        #expect(try scratch.navtape("blame", "t.navtape", "secondary", "--from", "12", "--at", "18") == .init(status: 0, stdout: """
+            t.navtape: secondary after @18 (19 of 22 events) is none
+            unchanged since @12
+
+            """, stderr: ""))
+        #expect(try scratch.navtape("blame", "t.navtape", "secondary", "--from", "20", "--at", "18").status == 64)
     }
 
     @Test("verify and repair a clean log; tail")

@@ -96,4 +96,19 @@ struct BlameTests {
         #expect(live.history == session.run(Blame(.stack(MD.mn))).history)
         #expect(live.history.map(\.index) == [4, 25])
     }
+
+    @Test("keeping only the latest changes: the same last changes and count, whatever the limit")
+    func keepingLast() {
+        let session = blameSession()
+        for part in [StatePart.column(.secondary), .displayMode, .stack(dn2), .traits, .collapsed] {
+            let all = session.run(Blame(part))
+            #expect(!all.history.isEmpty)
+            for limit in [1, 2, 3, 100] {
+                let latest = session.run(Blame(part, keepingLast: limit))
+                #expect(latest.changeCount == all.history.count)
+                #expect(latest.history == Array(all.history.suffix(limit)))
+                #expect(latest.lastChange(atOrBefore: UInt64(session.events.count)) == all.history.last)
+            }
+        }
+    }
 }

@@ -29,16 +29,32 @@ struct BlameCommand: ParsableCommand {
                                valueName: "event"))
     var at: EventPoint?
 
+    @Option(help: ArgumentHelp("Trace changes from after this event (N or start, the default): a long log is read from its checkpoint.",
+                               valueName: "event"))
+    var from: EventPoint = .start
+
+    @Option(help: "List at most this many of the latest changes (memory stays flat however long the log).")
+    var limit = 1_000
+
     @OptionGroup var format: JSONFlag
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
+    }
 
     func run() throws {
         let machine = try Logs.open(input)
         let index = try (at ?? .end).count(in: machine)
+        let start = try from.count(in: machine)
+        guard start <= index else {
+            throw CLIError(.usage, "\(machine.path): --from \(from) is after --at \((at ?? .end))")
+        }
         let state = try machine.state(at: index)
         let part = try Self.part(what, in: state, log: machine.path)
-        var blame = Blame(part)
-        try machine.run(&blame, to: index)
-        guard format.json else { return Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine)) }
+        var blame = Blame(part, keepingLast: limit)
+        try machine.run(&blame, from: start, to: index)
+        guard format.json else { return Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine,
+                                                                                           since: start)) }
         func change(_ change: Blame.Change) -> JSONValue {
             .object(["index": .int(Int64(bitPattern: change.index)), "time": .int(change.time), "event": .string(change.event.kind.name),
                      "text": .string(EventText.describe(change.event, in: state)),
@@ -50,6 +66,7 @@ struct BlameCommand: ParsableCommand {
             "event": index == 0 ? .null : .int(Int64(bitPattern: index - 1)), "events": .int(Int64(bitPattern: index)),
             "value": .string(blame.part.value(in: state).summary(in: state)),
             "setBy": setBy.map(change) ?? .null, "history": .array(blame.history.map(change)),
+            "changes": .int(Int64(blame.changeCount)), "from": start == 0 ? .null : .int(Int64(bitPattern: start - 1)),
         ]).text + "\n")
     }
 

@@ -108,18 +108,21 @@ enum DiffText {
 
 /// The text of `blame`.
 enum BlameText {
-    static func render(_ blame: Blame, what: String, index: UInt64, state: NavigationState, machine: TimeMachine) -> [String] {
+    /// `since` is the point the trace started at (`--from`): 0 for the start of the log.
+    static func render(_ blame: Blame, what: String, index: UInt64, state: NavigationState, machine: TimeMachine,
+                       since: UInt64 = 0) -> [String] {
         let value = blame.part.value(in: state).summary(in: state)
         var lines = ["\(machine.path): \(what) \(EventPoint.caption(index, of: machine.eventCount)) is \(value)"]
         if let change = blame.lastChange(atOrBefore: index == 0 ? 0 : index - 1), index > 0 {
             lines.append("set by @\(change.index) \(SessionTime.offset(change.time - machine.startTime)) "
                 + EventText.describe(change.event, in: state) + " (was \(change.beforeSummary))")
         } else {
-            lines.append("unchanged since the start")
+            lines.append(since == 0 ? "unchanged since the start" : "unchanged since @\(since - 1)")
         }
         let history = blame.history
         if !history.isEmpty {
-            lines.append("history (\(history.count) change\(history.count == 1 ? "" : "s")):")
+            let shown = history.count < blame.changeCount ? ", the last \(history.count) shown (--limit)" : ""
+            lines.append("history (\(blame.changeCount) change\(blame.changeCount == 1 ? "" : "s")\(shown)):")
             for change in history {
                 lines.append("  " + EventText.position(change.index, time: change.time, start: machine.startTime)
                     + "\(change.beforeSummary) → \(change.afterSummary)".padding(40) + EventText.describe(change.event, in: state))
