@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `scripts/docs`: the DocC catalogues of NavTape and NavigationCore (no code depends on it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `navtape serve`: the inspector's web server (loopback by default). No swift-configuration trait.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // The pure core: state, commands, events, decide, evolve, delegates, invariants.
@@ -59,6 +62,8 @@ let package = Package(
             dependencies: [
                 "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A child process for the crash-loop test: appends and prints each acknowledged index.

@@ -67,7 +67,7 @@ struct ManyLogsTests {
         let changes = try #require(diff[0]["changes"] as? [[String: Any]])
         #expect(changes.first?["change"] as? String == "secondary" && changes.first?["text"] as? String == "secondary: NoSelectionNC → PasteNC1")
         let blame = try objects("blame", "lib/sub/b.navtape", "secondary", "--json")
-        #expect(Set(blame[0].keys) == ["type", "log", "what", "event", "events", "value", "setBy", "history"])
+        #expect(Set(blame[0].keys) == ["type", "log", "what", "event", "events", "value", "setBy", "history", "changes", "from"])
         #expect((blame[0]["setBy"] as? [String: Any])?["index"] as? Int == 23 && blame[0]["event"] as? Int == 23)
         let timeline = try objects("timeline", "lib/sub/b.navtape", "--json")
         #expect(timeline.first?["index"] is NSNull && timeline.dropFirst().allSatisfy { $0["index"] is Int && $0["visible"] is [String] })

@@ -1,0 +1,171 @@
+import ArgumentParser
+import Dispatch
+import Hummingbird
+import Logging
+import NavTape
+import NavTapeInterchange
+import Synchronization
+
+/// `navtape serve DIR|LOG…`.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a library of sessions to a browser: the library, each session's inspector page, a JSON API.",
+        discussion: """
+            Listens on loopback (127.0.0.1) unless --host says otherwise. The library is every .navtape \
+            under the given directories, read again on each request, so new and growing logs appear. \
+            Pages: / (the library), /session/N (the inspector page of session N, around ?at=EVENT). API \
+            (docs/JSON.md, "Serve"): /api/sessions, /api/sessions/N/state?at=EVENT. Sessions are named \
+            by their number in the library, never by a path. Ctrl-C stops the server. The first line \
+            printed is the address, once it listens (--port 0 picks a free port).
+
+            Examples:
+              navtape serve recordings/
+              navtape serve . --port 8080
+            """)
+
+    @OptionGroup var input: LogsArgument
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8_080
+
+    @Option(help: "The address to listen on; anything but loopback exposes the sessions to the network.")
+    var host = "127.0.0.1"
+
+    func validate() throws {
+        guard !input.logs.isEmpty else { throw ValidationError("Give at least one log or directory.") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
+    }
+
+    func run() throws {
+        _ = try ManyLogs.paths(input.logs)  // fail now (66) for a path that does not exist
+        let library = SessionLibrary(arguments: input.logs)
+        let app = Application(
+            router: library.router(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "navtape"),
+            onServerRunning: { [host] channel in
+                Output.standard.line("serving \(library.paths().count) sessions at http://\(host):\(channel.localAddress?.port ?? 0)/")
+                try? Output.standard.flush()
+            },
+            logger: .init(label: "navtape-serve", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let failure = Mutex<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await app.runService()
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) {
+            throw CLIError(.ioError, "navtape serve: \(host):\(port): \(error)")
+        }
+    }
+}
+
+/// The sessions `serve` offers: the logs the arguments name, listed again on each request.
+struct SessionLibrary: Sendable {
+    let arguments: [String]
+
+    /// The logs, in the order `ManyLogs` lists them (a directory that has become empty lists none).
+    func paths() -> [String] {
+        (try? ManyLogs.paths(arguments)) ?? arguments.flatMap { Files.isDirectory($0) ? ManyLogs.logs(under: $0) : [$0] }
+    }
+
+    /// The log a `/session/N` path names, or 404.
+    func path(_ text: String?) throws -> String {
+        let paths = paths()
+        guard let text, let number = Int(text), paths.indices.contains(number) else {
+            throw HTTPError(.notFound, message: "no such session")
+        }
+        return paths[number]
+    }
+
+    /// The point `?at=` names in `machine`'s log (an event index, start or end; default end), or 400.
+    static func point(_ text: Substring?, in machine: TimeMachine) throws -> UInt64 {
+        guard let text else { return machine.eventCount }
+        guard let point = EventPoint(argument: String(text)), let count = try? point.count(in: machine) else {
+            throw HTTPError(.badRequest, message: "at: an event from 0 to \(Int64(machine.eventCount) - 1), start or end")
+        }
+        return count
+    }
+
+    static func response(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .init("X-Content-Type-Options")!: "nosniff"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func open(_ path: String) throws -> TimeMachine {
+        do {
+            return try Logs.open(path)
+        } catch {
+            throw HTTPError(.unprocessableContent, message: Failure.describe(error).message ?? "cannot read the log")
+        }
+    }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        let library = self
+        router.get("/") { _, _ in
+            Self.response(LibraryPage.html(library.paths()), type: "text/html; charset=utf-8")
+        }
+        router.get("/session/:n") { request, context in
+            let machine = try Self.open(try library.path(context.parameters.get("n")))
+            let around = try Self.point(request.uri.queryParameters["at"], in: machine)
+            return Self.response(try InspectPage.html(machine, around: around, maxCommits: 2_000), type: "text/html; charset=utf-8")
+        }
+        router.get("/api/sessions") { _, _ in
+            let paths = library.paths()
+            let rows = QuerySummary.read(paths, jobs: 1, strict: false).enumerated().map { number, row -> JSONValue in
+                switch row {
+                case .success(let summary):
+                    return .object(["number": .int(Int64(number)), "log": .string(summary.path), "sessionID": .string(summary.sessionID),
+                                    "device": .string(summary.device), "policy": .string(summary.policy),
+                                    "events": .int(Int64(summary.events)), "commands": .int(Int64(summary.commands)),
+                                    "duration": .int(summary.duration), "bugs": .object(summary.bugs.mapValues { .int(Int64($0)) }),
+                                    "divergences": .int(Int64(summary.divergences))])
+                case .failure(let failure):
+                    return .object(["number": .int(Int64(number)), "log": .string(paths[number]), "error": .string(failure.message)])
+                }
+            }
+            return Self.response(JSONValue.array(rows).text + "\n", type: "application/json")
+        }
+        router.get("/api/sessions/:n/state") { request, context in
+            let machine = try Self.open(try library.path(context.parameters.get("n")))
+            let count = try Self.point(request.uri.queryParameters["at"], in: machine)
+            let state = try machine.state(at: count)
+            let last = count == 0 ? nil : try Logs.lastEvent(before: count, in: machine)
+            return Self.response(JSONState.encode(state, index: count, time: last?.time ?? machine.startTime, lastEvent: last?.event,
+                                                  policy: machine.sessionDescription.policy).text + "\n", type: "application/json")
+        }
+        return router
+    }
+}
+
+/// The library page: one row per session, linking to its inspector page. Names are escaped.
+enum LibraryPage {
+    static func html(_ paths: [String]) -> String {
+        let rows = QuerySummary.read(paths, jobs: 1, strict: false).enumerated().map { number, row -> String in
+            switch row {
+            case .success(let s):
+                let bugs = s.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+                let cells = [s.path, s.sessionID, s.device, s.policy, "\(s.events)", "\(s.commands)", duration(s.duration), bugs,
+                             s.divergences > 0 ? "\(s.divergences)" : ""]
+                return "<tr><td><a href=\"/session/\(number)\">\(number)</a></td>"
+                    + cells.map { "<td>\(InspectPage.escapeHTML($0))</td>" }.joined() + "</tr>"
+            case .failure(let failure):
+                return "<tr><td>\(number)</td><td colspan=\"9\">\(InspectPage.escapeHTML(failure.message))</td></tr>"
+            }
+        }
+        return """
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>NavTape library</title>
+            <style>body{font:14px system-ui,sans-serif;margin:16px}table{border-collapse:collapse}td,th{padding:4px 8px;border-bottom:1px solid #ddd;text-align:left}</style>
+            </head><body><h1>NavTape library</h1><p>\(paths.count) sessions</p>
+            <table id="sessions"><thead><tr><th>#</th><th>log</th><th>session</th><th>device</th><th>policy</th><th>events</th><th>commands</th><th>duration</th><th>bugs</th><th>divergences</th></tr></thead>
+            <tbody>\(rows.joined(separator: "\n"))</tbody></table></body></html>
+
+            """
+    }
+}
