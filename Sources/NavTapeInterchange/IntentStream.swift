@@ -83,11 +83,7 @@ public enum IntentStream {
             case .flag where parameter.isOptional && json.isNull(key): arguments.append(.value(.flag(true)))
             default:
                 // Every other parameter is spelled as in the JSON command form.
-                var object: [String: JSONValue] = ["command": .string(name)]
-                object[key] = try json.value(key)
-                for other in parameters where other.name != key { object[other.name] = placeholder(other.type) }
-                let decoded = try JSONCommand.decode(.object(object), "line")
-                arguments.append(.value(decoded.arguments[parameters.firstIndex { $0.name == key } ?? 0]))
+                arguments.append(.value(try JSONCommand.argument(parameter, in: json)))
             }
         }
         var time: Int64?
@@ -95,24 +91,6 @@ public enum IntentStream {
         var observed: CapturedObservation?
         if !json.isNull("observed") { observed = try observation(json.object("observed")) }
         return CapturedIntent(kind: kind, arguments: arguments, time: time, observed: observed)
-    }
-
-    /// A value that decodes as `type`, standing in for the other parameters when one is decoded
-    /// through the JSON command form.
-    private static func placeholder(_ type: CommandParameterType) -> JSONValue {
-        switch type {
-        case .controller, .optionalController: return .string("#0")
-        case .controllers: return .array([])
-        case .tree: return .object(["kind": .string("content"), "name": .string("X")])
-        case .traits: return JSONCommand.encode(Device.iPad.traits(.landscape))
-        case .displayMode: return .string("automatic")
-        case .column: return .string("primary")
-        case .splitBehavior: return .string("automatic")
-        case .property: return .object(["name": .string("presentsWithGesture"), "value": .bool(true)])
-        case .flag: return .bool(true)
-        case .text: return .string("x")
-        case .policy: return .string("none")
-        }
     }
 
     static func traits(_ json: JSONReader, _ key: String, device: Device?) throws(JSONError) -> Traits {

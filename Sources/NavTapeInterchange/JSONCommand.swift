@@ -37,27 +37,31 @@ enum JSONCommand {
             throw JSONError("\(context).command: unknown command \"\(name)\"")
         }
         var arguments: [CommandArgument] = []
-        for parameter in kind.signature.parameters {
-            let key = parameter.name
-            switch parameter.type {
-            case .controller: arguments.append(.controller(try json.id(key)))
-            case .optionalController: arguments.append(.optionalController(try json.optionalID(key)))
-            case .controllers: arguments.append(.controllers(try json.ids(key)))
-            case .tree: arguments.append(.tree(try decodeSpec(json.value(key), "\(context).\(key)", depth: 0)))
-            case .traits: arguments.append(.traits(try decodeTraits(json.object(key))))
-            case .displayMode: arguments.append(.displayMode(try json.displayMode(key)))
-            case .column: arguments.append(.column(try json.enumeration(key, Column.self)))
-            case .splitBehavior: arguments.append(.splitBehavior(try json.enumeration(key, SplitBehavior.self)))
-            case .property: arguments.append(.property(try decodeProperty(json.object(key))))
-            case .flag: arguments.append(.flag(try json.bool(key)))
-            case .text: arguments.append(.text(try json.string(key)))
-            case .policy: arguments.append(.policy(try JSONPolicy.decode(json.value(key), "\(context).\(key)")))
-            }
-        }
+        for parameter in kind.signature.parameters { arguments.append(try argument(parameter, in: json)) }
         guard let command = NavigationCommand(kind: kind, arguments: arguments) else {
             throw JSONError("\(context): the arguments do not fit \"\(name)\"")
         }
         return command
+    }
+
+    /// The argument of `parameter`, read from its member of `json` (the one spelling of each
+    /// parameter type; capture lines use it for everything but controllers and traits).
+    static func argument(_ parameter: CommandParameter, in json: JSONReader) throws(JSONError) -> CommandArgument {
+        let key = parameter.name, context = json.context
+        switch parameter.type {
+        case .controller: return .controller(try json.id(key))
+        case .optionalController: return .optionalController(try json.optionalID(key))
+        case .controllers: return .controllers(try json.ids(key))
+        case .tree: return .tree(try decodeSpec(json.value(key), "\(context).\(key)", depth: 0))
+        case .traits: return .traits(try decodeTraits(json.object(key)))
+        case .displayMode: return .displayMode(try json.displayMode(key))
+        case .column: return .column(try json.enumeration(key, Column.self))
+        case .splitBehavior: return .splitBehavior(try json.enumeration(key, SplitBehavior.self))
+        case .property: return .property(try decodeProperty(json.object(key)))
+        case .flag: return .flag(try json.bool(key))
+        case .text: return .text(try json.string(key))
+        case .policy: return .policy(try JSONPolicy.decode(json.value(key), "\(context).\(key)"))
+        }
     }
 
     // MARK: payloads
