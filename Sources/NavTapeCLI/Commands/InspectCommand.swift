@@ -115,12 +115,14 @@ enum InspectPage {
         var lines: [JSONValue] = []
         var rotation = false, diverged = 0
         for recorded in events {
+            // The rules are judged on the state before the event, its text with the state after it.
+            let rules = recorded.event.governingRules(in: running)
             running.evolve(recorded.event)
             if case .traitsChanged = recorded.event { rotation = true }
             if case .diverged = recorded.event { diverged += 1 }
             lines.append(.object([
                 "i": .int(Int64(recorded.index)), "text": .string(EventText.describe(recorded.event, in: running)),
-                "rules": .array(recorded.event.governingRules(in: before).map { .string($0.description) }),
+                "rules": .array(rules.map { .string($0.description) }),
             ]))
         }
         let plain = events.map(\.event)

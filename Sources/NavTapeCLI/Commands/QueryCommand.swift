@@ -145,6 +145,13 @@ struct QuerySummary: Sendable {
         displayModes = stats.displayModeDwell.reduce(into: [:]) { $0[$1.key.description] = $1.value }
     }
 
+    /// The session's row in `query --json` and `serve`'s `/api/sessions`.
+    var json: [String: JSONValue] {
+        ["log": .string(path), "sessionID": .string(sessionID), "device": .string(device), "policy": .string(policy),
+         "events": .int(Int64(events)), "commands": .int(Int64(commands)), "duration": .int(duration),
+         "bugs": .object(bugs.mapValues { .int(Int64($0)) }), "divergences": .int(Int64(divergences))]
+    }
+
     /// Reads every log, `jobs` at a time, in the order given; each result or its failure.
     static func read(_ paths: [String], jobs: Int, strict: Bool) -> [Result<QuerySummary, CLIError>] {
         let results = Mutex<[Result<QuerySummary, CLIError>?]>(Array(repeating: nil, count: paths.count))
@@ -248,14 +255,7 @@ struct QueryReport {
         }
         return .object([
             "type": .string("query"), "read": .int(Int64(read)), "matching": .int(Int64(matching.count)), "filters": .string(filters),
-            "sessions": .array(matching.prefix(limit).map { session in
-                .object([
-                    "log": .string(session.path), "sessionID": .string(session.sessionID), "device": .string(session.device),
-                    "policy": .string(session.policy), "events": .int(Int64(session.events)), "commands": .int(Int64(session.commands)),
-                    "duration": .int(session.duration), "bugs": .object(session.bugs.mapValues { .int(Int64($0)) }),
-                    "divergences": .int(Int64(session.divergences)),
-                ])
-            }),
+            "sessions": .array(matching.prefix(limit).map { .object($0.json) }),
             "screens": .object(screens.mapValues { .int($0) }), "displayModes": .object(displayModes.mapValues { .int($0) }),
             "collapsesByDevice": .object(devices.mapValues {
                 .object(["collapses": .int(Int64($0.collapses)), "atLaunch": .int(Int64($0.atLaunch)), "sessions": .int(Int64($0.sessions))])

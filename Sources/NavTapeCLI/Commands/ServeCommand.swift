@@ -121,11 +121,7 @@ struct SessionLibrary: Sendable {
             let rows = QuerySummary.read(paths, jobs: 1, strict: false).enumerated().map { number, row -> JSONValue in
                 switch row {
                 case .success(let summary):
-                    return .object(["number": .int(Int64(number)), "log": .string(summary.path), "sessionID": .string(summary.sessionID),
-                                    "device": .string(summary.device), "policy": .string(summary.policy),
-                                    "events": .int(Int64(summary.events)), "commands": .int(Int64(summary.commands)),
-                                    "duration": .int(summary.duration), "bugs": .object(summary.bugs.mapValues { .int(Int64($0)) }),
-                                    "divergences": .int(Int64(summary.divergences))])
+                    return .object(summary.json.merging(["number": .int(Int64(number))]) { $1 })
                 case .failure(let failure):
                     return .object(["number": .int(Int64(number)), "log": .string(paths[number]), "error": .string(failure.message)])
                 }
