@@ -144,7 +144,11 @@ struct LogFile {
                 case .proceed(let allowed): request = allowed
                 case .fail(let allowed, let error):
                     if allowed > 0 {
-                        _ = pwrite(descriptor, base + done, allowed, off_t(offset) + off_t(done))
+                        let n = pwrite(descriptor, base + done, allowed, off_t(offset) + off_t(done))
+                        if n > 0 {
+                            faults.didWrite(UnsafeRawBufferPointer(start: base + done, count: n),
+                                            at: offset + UInt64(done), path: path)
+                        }
                     }
                     let at = offset + UInt64(done + allowed)
                     throw .io(path, "cannot write at byte \(at)", errno: error, offset: at)
@@ -153,6 +157,10 @@ struct LogFile {
             #endif
             let n = pwrite(descriptor, base + done, request, off_t(offset) + off_t(done))
             if n >= 0 {
+                #if DEBUG
+                faults?.didWrite(UnsafeRawBufferPointer(start: base + done, count: n),
+                                 at: offset + UInt64(done), path: path)
+                #endif
                 done += n
             } else {
                 let error = errno
@@ -168,8 +176,12 @@ struct LogFile {
     /// other than `EINTR`: a failed sync leaves the outcome unknown.
     func synchronizeData() throws(EventLogError) {
         #if DEBUG
-        if let faults, let error = faults.beforeSync() {
-            throw .io(path, "cannot sync", errno: error)
+        if let faults {
+            if let error = faults.beforeSync() { throw .io(path, "cannot sync", errno: error) }
+            if faults.simulatesSyncs {
+                faults.didSync(path: path)
+                return
+            }
         }
         #endif
         #if canImport(Darwin)
@@ -188,8 +200,12 @@ struct LogFile {
     /// platforms (see `fullSync`).
     func synchronizeAll() throws(EventLogError) {
         #if DEBUG
-        if let faults, let error = faults.beforeSync() {
-            throw .io(path, "cannot sync", errno: error)
+        if let faults {
+            if let error = faults.beforeSync() { throw .io(path, "cannot sync", errno: error) }
+            if faults.simulatesSyncs {
+                faults.didSync(path: path)
+                return
+            }
         }
         #endif
         #if canImport(Darwin)
@@ -211,6 +227,9 @@ struct LogFile {
             if error == EINTR { continue }
             throw .io(path, "cannot truncate to byte \(length)", errno: error, offset: length)
         }
+        #if DEBUG
+        faults?.didTruncate(to: length, path: path)
+        #endif
     }
 }
 
@@ -313,6 +332,20 @@ final class FaultInjector: Sendable {
         var failSyncsAfter: Int?
         /// The errno of failing syncs.
         var syncErrno: Int32 = EIO
+        /// Power-loss simulation: every write, truncation and successful sync is kept in order in
+        /// ``journal``, and syncs succeed without reaching the disk (the journal says what a real
+        /// sync would have made durable).
+        var journals = false
+    }
+
+    /// One operation on a file, as the journal keeps it.
+    enum Operation: Equatable {
+        /// `bytes` written at `offset`.
+        case write(path: String, offset: UInt64, bytes: [UInt8])
+        /// The file cut to `length` bytes.
+        case truncate(path: String, length: UInt64)
+        /// A sync that succeeded: everything before it in the journal, for this path, is durable.
+        case sync(path: String)
     }
 
     enum WriteDecision {
@@ -321,10 +354,34 @@ final class FaultInjector: Sendable {
     }
 
     private let plan: Mutex<Plan>
+    private let operations = Mutex<[Operation]>([])
+    /// Whether syncs are simulated (``Plan/journals``); fixed at creation.
+    let simulatesSyncs: Bool
 
     /// Creates an injector following `plan`.
     init(_ plan: Plan) {
         self.plan = Mutex(plan)
+        simulatesSyncs = plan.journals
+    }
+
+    /// Every write, truncation and successful sync so far, in order (with ``Plan/journals``).
+    var journal: [Operation] { operations.withLock { $0 } }
+
+    /// The number of operations journaled so far.
+    var journalCount: Int { operations.withLock { $0.count } }
+
+    func didWrite(_ bytes: UnsafeRawBufferPointer, at offset: UInt64, path: String) {
+        guard simulatesSyncs else { return }
+        operations.withLock { $0.append(.write(path: path, offset: offset, bytes: Array(bytes))) }
+    }
+
+    func didTruncate(to length: UInt64, path: String) {
+        guard simulatesSyncs else { return }
+        operations.withLock { $0.append(.truncate(path: path, length: length)) }
+    }
+
+    func didSync(path: String) {
+        operations.withLock { $0.append(.sync(path: path)) }
     }
 
     /// Replaces the plan.
