@@ -20,10 +20,10 @@ struct CaptureCLITests {
     }
 
     /// `navtape record --intents - -o live.navtape` in `scratch`, its standard input and output piped.
-    static func startRecording(_ binary: URL, in scratch: Scratch) throws -> (Process, input: Pipe, output: Pipe) {
+    static func startRecording(_ binary: URL, in scratch: Scratch, to log: String = "live.navtape") throws -> (Process, input: Pipe, output: Pipe) {
         let recorder = Process()
         recorder.executableURL = binary
-        recorder.arguments = ["record", "--intents", "-", "-o", "live.navtape"]
+        recorder.arguments = ["record", "--intents", "-", "-o", log]
         recorder.currentDirectoryURL = scratch.url
         let input = Pipe(), output = Pipe()
         recorder.standardInput = input
@@ -233,95 +233,5 @@ struct QueryTests {
         #expect(damaged.status == 65 && damaged.stdout.hasPrefix("query: 5 sessions read, 4 match"), "\(damaged)")
         #expect(damaged.stderr.hasPrefix("lib/bad.navtape: "), "\(damaged)")
         #expect(try scratch.navtape("query", "lib", "--bug", "BUG6").status == 64)
-    }
-}
-
-@Suite("serve")
-struct ServeTests {
-    /// One raw HTTP/1.1 GET to 127.0.0.1:`port` (the path sent exactly as given): the status line's
-    /// code, the headers and the body.
-    static func get(_ path: String, port: Int) throws -> (status: Int, headers: String, body: String) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            data += chunk[..<count]
-        }
-        let text = String(decoding: data, as: UTF8.self)
-        let parts = text.components(separatedBy: "\r\n\r\n")
-        let head = parts.first ?? ""
-        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        return (status, head, parts.dropFirst().joined(separator: "\r\n\r\n"))
-    }
-
-    @Test("serves the library, each session's page and the JSON API on loopback; bad requests get 404/400; Ctrl-C stops it (exit 0)")
-    func server() throws {
-        let scratch = Scratch(onDisk: true)
-        defer { scratch.remove() }
-        try FileManager.default.createDirectory(atPath: scratch.path("lib"), withIntermediateDirectories: true)
-        try scratch.write("""
-            {"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}
-            {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"<img src=x onerror=alert(1)>","kind":"navigation","children":[{"id":"m","name":"M"}]}]}
-            {"command":"launch"}
-
-            """, to: "hostile.jsonl")
-        #expect(try scratch.navtape("record", "--intents", "hostile.jsonl", "-o", "lib/a.navtape").status == 0)
-        try scratch.recordFixture()
-        try FileManager.default.moveItem(atPath: scratch.path("t.navtape"), toPath: scratch.path("lib/b.navtape"))
-        let server = Process()
-        server.executableURL = try #require(Navtape.binary)
-        server.arguments = ["serve", "lib", "--port", "0"]
-        server.currentDirectoryURL = scratch.url
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = Pipe()
-        try server.run()
-        var printed = Data()
-        #expect(CaptureCLITests.read(output.fileHandleForReading, until: "/\n", into: &printed))
-        let line = String(decoding: printed, as: UTF8.self)
-        #expect(line.hasPrefix("serving 2 sessions at http://127.0.0.1:"), "\(line)")
-        let port = try #require(Int(line.split(separator: ":").last?.dropLast(2) ?? ""))
-
-        let library = try Self.get("/", port: port)
-        #expect(library.status == 200 && library.headers.contains("text/html"))
-        #expect(library.body.contains(#"<a href="/session/1">1</a></td><td>lib/b.navtape</td><td>fixture</td>"#), "\(library.body)")
-        let sessions = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions", port: port).body.utf8)) as? [[String: Any]])
-        #expect(sessions.map { $0["log"] as? String } == ["lib/a.navtape", "lib/b.navtape"])
-        // The state API is navtape state --json, byte for byte.
-        let api = try Self.get("/api/sessions/1/state?at=12", port: port)
-        #expect(api.status == 200 && api.headers.contains("application/json"))
-        #expect(api.body == (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout))
-        // The session page is the inspector's, with the hostile name kept as data, never markup.
-        let page = try Self.get("/session/0", port: port)
-        #expect(page.status == 200 && page.body.contains(#"<script id="data" type="application/json">"#))
-        // Outside its JSON data block (raw text to a browser, `</` escaped), the name appears nowhere.
-        let start = try #require(page.body.range(of: #"<script id="data" type="application/json">"#))
-        let end = try #require(page.body.range(of: "</script>", range: start.upperBound..<page.body.endIndex))
-        #expect(!page.body[start.upperBound..<end.lowerBound].contains("</"))
-        #expect(!(String(page.body[..<start.lowerBound]) + String(page.body[end.upperBound...])).contains("<img"))
-        for (path, status) in [("/session/2", 404), ("/session/-1", 404), ("/session/x", 404), ("/../../etc/passwd", 404),
-                               ("/api/sessions/1/state?at=zz", 400), ("/api/sessions/1/state?at=22", 400), ("/nowhere", 404)] {
-            #expect(try Self.get(path, port: port).status == status, "\(path)")
-        }
-        // A log added while the server runs is picked up.
-        try FileManager.default.copyItem(atPath: scratch.path("lib/b.navtape"), toPath: scratch.path("lib/c.navtape"))
-        #expect(try Self.get("/session/2", port: port).status == 200)
-        kill(server.processIdentifier, SIGINT)
-        server.waitUntilExit()
-        #expect(server.terminationStatus == 0)
     }
 }

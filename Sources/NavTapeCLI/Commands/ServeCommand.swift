@@ -1,5 +1,10 @@
 import ArgumentParser
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Hummingbird
 import Logging
 import NavTape
@@ -32,14 +37,18 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on; anything but loopback exposes the sessions to the network.")
     var host = "127.0.0.1"
 
+    @Option(help: "Requests reading logs at once; more get 503 with Retry-After.")
+    var maxRequests = SessionLibrary.defaultMaximumWork
+
     func validate() throws {
         guard !input.logs.isEmpty else { throw ValidationError("Give at least one log or directory.") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
+        guard maxRequests >= 1 else { throw ValidationError("--max-requests must be at least 1.") }
     }
 
     func run() throws {
         _ = try ManyLogs.paths(input.logs)  // fail now (66) for a path that does not exist
-        let library = SessionLibrary(arguments: input.logs)
+        let library = SessionLibrary(arguments: input.logs, maximumWork: maxRequests)
         let app = Application(
             router: library.router(),
             configuration: .init(address: .hostname(host, port: port), serverName: "navtape"),
@@ -66,8 +75,45 @@ struct ServeCommand: ParsableCommand {
 }
 
 /// The sessions `serve` offers: the logs the arguments name, listed again on each request.
+///
+/// Each log's summary (a row of the library) is kept while the file's size, time and inode stay the
+/// same, so a library page costs one `stat` per log once read, and a growing log is read again.
+/// Every request that reads a log runs off Swift's cooperative pool (which also serves the
+/// connections), at most ``maximumWork`` at a time (`--max-requests`): beyond that a request gets 503 with
+/// `Retry-After`, so a flood of heavy requests queues no unbounded work and fast ones keep flowing.
 struct SessionLibrary: Sendable {
     let arguments: [String]
+    private let summaries = SummaryCache()
+    private let work = WorkLimit()
+    /// Requests that read logs, running at once; more get 503.
+    let maximumWork: Int
+
+    init(arguments: [String], maximumWork: Int = Self.defaultMaximumWork) {
+        self.arguments = arguments
+        self.maximumWork = maximumWork
+    }
+
+    /// The default of `--max-requests`.
+    static let defaultMaximumWork = 64
+
+    /// Each log's library row, read again only for logs that changed.
+    func rows(_ paths: [String]) -> [Result<QuerySummary, CLIError>] {
+        summaries.rows(paths)
+    }
+
+    /// Runs `body` on a thread of its own (not the cooperative pool), or throws 503 when
+    /// ``maximumWork`` requests are already running.
+    func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        guard work.running.wrappingAdd(1, ordering: .relaxed).newValue <= maximumWork else {
+            work.running.wrappingSubtract(1, ordering: .relaxed)
+            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"],
+                            message: "busy: \(maximumWork) requests are already reading logs; try again")
+        }
+        defer { work.running.wrappingSubtract(1, ordering: .relaxed) }
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
 
     /// The logs, in the order `ManyLogs` lists them (a directory that has become empty lists none).
     func paths() -> [String] {
@@ -92,6 +138,13 @@ struct SessionLibrary: Sendable {
         return count
     }
 
+    /// The one value of query parameter `name`, or `nil`; given twice it is ambiguous (400).
+    static func single(_ name: String, in request: Request) throws -> Substring? {
+        let values = request.uri.queryParameters.getAll(name)
+        guard values.count <= 1 else { throw HTTPError(.badRequest, message: "\(name): given \(values.count) times; give it once") }
+        return values.first.map { Substring($0) }
+    }
+
     static func response(_ text: String, type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .init("X-Content-Type-Options")!: "nosniff"],
                  body: .init(byteBuffer: ByteBuffer(string: text)))
@@ -109,16 +162,24 @@ struct SessionLibrary: Sendable {
         let router = Router()
         let library = self
         router.get("/") { _, _ in
-            Self.response(LibraryPage.html(library.paths()), type: "text/html; charset=utf-8")
+            try await library.offload {
+                let paths = library.paths()
+                return Self.response(LibraryPage.html(paths, rows: library.rows(paths)), type: "text/html; charset=utf-8")
+            }
         }
         router.get("/session/:n") { request, context in
-            let machine = try Self.open(try library.path(context.parameters.get("n")))
-            let around = try Self.point(request.uri.queryParameters["at"], in: machine)
-            return Self.response(try InspectPage.html(machine, around: around, maxCommits: 2_000), type: "text/html; charset=utf-8")
+            let number = context.parameters.get("n")
+            let at = try Self.single("at", in: request)
+            return try await library.offload {
+                let machine = try Self.open(try library.path(number))
+                let around = try Self.point(at, in: machine)
+                return Self.response(try InspectPage.html(machine, around: around, maxCommits: 2_000), type: "text/html; charset=utf-8")
+            }
         }
         router.get("/api/sessions") { _, _ in
+            try await library.offload {
             let paths = library.paths()
-            let rows = QuerySummary.read(paths, jobs: 1, strict: false).enumerated().map { number, row -> JSONValue in
+            let rows = library.rows(paths).enumerated().map { number, row -> JSONValue in
                 switch row {
                 case .success(let summary):
                     return .object(summary.json.merging(["number": .int(Int64(number))]) { $1 })
@@ -127,14 +188,19 @@ struct SessionLibrary: Sendable {
                 }
             }
             return Self.response(JSONValue.array(rows).text + "\n", type: "application/json")
+            }
         }
         router.get("/api/sessions/:n/state") { request, context in
-            let machine = try Self.open(try library.path(context.parameters.get("n")))
-            let count = try Self.point(request.uri.queryParameters["at"], in: machine)
-            let state = try machine.state(at: count)
-            let last = count == 0 ? nil : try Logs.lastEvent(before: count, in: machine)
-            return Self.response(JSONState.encode(state, index: count, time: last?.time ?? machine.startTime, lastEvent: last?.event,
-                                                  policy: machine.sessionDescription.policy).text + "\n", type: "application/json")
+            let number = context.parameters.get("n")
+            let at = try Self.single("at", in: request)
+            return try await library.offload {
+                let machine = try Self.open(try library.path(number))
+                let count = try Self.point(at, in: machine)
+                let state = try machine.state(at: count)
+                let last = count == 0 ? nil : try Logs.lastEvent(before: count, in: machine)
+                return Self.response(JSONState.encode(state, index: count, time: last?.time ?? machine.startTime, lastEvent: last?.event,
+                                                      policy: machine.sessionDescription.policy).text + "\n", type: "application/json")
+            }
         }
         return router
     }
@@ -142,8 +208,8 @@ struct SessionLibrary: Sendable {
 
 /// The library page: one row per session, linking to its inspector page. Names are escaped.
 enum LibraryPage {
-    static func html(_ paths: [String]) -> String {
-        let rows = QuerySummary.read(paths, jobs: 1, strict: false).enumerated().map { number, row -> String in
+    static func html(_ paths: [String], rows: [Result<QuerySummary, CLIError>]) -> String {
+        let rows = rows.enumerated().map { number, row -> String in
             switch row {
             case .success(let s):
                 let bugs = s.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
@@ -164,4 +230,42 @@ enum LibraryPage {
 
             """
     }
+}
+
+/// Library rows by log, each valid while its file is unchanged (``FileVersion``).
+final class SummaryCache: Sendable {
+    private let entries = Mutex<[String: (version: FileVersion, row: Result<QuerySummary, CLIError>)]>([:])
+
+    /// The rows of `paths`, reading (all cores at once) only those new or changed since last asked.
+    func rows(_ paths: [String]) -> [Result<QuerySummary, CLIError>] {
+        let versions = paths.map(Files.version(of:))
+        var rows: [Result<QuerySummary, CLIError>?] = entries.withLock { entries in
+            paths.indices.map { i in
+                guard let version = versions[i], let entry = entries[paths[i]], entry.version == version else { return nil }
+                return entry.row
+            }
+        }
+        let stale = rows.indices.filter { rows[$0] == nil }
+        if !stale.isEmpty {
+            let read = QuerySummary.read(stale.map { paths[$0] }, jobs: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), strict: false)
+            entries.withLock { entries in
+                for (k, i) in stale.enumerated() {
+                    rows[i] = read[k]
+                    // A file that changed while it was read is read again next time.
+                    if let version = versions[i], Files.version(of: paths[i]) == version { entries[paths[i]] = (version, read[k]) }
+                }
+                // Logs no longer listed are forgotten.
+                if entries.count > paths.count * 2 + 16 {
+                    let listed = Set(paths)
+                    entries = entries.filter { listed.contains($0.key) }
+                }
+            }
+        }
+        return rows.compactMap { $0 }  // every one is filled above
+    }
+}
+
+/// How many requests are reading logs right now.
+final class WorkLimit: Sendable {
+    let running = Atomic<Int>(0)
 }

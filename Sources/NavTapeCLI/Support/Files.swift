@@ -22,6 +22,19 @@ enum Files {
         return UInt64(info.st_size)
     }
 
+    /// What changes when a file is written to: its size, its modification time (ns) and inode; `nil` if
+    /// it cannot be read.
+    static func version(of path: String) -> FileVersion? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return FileVersion(size: UInt64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
@@ -103,4 +116,11 @@ enum Files {
         try file.write(text)
         try file.commit()
     }
+}
+
+/// A file's size, modification time and inode: when all three are unchanged, so is what was read from it.
+struct FileVersion: Hashable, Sendable {
+    var size: UInt64
+    var modified: Int64
+    var inode: UInt64
 }

@@ -1,0 +1,266 @@
+import Foundation
+import NavTape
+import NavTapeTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("serve")
+struct ServeTests {
+    /// One raw request to 127.0.0.1:`port`, sent as given: the status line's code (0 when the server
+    /// answered nothing before closing), the headers and the body.
+    static func request(_ request: [UInt8], port: Int) throws -> (status: Int, headers: String, body: String) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { break }  // the server may close early on a request it refuses
+            sent += count
+        }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            data += chunk[..<count]
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let head = parts.first ?? ""
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, head, parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    /// One GET of `path` (sent exactly as given).
+    static func get(_ path: String, port: Int) throws -> (status: Int, headers: String, body: String) {
+        try Self.request(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), port: port)
+    }
+
+    /// `lib/` in `scratch` holding the fixture session as `lib/b.navtape`.
+    static func makeLibrary(in scratch: Scratch) throws {
+        try FileManager.default.createDirectory(atPath: scratch.path("lib"), withIntermediateDirectories: true)
+        try scratch.recordFixture()
+        try FileManager.default.moveItem(atPath: scratch.path("t.navtape"), toPath: scratch.path("lib/b.navtape"))
+    }
+
+    /// Stops the server as Ctrl-C does; it must exit 0.
+    static func stop(_ server: Process) {
+        kill(server.processIdentifier, SIGINT)
+        server.waitUntilExit()
+        #expect(server.terminationStatus == 0)
+    }
+
+    /// `navtape serve ARGUMENTS --port 0` in `scratch`, once it listens: the process and its port.
+    static func startServer(_ arguments: [String], in scratch: Scratch) throws -> (server: Process, port: Int, line: String) {
+        let server = Process()
+        server.executableURL = try #require(Navtape.binary)
+        server.arguments = ["serve"] + arguments + ["--port", "0"]
+        server.currentDirectoryURL = scratch.url
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = Pipe()
+        try server.run()
+        var printed = Data()
+        #expect(CaptureCLITests.read(output.fileHandleForReading, until: "/\n", into: &printed))
+        let line = String(decoding: printed, as: UTF8.self)
+        let port = try #require(Int(line.split(separator: ":").last?.dropLast(2) ?? ""), "\(line)")
+        return (server, port, line)
+    }
+
+    @Test("serves the library, each session's page and the JSON API on loopback; bad requests get 404/400; Ctrl-C stops it (exit 0)")
+    func server() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try Self.makeLibrary(in: scratch)
+        try scratch.write("""
+            {"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}
+            {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"<img src=x onerror=alert(1)>","kind":"navigation","children":[{"id":"m","name":"M"}]}]}
+            {"command":"launch"}
+
+            """, to: "hostile.jsonl")
+        #expect(try scratch.navtape("record", "--intents", "hostile.jsonl", "-o", "lib/a.navtape").status == 0)
+        let (server, port, line) = try Self.startServer(["lib"], in: scratch)
+        #expect(line.hasPrefix("serving 2 sessions at http://127.0.0.1:"), "\(line)")
+
+        let library = try Self.get("/", port: port)
+        #expect(library.status == 200 && library.headers.contains("text/html"))
+        #expect(library.body.contains(#"<a href="/session/1">1</a></td><td>lib/b.navtape</td><td>fixture</td>"#), "\(library.body)")
+        let sessions = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions", port: port).body.utf8)) as? [[String: Any]])
+        #expect(sessions.map { $0["log"] as? String } == ["lib/a.navtape", "lib/b.navtape"])
+        // The state API is navtape state --json, byte for byte.
+        let api = try Self.get("/api/sessions/1/state?at=12", port: port)
+        #expect(api.status == 200 && api.headers.contains("application/json"))
+        #expect(api.body == (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout))
+        // The session page is the inspector's, with the hostile name kept as data, never markup.
+        let page = try Self.get("/session/0", port: port)
+        #expect(page.status == 200 && page.body.contains(#"<script id="data" type="application/json">"#))
+        // Outside its JSON data block (raw text to a browser, `</` escaped), the name appears nowhere.
+        let start = try #require(page.body.range(of: #"<script id="data" type="application/json">"#))
+        let end = try #require(page.body.range(of: "</script>", range: start.upperBound..<page.body.endIndex))
+        #expect(!page.body[start.upperBound..<end.lowerBound].contains("</"))
+        #expect(!(String(page.body[..<start.lowerBound]) + String(page.body[end.upperBound...])).contains("<img"))
+        for (path, status) in [("/session/2", 404), ("/session/-1", 404), ("/session/x", 404), ("/../../etc/passwd", 404),
+                               ("/api/sessions/1/state?at=zz", 400), ("/api/sessions/1/state?at=22", 400), ("/nowhere", 404)] {
+            #expect(try Self.get(path, port: port).status == status, "\(path)")
+        }
+        // A log added while the server runs is picked up.
+        try FileManager.default.copyItem(atPath: scratch.path("lib/b.navtape"), toPath: scratch.path("lib/c.navtape"))
+        #expect(try Self.get("/session/2", port: port).status == 200)
+        Self.stop(server)
+    }
+
+    @Test("hostile requests (traversal, bad parameters, malformed HTTP, oversized) get 400/404 with a message, never a crash")
+    func hostileRequests() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try Self.makeLibrary(in: scratch)
+        // A log outside the served directory, which no request may reach.
+        try FileManager.default.copyItem(atPath: scratch.path("lib/b.navtape"), toPath: scratch.path("secret.navtape"))
+        let (server, port, _) = try Self.startServer(["lib"], in: scratch)
+        defer { if server.isRunning { server.terminate() } }
+        // Sessions are numbers in the library; no spelling of a path names a file.
+        for path in ["/../secret.navtape", "/%2e%2e/secret.navtape", "/session/..%2fsecret.navtape", "/session/%2e%2e%2fsecret",
+                     "/session/0/../../secret.navtape", "/api/sessions/..%2F..%2Fsecret.navtape/state", "/session/%00",
+                     "/session/99999999999999999999999", "/session/1", "/session/٣", "/session/%zz", "/secret.navtape"] {
+            let answer = try Self.get(path, port: port)
+            #expect([400, 404].contains(answer.status), "\(path): \(answer.status)")
+            #expect(!answer.body.contains("fixture"), "\(path) read a log")
+        }
+        // Bad parameters: 400 naming the parameter; never a 5xx.
+        for query in ["at=-1", "at=", "at=zz", "at=1e3", "at=%00", "at=%ff%fe", "at=99999999999999999999999",
+                      "at=22", "at=1&at=2", "at=" + String(repeating: "9", count: 10_000)] {
+            let answer = try Self.get("/api/sessions/0/state?" + query, port: port)
+            #expect(answer.status == 400 && answer.body.contains(#""message":"at: "#), "\(query): \(answer.status) \(answer.body)")
+        }
+        let page = try Self.get("/session/0?at=nope", port: port)
+        #expect(page.status == 400 && page.body.contains("at: an event from 0 to"), "\(page)")
+        // Malformed or oversized HTTP: refused by the server's HTTP layer, which keeps serving.
+        let raw: [(String, [UInt8])] = [
+            ("garbage", Array("\u{0}\u{1}garbage\r\n\r\n".utf8)),
+            ("no version", Array("GET /\r\n\r\n".utf8)),
+            ("a 1 MB path", Array(("GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\nHost: x\r\n\r\n").utf8)),
+            ("a 256 KB header", Array(("GET / HTTP/1.1\r\nHost: x\r\nX-A: " + String(repeating: "a", count: 256 << 10) + "\r\n\r\n").utf8)),
+            ("bad chunking", Array("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n".utf8)),
+            ("absolute URI", Array("GET http://elsewhere/../secret.navtape HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)),
+        ]
+        for (name, request) in raw {
+            let answer = try Self.request(request, port: port)
+            #expect([0, 400, 404, 413, 431].contains(answer.status), "\(name): \(answer.status)")
+            #expect(!answer.body.contains("fixture"), "\(name) read a log")
+        }
+        for method in ["POST", "PUT", "DELETE", "PATCH"] {
+            let answer = try Self.request(Array("\(method) /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc".utf8), port: port)
+            #expect([404, 405].contains(answer.status), "\(method): \(answer.status)")
+        }
+        // Still serving, and stopped cleanly.
+        #expect(try Self.get("/api/sessions/0/state?at=3", port: port).status == 200)
+        Self.stop(server)
+    }
+
+    @Test("a flood of requests from 8 clients is served without error while a session is being recorded into the library")
+    func floodWhileRecording() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try Self.makeLibrary(in: scratch)
+        // An app's capture: set-up, launch, then rotations and details shown, 300 commands in all.
+        var lines = [#"{"navtape":"intents","version":1,"session":"live","startTime":0,"device":"ipad","traits":"landscape"}"#,
+                     #"{"time":0,"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MasterNC","kind":"navigation","children":[{"id":"m","name":"Master"}]},{"id":"d","name":"Detail"}]}"#,
+                     #"{"time":1,"command":"launch"}"#]
+        for i in 0..<297 {
+            lines.append(i % 3 == 2
+                ? #"{"time":\#(10 * i + 10),"command":"changeTraits","traits":"\#(i % 2 == 0 ? "portrait" : "landscape")"}"#
+                : #"{"time":\#(10 * i + 10),"command":"showDetail","target":{"id":"x\#(i)","name":"Item\#(i % 7)"},"sender":"m"}"#)
+        }
+        let (recorder, input, output) = try CaptureCLITests.startRecording(try #require(Navtape.binary), in: scratch, to: "lib/live.navtape")
+        var printed = Data()
+        input.fileHandleForWriting.write(Data((lines[0...2].joined(separator: "\n") + "\n").utf8))
+        #expect(CaptureCLITests.read(output.fileHandleForReading, until: "line 3: acknowledged", into: &printed))
+        let (server, port, line) = try Self.startServer(["lib"], in: scratch)
+        defer { if server.isRunning { server.terminate() } }
+        #expect(line.hasPrefix("serving 2 sessions"), "\(line)")
+
+        // The recording goes on, a line every 2 ms, while 8 clients send 50 requests each.
+        let stream = lines
+        let feeder = Thread {
+            for line in stream[3...] {
+                input.fileHandleForWriting.write(Data((line + "\n").utf8))
+                usleep(2_000)
+            }
+            try? input.fileHandleForWriting.close()
+        }
+        feeder.start()
+        let paths = ["/", "/api/sessions", "/api/sessions/0/state", "/api/sessions/0/state?at=7", "/api/sessions/1/state",
+                     "/api/sessions/1/state?at=2", "/session/0", "/session/1"]
+        let failures = NSLock()
+        nonisolated(unsafe) var failed: [String] = []
+        nonisolated(unsafe) var served = 0
+        DispatchQueue.concurrentPerform(iterations: 8) { client in
+            for k in 0..<50 {
+                let path = paths[(client + k) % paths.count]
+                let answer = try? Self.get(path, port: port)
+                failures.lock()
+                if answer?.status == 200 { served += 1 } else { failed.append("\(path): \(answer?.status ?? -1) \(answer?.body.prefix(200) ?? "")") }
+                failures.unlock()
+            }
+        }
+        #expect(failed.isEmpty, "\(failed.count) failed: \(failed.prefix(5))")
+        #expect(served == 400)
+        // Every line was recorded and acknowledged, and the library shows the whole session.
+        printed += output.fileHandleForReading.readDataToEndOfFile()
+        recorder.waitUntilExit()
+        #expect(recorder.terminationStatus == 0)
+        #expect(String(decoding: printed, as: UTF8.self).contains("line \(lines.count): acknowledged"))
+        let live = try TimeMachine(path: scratch.path("lib/live.navtape"))
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions", port: port).body.utf8)) as? [[String: Any]])
+        #expect(rows.last?["events"] as? Int == Int(live.eventCount), "\(rows)")
+        // ... which is the session the same lines make when recorded whole.
+        try scratch.write(lines.joined(separator: "\n") + "\n", to: "whole.jsonl")
+        #expect(try scratch.navtape("record", "--intents", "whole.jsonl", "-o", "whole.navtape").status == 0)
+        let whole = try TimeMachine(path: scratch.path("whole.navtape"))
+        #expect(live.eventCount == whole.eventCount)
+        #expect(try live.state(at: live.eventCount) == whole.state(at: whole.eventCount))
+        Self.stop(server)
+    }
+
+    @Test("beyond --max-requests requests reading logs, a request gets 503 with Retry-After; the rest are served")
+    func busy() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        #expect(try scratch.navtape("generate", "--events", "20000", "--seed", "3", "-o", "big.navtape").status == 0)
+        let (server, port, _) = try Self.startServer(["big.navtape", "--max-requests", "1"], in: scratch)
+        defer { if server.isRunning { server.terminate() } }
+        let lock = NSLock()
+        nonisolated(unsafe) var statuses: [Int] = []
+        nonisolated(unsafe) var retryAfter = true
+        DispatchQueue.concurrentPerform(iterations: 16) { k in
+            let answer = try? Self.get("/session/0?at=\(k * 1000)", port: port)
+            lock.lock()
+            statuses.append(answer?.status ?? -1)
+            if answer?.status == 503 {
+                retryAfter = retryAfter && answer?.headers.lowercased().contains("retry-after: 1") == true
+                    && answer?.body.contains("busy: 1 requests are already reading logs") == true
+            }
+            lock.unlock()
+        }
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+        #expect(statuses.contains(200) && statuses.contains(503), "\(statuses)")
+        #expect(retryAfter)
+        // Quick requests that read no log are never refused, and the server is not stuck.
+        #expect(try Self.get("/nowhere", port: port).status == 404)
+        #expect(try Self.get("/api/sessions/0/state?at=5", port: port).status == 200)
+        Self.stop(server)
+    }
+}
