@@ -32,6 +32,8 @@ let package = Package(
         // `navtape serve`: the inspector's web server (loopback by default). No swift-configuration trait.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        // `navtape serve`'s live streams end when the server shuts down gracefully (Ctrl-C).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The pure core: state, commands, events, decide, evolve, delegates, invariants.
@@ -64,6 +66,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // A child process for the crash-loop test: appends and prints each acknowledged index.

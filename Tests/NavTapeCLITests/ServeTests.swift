@@ -8,14 +8,10 @@ import Glibc
 
 @Suite("serve")
 struct ServeTests {
-    /// One raw request to 127.0.0.1:`port`, sent as given: the status line's code (0 when the server
-    /// answered nothing before closing), the headers and the body.
-    static func request(_ request: [UInt8], port: Int) throws -> (status: Int, headers: String, body: String) {
+    /// A TCP connection to 127.0.0.1:`port`: its descriptor.
+    static func connection(port: Int) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -23,7 +19,18 @@ struct ServeTests {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
+        if connected != 0 { close(descriptor) }
         try #require(connected == 0)
+        return descriptor
+    }
+
+    /// One raw request to 127.0.0.1:`port`, sent as given: the status line's code (0 when the server
+    /// answered nothing before closing), the headers and the body.
+    static func request(_ request: [UInt8], port: Int) throws -> (status: Int, headers: String, body: String) {
+        let descriptor = try connection(port: port)
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var sent = 0
         while sent < request.count {
             let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -262,5 +269,74 @@ struct ServeTests {
         #expect(try Self.get("/nowhere", port: port).status == 404)
         #expect(try Self.get("/api/sessions/0/state?at=5", port: port).status == 200)
         Self.stop(server)
+    }
+
+    @Test("/api/sessions/N/live streams the commits as server-sent events as they are recorded; Ctrl-C ends it")
+    func live() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.path("lib"), withIntermediateDirectories: true)
+        let (recorder, input, output) = try CaptureCLITests.startRecording(try #require(Navtape.binary), in: scratch, to: "lib/live.navtape")
+        var printed = Data()
+        input.fileHandleForWriting.write(Data("""
+            {"navtape":"intents","version":1,"session":"live","startTime":0,"device":"ipad","traits":"landscape"}
+            {"time":0,"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MasterNC","kind":"navigation","children":[{"id":"m","name":"Master"}]},{"id":"d","name":"Detail"}]}
+            {"time":1,"command":"launch"}
+
+            """.utf8))
+        #expect(CaptureCLITests.read(output.fileHandleForReading, until: "line 3: acknowledged", into: &printed))
+        let (server, port, _) = try Self.startServer(["lib"], in: scratch)
+        defer { if server.isRunning { server.terminate() } }
+        #expect(try Self.get("/api/sessions/0/live?from=zz", port: port).status == 400)
+        #expect(try Self.get("/api/sessions/7/live", port: port).status == 404)
+
+        // A client reads the stream on its own thread, from the start of the log.
+        let descriptor = try Self.connection(port: port)
+        defer { close(descriptor) }
+        let request = Array("GET /api/sessions/0/live?from=0 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+        let received = NSLock()
+        nonisolated(unsafe) var stream = ""
+        let reader = Thread {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { break }
+                received.lock()
+                stream += String(decoding: chunk[..<count], as: UTF8.self)
+                received.unlock()
+            }
+        }
+        reader.start()
+        func streamed(_ text: String) -> Bool {
+            for _ in 0..<200 {
+                received.lock()
+                let found = stream.contains(text)
+                received.unlock()
+                if found { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(streamed("launch"), "\(stream)")
+        #expect(stream.contains("Content-Type: text/event-stream"))
+        // A command recorded now arrives as a new event of the stream, the page's commit objects.
+        input.fileHandleForWriting.write(Data((#"{"time":50,"command":"showDetail","target":{"id":"x","name":"LiveItem"},"sender":"m"}"# + "\n").utf8))
+        #expect(CaptureCLITests.read(output.fileHandleForReading, until: "line 4: acknowledged", into: &printed))
+        #expect(streamed("LiveItem"), "\(stream)")
+        received.lock()
+        let events = stream.components(separatedBy: "event: commits\ndata: ").dropFirst()
+        received.unlock()
+        #expect(events.count >= 2)
+        let last = try #require(events.last?.components(separatedBy: "\n").first)
+        let update = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let live = try TimeMachine(path: scratch.path("lib/live.navtape"))
+        #expect(update["events"] as? Int == Int(live.eventCount))
+        #expect((update["commits"] as? [[String: Any]])?.last?["command"] as? String == "showDetail LiveItem from Master", "\(update)")
+        // Ctrl-C ends the open stream and the server (exit 0), and the client sees the end.
+        Self.stop(server)
+        #expect(streamed("0\r\n\r\n"), "the chunked stream was not ended")
+        try? input.fileHandleForWriting.close()
+        recorder.waitUntilExit()
     }
 }

@@ -49,7 +49,10 @@ struct InspectCommand: ParsableCommand {
 /// one HTML file with its own script and style (`navtape inspect`).
 enum InspectPage {
     /// The page for `machine`'s log, embedding at most `maxCommits` commits around point `around`.
-    static func html(_ machine: TimeMachine, around: UInt64, maxCommits: Int) throws -> String {
+    ///
+    /// With `live` (a URL of `serve`'s live stream, `/api/sessions/N/live`), a page whose window reaches
+    /// the end of the log follows it: the script asks the stream for the commits after its last one.
+    static func html(_ machine: TimeMachine, around: UInt64, maxCommits: Int, live: String? = nil) throws -> String {
         // Two counting passes, in memory that does not grow with the log: how many commits there are
         // and which holds the point, then where the window of commits starts and ends.
         var commitCount = 0, containing = 0
@@ -73,6 +76,28 @@ enum InspectPage {
             seen += 1
             return true
         }
+        let commits = try self.commits(machine, from: from, to: to)
+        let description = machine.sessionDescription
+        let data = JSONValue.object([
+            "session": .object([
+                "id": .string(machine.sessionID), "device": .string(description.device), "policy": .string(description.policy.name),
+                "style": .string("\(description.style)"), "start": .string(SessionTime.iso8601(machine.startTime)),
+                "events": .int(Int64(machine.eventCount)), "commands": .int(Int64(commitCount)),
+                "parent": machine.parent.map { .string("\($0.sessionID) @\($0.forkIndex)") } ?? .null,
+            ]),
+            "window": .object(["firstCommand": .int(Int64(first)), "from": .int(Int64(from)), "to": .int(Int64(to)),
+                               "partial": .bool(first > 0 || last < commitCount)]),
+            "commits": .array(commits),
+            "live": live.map { to == machine.eventCount ? .string($0) : .null } ?? .null,
+        ])
+        // `</` cannot end the data block: `\/` is the same JSON string.
+        let embedded = data.text.replacingOccurrences(of: "</", with: "<\\/")
+        return template.replacingOccurrences(of: "{{TITLE}}", with: escapeHTML("NavTape · \(machine.sessionID)"))
+            .replacingOccurrences(of: "{{DATA}}", with: embedded)
+    }
+
+    /// The commits of events `from ..< to` (`from` the first event of a commit), each as ``commit(_:before:after:machine:)``.
+    static func commits(_ machine: TimeMachine, from: UInt64, to: UInt64) throws -> [JSONValue] {
         var state = try machine.state(at: from)
         var commits: [JSONValue] = []
         var events: [RecordedEvent] = []
@@ -90,22 +115,7 @@ enum InspectPage {
             return true
         }
         flush()
-        let description = machine.sessionDescription
-        let data = JSONValue.object([
-            "session": .object([
-                "id": .string(machine.sessionID), "device": .string(description.device), "policy": .string(description.policy.name),
-                "style": .string("\(description.style)"), "start": .string(SessionTime.iso8601(machine.startTime)),
-                "events": .int(Int64(machine.eventCount)), "commands": .int(Int64(commitCount)),
-                "parent": machine.parent.map { .string("\($0.sessionID) @\($0.forkIndex)") } ?? .null,
-            ]),
-            "window": .object(["firstCommand": .int(Int64(first)), "from": .int(Int64(from)), "to": .int(Int64(to)),
-                               "partial": .bool(first > 0 || last < commitCount)]),
-            "commits": .array(commits),
-        ])
-        // `</` cannot end the data block: `\/` is the same JSON string.
-        let embedded = data.text.replacingOccurrences(of: "</", with: "<\\/")
-        return template.replacingOccurrences(of: "{{TITLE}}", with: escapeHTML("NavTape · \(machine.sessionID)"))
-            .replacingOccurrences(of: "{{DATA}}", with: embedded)
+        return commits
     }
 
     /// One commit: its events as `log` prints them, what UIKit told the app, the bugs it raised,
@@ -332,8 +342,6 @@ enum InspectPage {
     }
     const s = data.session;
     $("title").textContent = "NavTape · " + s.id;
-    $("summary").textContent = s.device + " · " + s.policy + " · " + s.style + " · " + s.events + " events, " + s.commands +
-      " commands · started " + s.start + (s.parent ? " · fork of " + s.parent : "");
     if (data.window.partial) $("note").textContent = "This page holds commands " + (data.window.firstCommand + 1) + "–" +
       (data.window.firstCommand + commits.length) + " of " + s.commands + " (events @" + data.window.from + "…@" +
       (data.window.to - 1) + "); run navtape inspect --at N for another part.";
@@ -344,12 +352,42 @@ enum InspectPage {
       if (e.key === "ArrowRight") show(current + 1);
       if (e.key === "ArrowLeft") show(current - 1);
     });
+    function summary() {
+      $("summary").textContent = s.device + " · " + s.policy + " · " + s.style + " · " + s.events + " events, " + s.commands +
+        " commands · started " + s.start + (s.parent ? " · fork of " + s.parent : "") + (data.live ? " · live" : "");
+    }
+    // Served by navtape serve at the end of a log: new commits arrive as server-sent events. A commit
+    // that was still growing comes again whole and replaces the partial one. The page follows the
+    // session while the last command is shown.
+    function follow() {
+      const from = commits.length ? commits[commits.length - 1].first : data.window.to;
+      const source = new EventSource(data.live + "?from=" + from);
+      source.addEventListener("commits", (message) => {
+        const update = JSON.parse(message.data);
+        const following = Number(document.body.dataset.commit || 0) >= commits.length - 1;
+        for (const commit of update.commits) {
+          if (commits.length && commits[commits.length - 1].first === commit.first) commits[commits.length - 1] = commit;
+          else if (!commits.length || commit.first > commits[commits.length - 1].first) { commits.push(commit); s.commands += 1; }
+        }
+        s.events = update.events;
+        summary();
+        $("scrub").max = Math.max(0, commits.length - 1);
+        $("events").replaceChildren();
+        $("markers").replaceChildren();
+        list();
+        markers();
+        document.body.dataset.live = update.events;
+        show(following ? commits.length - 1 : Number(document.body.dataset.commit || 0));
+      });
+    }
+    summary();
     list();
     markers();
     const wanted = /#at=(\d+)/.exec(location.hash);
     if (commits.length) {
       if (wanted) show(commitOf(Number(wanted[1])), Number(wanted[1])); else show(commits.length - 1);
     }
+    if (data.live && typeof EventSource !== "undefined") follow();
     </script>
     </body></html>
 

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import NavTape
 import NavTapeInterchange
 import Synchronization
@@ -20,7 +21,9 @@ struct ServeCommand: ParsableCommand {
             Listens on loopback (127.0.0.1) unless --host says otherwise. The library is every .navtape \
             under the given directories, read again on each request, so new and growing logs appear. \
             Pages: / (the library), /session/N (the inspector page of session N, around ?at=EVENT). API \
-            (docs/JSON.md, "Serve"): /api/sessions, /api/sessions/N/state?at=EVENT. Sessions are named \
+            (docs/JSON.md, "Serve"): /api/sessions, /api/sessions/N/state?at=EVENT, and \
+            /api/sessions/N/live?from=EVENT, server-sent events as a log grows: a session page at the end \
+            of a log being recorded follows it. Sessions are named \
             by their number in the library, never by a path. Ctrl-C stops the server. The first line \
             printed is the address, once it listens (--port 0 picks a free port).
 
@@ -173,7 +176,9 @@ struct SessionLibrary: Sendable {
             return try await library.offload {
                 let machine = try Self.open(try library.path(number))
                 let around = try Self.point(at, in: machine)
-                return Self.response(try InspectPage.html(machine, around: around, maxCommits: 2_000), type: "text/html; charset=utf-8")
+                return Self.response(try InspectPage.html(machine, around: around, maxCommits: 2_000,
+                                                          live: "/api/sessions/\(number ?? "")/live"),
+                                     type: "text/html; charset=utf-8")
             }
         }
         router.get("/api/sessions") { _, _ in
@@ -202,7 +207,67 @@ struct SessionLibrary: Sendable {
                                                       policy: machine.sessionDescription.policy).text + "\n", type: "application/json")
             }
         }
+        router.get("/api/sessions/:n/live") { request, context in
+            let path = try library.path(context.parameters.get("n"))
+            let fromText = try Self.single("from", in: request)
+            let start = try await library.offload {
+                try Self.point(fromText ?? "end", in: try Self.open(path))
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                body: .init { writer in try await library.stream(path, from: start, into: &writer) })
+        }
         return router
+    }
+
+    /// How often a live stream looks at its log, and how often it says it is still there when nothing changed.
+    static let livePoll: Duration = .milliseconds(200)
+    static let liveHeartbeat: Duration = .seconds(5)
+
+    /// Writes the commits of `path` from event `from` (a commit's first event) as server-sent events,
+    /// then each time the file changes the commits from the last one sent (which may have grown), until
+    /// the client goes away or the server shuts down. Each event is
+    /// `event: commits` with data `{"events": N, "commits": […]}` (the page's commit objects).
+    func stream(_ path: String, from start: UInt64, into writer: inout any ResponseBodyWriter) async throws {
+        var from = start
+        var seen: FileVersion?
+        var quiet = Duration.zero
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            let version = Files.version(of: path)
+            var update: (text: String, last: UInt64)?
+            if version != seen {
+                let current = from
+                do {
+                    update = try await offload { try Self.commits(path, from: current) }
+                    seen = version
+                } catch {
+                    // Busy (503) or unreadable for the moment: looked at again at the next poll.
+                }
+            }
+            if let update {
+                try await writer.write(ByteBuffer(string: "event: commits\ndata: \(update.text)\n\n"))
+                from = update.last
+                quiet = .zero
+            } else if quiet >= Self.liveHeartbeat {
+                try await writer.write(ByteBuffer(string: ": still here\n\n"))  // a comment: finds a closed client
+                quiet = .zero
+            }
+            try await Task.sleep(for: Self.livePoll)
+            quiet += Self.livePoll
+        }
+        try await writer.finish(nil)
+    }
+
+    /// The commits of `path`'s log from event `from`, with the first event of the last one, or `nil`
+    /// when the log holds no event from there.
+    static func commits(_ path: String, from: UInt64) throws -> (text: String, last: UInt64)? {
+        let machine = try Logs.open(path, tornTail: .ignore)
+        guard machine.eventCount > from else { return nil }
+        let commits = try InspectPage.commits(machine, from: from, to: machine.eventCount)
+        guard case .object(let last)? = commits.last, case .int(let first)? = last["first"] else { return nil }
+        let update = JSONValue.object(["events": .int(Int64(machine.eventCount)), "commits": .array(commits)])
+        return (update.text, UInt64(first))
     }
 }
 
