@@ -111,14 +111,35 @@ struct ServeTests {
         let api = try Self.get("/api/sessions/1/state?at=12", port: port)
         #expect(api.status == 200 && api.headers.contains("application/json"))
         #expect(api.body == (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout))
+        // Diff and blame are the commands' --json, byte for byte.
+        #expect(try Self.get("/api/sessions/1/diff?a=5&b=end", port: port).body
+                == (try scratch.navtape("diff", "lib/b.navtape", "5", "end", "--json").stdout))
+        #expect(try Self.get("/api/sessions/1/blame?what=secondary&at=12&limit=2", port: port).body
+                == (try scratch.navtape("blame", "lib/b.navtape", "secondary", "--at", "12", "--limit", "2", "--json").stdout))
+        #expect(try Self.get("/api/sessions/1/blame?what=Nowhere", port: port).status == 400)
+        #expect(try Self.get("/api/sessions/1/diff?a=99", port: port).status == 400)
+        // The library filters as navtape query does, and sorts; a session keeps its number.
+        let filtered = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?device=ipad&sort=events&order=desc", port: port).body.utf8)) as? [[String: Any]])
+        let ipad = try scratch.navtape("query", "lib", "--device", "ipad", "--json").stdout
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(ipad.utf8)) as? [String: Any])
+        #expect(filtered.map { $0["log"] as? String } == (expected["sessions"] as? [[String: Any]])?.map { $0["log"] as? String })
+        #expect(filtered.map { $0["events"] as? Int ?? 0 } == filtered.map { $0["events"] as? Int ?? 0 }.sorted(by: >))
+        let numbered = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?sort=log&order=desc", port: port).body.utf8)) as? [[String: Any]])
+        #expect(numbered.map { $0["number"] as? Int } == [1, 0])
+        for query in ["bug=BUG6", "sort=colour", "order=up", "diverged=2", "nope=1"] {
+            let answer = try Self.get("/api/sessions?" + query, port: port)
+            #expect(answer.status == 400 && answer.body.contains("message"), "\(query): \(answer)")
+        }
+        let page = try Self.get("/?bug=BUG-6", port: port)
+        #expect(page.status == 200 && page.body.contains(#"<p id="shown">0 shown: bug BUG-6</p>"#), "\(page.body)")
         // The session page is the inspector's, with the hostile name kept as data, never markup.
-        let page = try Self.get("/session/0", port: port)
-        #expect(page.status == 200 && page.body.contains(#"<script id="data" type="application/json">"#))
+        let session = try Self.get("/session/0", port: port)
+        #expect(session.status == 200 && session.body.contains(#"<script id="data" type="application/json">"#))
         // Outside its JSON data block (raw text to a browser, `</` escaped), the name appears nowhere.
-        let start = try #require(page.body.range(of: #"<script id="data" type="application/json">"#))
-        let end = try #require(page.body.range(of: "</script>", range: start.upperBound..<page.body.endIndex))
-        #expect(!page.body[start.upperBound..<end.lowerBound].contains("</"))
-        #expect(!(String(page.body[..<start.lowerBound]) + String(page.body[end.upperBound...])).contains("<img"))
+        let start = try #require(session.body.range(of: #"<script id="data" type="application/json">"#))
+        let end = try #require(session.body.range(of: "</script>", range: start.upperBound..<session.body.endIndex))
+        #expect(!session.body[start.upperBound..<end.lowerBound].contains("</"))
+        #expect(!(String(session.body[..<start.lowerBound]) + String(session.body[end.upperBound...])).contains("<img"))
         for (path, status) in [("/session/2", 404), ("/session/-1", 404), ("/session/x", 404), ("/../../etc/passwd", 404),
                                ("/api/sessions/1/state?at=zz", 400), ("/api/sessions/1/state?at=22", 400), ("/nowhere", 404)] {
             #expect(try Self.get(path, port: port).status == status, "\(path)")
@@ -332,6 +353,10 @@ struct ServeTests {
         let update = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
         let live = try TimeMachine(path: scratch.path("lib/live.navtape"))
         #expect(update["events"] as? Int == Int(live.eventCount))
+        // From event 0 on: the first update begins with the log's first commit.
+        let first = try #require(events.first?.components(separatedBy: "\n").first)
+        let opening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect((opening["commits"] as? [[String: Any]])?.first?["first"] as? Int == 0, "\(opening)")
         #expect((update["commits"] as? [[String: Any]])?.last?["command"] as? String == "showDetail LiveItem from Master", "\(update)")
         // Ctrl-C ends the open stream and the server (exit 0), and the client sees the end.
         Self.stop(server)

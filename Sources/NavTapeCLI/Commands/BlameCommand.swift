@@ -49,25 +49,37 @@ struct BlameCommand: ParsableCommand {
         guard start <= index else {
             throw CLIError(.usage, "\(machine.path): --from \(from) is after --at \((at ?? .end))")
         }
-        let state = try machine.state(at: index)
-        let part = try Self.part(what, in: state, log: machine.path)
-        var blame = Blame(part, keepingLast: limit)
-        try machine.run(&blame, from: start, to: index)
+        let (blame, state) = try Self.blame(what, in: machine, at: index, from: start, limit: limit)
         guard format.json else { return Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine,
                                                                                            since: start)) }
+        Output.standard.raw(Self.json(blame, what: what, in: machine, at: index, from: start, state: state).text + "\n")
+    }
+
+    /// The changes of `what` in events `start ..< index` (the last `limit` of them) and the state after `index` events.
+    static func blame(_ what: String, in machine: TimeMachine, at index: UInt64, from start: UInt64,
+                      limit: Int) throws -> (Blame, NavigationState) {
+        let state = try machine.state(at: index)
+        var blame = Blame(try part(what, in: state, log: machine.path), keepingLast: limit)
+        try machine.run(&blame, from: start, to: index)
+        return (blame, state)
+    }
+
+    /// `blame --json`'s object (docs/JSON.md), also `serve`'s `/api/sessions/N/blame`.
+    static func json(_ blame: Blame, what: String, in machine: TimeMachine, at index: UInt64, from start: UInt64,
+                     state: NavigationState) -> JSONValue {
         func change(_ change: Blame.Change) -> JSONValue {
             .object(["index": .int(Int64(bitPattern: change.index)), "time": .int(change.time), "event": .string(change.event.kind.name),
                      "text": .string(EventText.describe(change.event, in: state)),
                      "before": .string(change.beforeSummary), "after": .string(change.afterSummary)])
         }
         let setBy = index > 0 ? blame.lastChange(atOrBefore: index - 1) : nil
-        Output.standard.raw(JSONValue.object([
+        return .object([
             "type": .string("blame"), "log": .string(machine.path), "what": .string(what),
             "event": index == 0 ? .null : .int(Int64(bitPattern: index - 1)), "events": .int(Int64(bitPattern: index)),
             "value": .string(blame.part.value(in: state).summary(in: state)),
             "setBy": setBy.map(change) ?? .null, "history": .array(blame.history.map(change)),
             "changes": .int(Int64(blame.changeCount)), "from": start == 0 ? .null : .int(Int64(bitPattern: start - 1)),
-        ]).text + "\n")
+        ])
     }
 
     static func part(_ what: String, in state: NavigationState, log: String) throws(CLIError) -> StatePart {

@@ -57,14 +57,18 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    /// `{"type":"diff","from":…,"to":…,"changes":[{"change":"traits","text":"traits: compact … → regular …"}]}`.
     static func printJSON(_ changes: [StateChange], from: String, to: String, names: NavigationState, earlier: NavigationState) {
+        Output.standard.raw(json(changes, from: from, to: to, names: names, earlier: earlier).text + "\n")
+    }
+
+    /// `{"type":"diff","from":…,"to":…,"changes":[{"change":"traits","text":"traits: compact … → regular …"}]}`
+    /// (`diff --json`, also `serve`'s `/api/sessions/N/diff`).
+    static func json(_ changes: [StateChange], from: String, to: String, names: NavigationState, earlier: NavigationState) -> JSONValue {
         let items: [JSONValue] = changes.map { change in
             let kind = Mirror(reflecting: change).children.first?.label ?? "\(change)"
             return .object(["change": .string(kind),
                             "text": .string(DiffText.renamed(change.description(in: names), unknownIn: names, knownIn: earlier))])
         }
-        Output.standard.raw(JSONValue.object(["type": .string("diff"), "from": .string(from), "to": .string(to),
-                                              "changes": .array(items)]).text + "\n")
+        return .object(["type": .string("diff"), "from": .string(from), "to": .string(to), "changes": .array(items)])
     }
 }

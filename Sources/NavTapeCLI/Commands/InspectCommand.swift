@@ -229,6 +229,9 @@ enum InspectPage {
     .commit { border-top: 1px solid #eee; padding: 2px 0; cursor: pointer; } .commit.selected { background: #e8f0ff; }
     .rules { color: #888; } .bugs { color: #d70015; font-weight: 600; } #told { font-size: 12px; color: #444; margin-top: 8px; }
     #drawn { display: block; font: 11px ui-monospace, monospace; color: #bbb; margin-top: 6px; }
+    #tools { margin-top: 8px; font-size: 12px; } #tools button { font-size: 12px; }
+    #diff, #blame { white-space: pre-wrap; font: 12px ui-monospace, monospace; background: #fff; border-radius: 6px; padding: 6px; margin-top: 6px; }
+    #diff:empty, #blame:empty { display: none; } .column, .node.navigation { cursor: help; }
     </style></head>
     <body>
     <header><h1 id="title"></h1><div id="summary"></div><div id="note"></div></header>
@@ -236,7 +239,10 @@ enum InspectPage {
     <div id="markers"></div>
     <main>
       <section><div id="device"><div id="split"></div><div id="modal" hidden></div><div id="info"></div></div>
-        <div id="told"></div><output id="drawn"></output></section>
+        <div id="told"></div><output id="drawn"></output>
+        <div id="tools"><button id="markA" title="a">A = here</button> <button id="markB" title="b">B = here</button>
+          <span id="ab"></span> · click a column or a stack for its blame</div>
+        <output id="diff"></output><output id="blame"></output></section>
       <section id="events"></section>
     </main>
     <script id="data" type="application/json">{{DATA}}</script>
@@ -264,6 +270,46 @@ enum InspectPage {
       if (!box.classList.contains("navigation")) return name;
       return name + "[" + Array.from(box.querySelectorAll(":scope > .node")).map(notation).join(", ") + "]";
     }
+    function notationOf(node) {
+      return node.children ? node.name + "[" + node.children.map(notationOf).join(", ") + "]" : node.name;
+    }
+    function findNode(node, id) {
+      if (!node) return null;
+      if (node.id === id) return node;
+      for (const child of node.children || []) { const found = findNode(child, id); if (found) return found; }
+      return null;
+    }
+    // What the diff compares: the parts of a drawn state, in words.
+    function parts(state) {
+      const out = { hierarchy: state.hierarchy || "(none)", collapsed: String(state.collapsed), "display mode": state.displayMode,
+        traits: state.sizeClass + " " + state.width + "×" + state.height, presented: state.presented ? notationOf(state.presented) : "none" };
+      for (const column of state.columns) out[column.role] = notationOf(column.node);
+      return out;
+    }
+    function showDiff() {
+      const a = document.body.dataset.a, b = document.body.dataset.b;
+      $("ab").textContent = (a === undefined ? "" : "A: " + commits[a].command + " (@" + commits[a].last + ")") +
+        (b === undefined ? "" : "  B: " + commits[b].command + " (@" + commits[b].last + ")");
+      if (a === undefined || b === undefined) { $("diff").textContent = ""; return; }
+      const pa = parts(commits[a].state), pb = parts(commits[b].state);
+      const lines = [];
+      for (const key of new Set(Object.keys(pa).concat(Object.keys(pb)))) {
+        if (pa[key] !== pb[key]) lines.push(key + ": " + (pa[key] === undefined ? "—" : pa[key]) + " → " + (pb[key] === undefined ? "—" : pb[key]));
+      }
+      $("diff").textContent = "A @" + commits[a].last + " → B @" + commits[b].last + ":\n" + (lines.length ? lines.join("\n") : "no difference");
+    }
+    // Blame within the page: walk back from the shown command while the part keeps its value.
+    function blame(what, valueAt) {
+      const index = Number(document.body.dataset.commit || 0);
+      const now = valueAt(commits[index].state);
+      let k = index;
+      while (k > 0 && valueAt(commits[k - 1].state) === now) k--;
+      const c = commits[k];
+      const earlier = k === 0 && data.window.firstCommand > 0;
+      $("blame").textContent = what + " = " + now + "\n" + (earlier ? "unchanged since the page's first command, " : "set by ") +
+        c.command + " (@" + c.first + "…@" + c.last + ", " + c.time + ")" + (k > 0 ? "; was " + valueAt(commits[k - 1].state) : "");
+      document.body.dataset.blame = c.last;
+    }
     function draw(state) {
       const split = $("split");
       split.replaceChildren();
@@ -280,6 +326,21 @@ enum InspectPage {
         }
         c.appendChild(el("div", "role", column.role));
         c.appendChild(drawNode(column.node, true));
+        c.addEventListener("click", () => blame(column.role, (s) => {
+          const found = s.columns.find((x) => x.role === column.role);
+          return found ? notationOf(found.node) : "none";
+        }));
+        c.querySelectorAll(".node.navigation").forEach((box) => box.addEventListener("click", (e) => {
+          e.stopPropagation();
+          const name = box.querySelector(":scope > .name").textContent;
+          blame(name + "'s stack", (s) => {
+            for (const x of s.columns.map((x) => x.node).concat(s.presented ? [s.presented] : [])) {
+              const found = findNode(x, box.dataset.id);
+              if (found) return notationOf(found);
+            }
+            return "not in the hierarchy";
+          });
+        }));
         split.appendChild(c);
       }
       const modal = $("modal");
@@ -347,10 +408,14 @@ enum InspectPage {
       (data.window.to - 1) + "); run navtape inspect --at N for another part.";
     $("scrub").max = Math.max(0, commits.length - 1);
     $("scrub").addEventListener("input", (e) => show(Number(e.target.value)));
+    function mark(which) { document.body.dataset[which] = document.body.dataset.commit || 0; showDiff(); }
+    $("markA").addEventListener("click", () => mark("a"));
+    $("markB").addEventListener("click", () => mark("b"));
     document.addEventListener("keydown", (e) => {
       const current = Number(document.body.dataset.commit || 0);
       if (e.key === "ArrowRight") show(current + 1);
       if (e.key === "ArrowLeft") show(current - 1);
+      if (e.key === "a" || e.key === "b") mark(e.key);
     });
     function summary() {
       $("summary").textContent = s.device + " · " + s.policy + " · " + s.style + " · " + s.events + " events, " + s.commands +

@@ -70,13 +70,13 @@ struct QueryCommand: ParsableCommand {
         for row in rows {
             switch row {
             case .success(let summary):
-                if matches(summary) { matching.append(summary) }
+                if filter.matches(summary) { matching.append(summary) }
             case .failure(let failure):
                 Diagnostics.line(failure.message)
                 if failure.status.rawValue > worst.rawValue { worst = failure.status }
             }
         }
-        let report = QueryReport(matching, read: rows.count, filters: filterText)
+        let report = QueryReport(matching, read: rows.count, filters: filter.text)
         if format.json {
             Output.standard.raw(report.json(listing: sessions).text + "\n")
         } else {
@@ -85,20 +85,40 @@ struct QueryCommand: ParsableCommand {
         if worst != .success { throw ExitCode(worst.rawValue) }
     }
 
-    private func matches(_ summary: QuerySummary) -> Bool {
-        (bug.isEmpty || bug.contains { summary.bugs[$0] != nil })
+    /// The filters the options give.
+    var filter: QueryFilter {
+        QueryFilter(bugs: bug, rejected: rejected, devices: device, screens: screen, diverged: diverged)
+    }
+}
+
+/// Which sessions a query keeps: every filter must pass; a filter of several values passes when any
+/// does. `navtape query`'s options, and `serve`'s library page and `/api/sessions` parameters.
+struct QueryFilter: Sendable, Equatable {
+    var bugs: [String] = []
+    var rejected: [String] = []
+    var devices: [String] = []
+    var screens: [String] = []
+    var diverged = false
+
+    /// Whether `summary` passes every filter.
+    func matches(_ summary: QuerySummary) -> Bool {
+        (bugs.isEmpty || bugs.contains { summary.bugs[$0] != nil })
             && (rejected.isEmpty || rejected.contains { summary.rejected[$0] != nil })
-            && (device.isEmpty || device.contains(summary.device))
-            && (screen.isEmpty || screen.contains { summary.screens[$0] != nil })
+            && (devices.isEmpty || devices.contains(summary.device))
+            && (screens.isEmpty || screens.contains { summary.screens[$0] != nil })
             && (!diverged || summary.divergences > 0)
     }
 
-    private var filterText: String {
+    /// No filter at all.
+    var isEmpty: Bool { self == QueryFilter() }
+
+    /// The filters in words (`bug BUG-6|BUG-3, device ipad`).
+    var text: String {
         var parts: [String] = []
-        if !bug.isEmpty { parts.append("bug " + bug.joined(separator: "|")) }
+        if !bugs.isEmpty { parts.append("bug " + bugs.joined(separator: "|")) }
         if !rejected.isEmpty { parts.append("rejected " + rejected.joined(separator: "|")) }
-        if !device.isEmpty { parts.append("device " + device.joined(separator: "|")) }
-        if !screen.isEmpty { parts.append("screen " + screen.joined(separator: "|")) }
+        if !devices.isEmpty { parts.append("device " + devices.joined(separator: "|")) }
+        if !screens.isEmpty { parts.append("screen " + screens.joined(separator: "|")) }
         if diverged { parts.append("diverged") }
         return parts.joined(separator: ", ")
     }

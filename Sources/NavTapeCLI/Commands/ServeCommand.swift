@@ -10,6 +10,8 @@ import Logging
 import ServiceLifecycle
 import NavTape
 import NavTapeInterchange
+import NavigationCore
+import NavigationProjections
 import Synchronization
 
 /// `navtape serve DIR|LOG…`.
@@ -133,10 +135,10 @@ struct SessionLibrary: Sendable {
     }
 
     /// The point `?at=` names in `machine`'s log (an event index, start or end; default end), or 400.
-    static func point(_ text: Substring?, in machine: TimeMachine) throws -> UInt64 {
+    static func point(_ text: Substring?, in machine: TimeMachine, parameter: String = "at") throws -> UInt64 {
         guard let text else { return machine.eventCount }
         guard let point = EventPoint(argument: String(text)), let count = try? point.count(in: machine) else {
-            throw HTTPError(.badRequest, message: "at: an event from 0 to \(Int64(machine.eventCount) - 1), start or end")
+            throw HTTPError(.badRequest, message: "\(parameter): an event from 0 to \(Int64(machine.eventCount) - 1), start or end")
         }
         return count
     }
@@ -164,10 +166,11 @@ struct SessionLibrary: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         let library = self
-        router.get("/") { _, _ in
-            try await library.offload {
+        router.get("/") { request, _ in
+            let query = try LibraryQuery(request)
+            return try await library.offload {
                 let paths = library.paths()
-                return Self.response(LibraryPage.html(paths, rows: library.rows(paths)), type: "text/html; charset=utf-8")
+                return Self.response(LibraryPage.html(paths, rows: library.rows(paths), query: query), type: "text/html; charset=utf-8")
             }
         }
         router.get("/session/:n") { request, context in
@@ -181,10 +184,11 @@ struct SessionLibrary: Sendable {
                                      type: "text/html; charset=utf-8")
             }
         }
-        router.get("/api/sessions") { _, _ in
-            try await library.offload {
+        router.get("/api/sessions") { request, _ in
+            let query = try LibraryQuery(request)
+            return try await library.offload {
             let paths = library.paths()
-            let rows = library.rows(paths).enumerated().map { number, row -> JSONValue in
+            let rows = query.apply(library.rows(paths)).map { number, row -> JSONValue in
                 switch row {
                 case .success(let summary):
                     return .object(summary.json.merging(["number": .int(Int64(number))]) { $1 })
@@ -207,11 +211,53 @@ struct SessionLibrary: Sendable {
                                                       policy: machine.sessionDescription.policy).text + "\n", type: "application/json")
             }
         }
+        router.get("/api/sessions/:n/diff") { request, context in
+            let number = context.parameters.get("n")
+            let (a, b) = (try Self.single("a", in: request), try Self.single("b", in: request))
+            return try await library.offload {
+                let machine = try Self.open(try library.path(number))
+                let from = try Self.point(a ?? "start", in: machine, parameter: "a")
+                let to = try Self.point(b ?? "end", in: machine, parameter: "b")
+                let (before, after) = (try machine.state(at: from), try machine.state(at: to))
+                // Each point named as given, as `navtape diff LOG A B --json` names it.
+                let name = { (text: Substring?, fallback: String) in EventPoint(argument: String(text ?? "")).map(\.description) ?? fallback }
+                return Self.response(DiffCommand.json(diff(before, after), from: "\(machine.path) \(name(a, "start"))",
+                                                      to: "\(machine.path) \(name(b, "end"))", names: after, earlier: before).text + "\n",
+                                     type: "application/json")
+            }
+        }
+        router.get("/api/sessions/:n/blame") { request, context in
+            let number = context.parameters.get("n")
+            let what = try Self.single("what", in: request)
+            let (at, from, limit) = (try Self.single("at", in: request), try Self.single("from", in: request), try Self.single("limit", in: request))
+            guard let what, !what.isEmpty else { throw HTTPError(.badRequest, message: "what: displayMode, collapsed, primary, secondary, presented, traits or a navigation controller") }
+            guard let count = Int(limit ?? "1000"), count >= 1 else { throw HTTPError(.badRequest, message: "limit: a number from 1") }
+            return try await library.offload {
+                let machine = try Self.open(try library.path(number))
+                let index = try Self.point(at, in: machine)
+                let start = try Self.point(from ?? "start", in: machine, parameter: "from")
+                guard start <= index else { throw HTTPError(.badRequest, message: "from: after at") }
+                let blame: Blame, state: NavigationState
+                do {
+                    (blame, state) = try BlameCommand.blame(String(what), in: machine, at: index, from: start, limit: count)
+                } catch let error as CLIError {
+                    throw HTTPError(.badRequest, message: "what: " + error.message)
+                }
+                return Self.response(BlameCommand.json(blame, what: String(what), in: machine, at: index, from: start, state: state).text + "\n",
+                                     type: "application/json")
+            }
+        }
         router.get("/api/sessions/:n/live") { request, context in
             let path = try library.path(context.parameters.get("n"))
             let fromText = try Self.single("from", in: request)
+            // `from` names the first event to send (@N), a commit's first; default: from the end.
             let start = try await library.offload {
-                try Self.point(fromText ?? "end", in: try Self.open(path))
+                let machine = try Self.open(path)
+                guard let text = fromText else { return machine.eventCount }
+                guard let first = UInt64(text), first <= machine.eventCount else {
+                    throw HTTPError(.badRequest, message: "from: the first event to send, 0 to \(machine.eventCount)")
+                }
+                return first
             }
             return Response(
                 status: .ok,
@@ -271,10 +317,138 @@ struct SessionLibrary: Sendable {
     }
 }
 
-/// The library page: one row per session, linking to its inspector page. Names are escaped.
+/// What the library page and `/api/sessions` show: the sessions passing a ``QueryFilter``
+/// (`bug`, `rejected`, `device`, `screen`, each repeatable, and `diverged=1`), in an order
+/// (`sort` = number, log, session, device, policy, events, commands, duration, bugs, divergences;
+/// `order` = asc or desc). A session keeps its number in the library whatever is shown.
+struct LibraryQuery: Sendable, Equatable {
+    var filter = QueryFilter()
+    var sort = "number"
+    var descending = false
+
+    static let sortKeys = ["number", "log", "session", "device", "policy", "events", "commands", "duration", "bugs", "divergences"]
+
+    init() {}
+
+    /// Reads the request's parameters; an unknown rule, sort key, order or parameter is 400 naming it.
+    init(_ request: Request) throws {
+        let parameters = request.uri.queryParameters
+        func all(_ name: String) -> [String] { parameters.getAll(name).map { String($0) } }
+        for (key, _) in parameters where !["bug", "rejected", "device", "screen", "diverged", "sort", "order"].contains(String(key)) {
+            throw HTTPError(.badRequest, message: "\(key): not a parameter of the library (bug, rejected, device, screen, diverged, sort, order)")
+        }
+        filter.bugs = all("bug").filter { !$0.isEmpty }
+        filter.rejected = all("rejected").filter { !$0.isEmpty }
+        filter.devices = all("device").filter { !$0.isEmpty }
+        filter.screens = all("screen").filter { !$0.isEmpty }
+        for rule in filter.bugs + filter.rejected where RuleID(parsing: rule) == nil {
+            throw HTTPError(.badRequest, message: "bug: '\(rule)' is not a rule ID such as BUG-6 or NV-1")
+        }
+        switch all("diverged") {
+        case [], [""], ["0"]: break
+        case ["1"]: filter.diverged = true
+        default: throw HTTPError(.badRequest, message: "diverged: 1 or 0, once")
+        }
+        let sorts = all("sort"), orders = all("order")
+        guard sorts.count <= 1, orders.count <= 1 else { throw HTTPError(.badRequest, message: "sort, order: give each once") }
+        if let key = sorts.first, !key.isEmpty {
+            guard Self.sortKeys.contains(key) else {
+                throw HTTPError(.badRequest, message: "sort: one of \(Self.sortKeys.joined(separator: ", "))")
+            }
+            sort = key
+        }
+        switch orders.first {
+        case nil, "", "asc": descending = false
+        case "desc": descending = true
+        default: throw HTTPError(.badRequest, message: "order: asc or desc")
+        }
+    }
+
+    /// The rows shown, each with its number in the library. With a filter, unreadable logs are left out.
+    func apply(_ rows: [Result<QuerySummary, CLIError>]) -> [(number: Int, row: Result<QuerySummary, CLIError>)] {
+        let kept = rows.enumerated().filter { _, row in
+            guard case .success(let summary) = row else { return filter.isEmpty }
+            return filter.matches(summary)
+        }.map { (number: $0.offset, row: $0.element) }
+        guard sort != "number" else { return descending ? kept.reversed() : kept }
+        func key(_ summary: QuerySummary) -> SortKey {
+            switch sort {
+            case "log": .text(summary.path)
+            case "session": .text(summary.sessionID)
+            case "device": .text(summary.device)
+            case "policy": .text(summary.policy)
+            case "events": .number(Int64(summary.events))
+            case "commands": .number(Int64(summary.commands))
+            case "duration": .number(summary.duration)
+            case "bugs": .number(Int64(summary.bugs.values.reduce(0, +)))
+            default: .number(Int64(summary.divergences))
+            }
+        }
+        // Unreadable logs last; ties keep the library's order.
+        return kept.sorted { a, b in
+            switch (a.row, b.row) {
+            case (.success(let x), .success(let y)):
+                let (kx, ky) = (key(x), key(y))
+                if kx == ky { return a.number < b.number }
+                return descending ? ky < kx : kx < ky
+            case (.success, .failure): return true
+            case (.failure, .success): return false
+            case (.failure, .failure): return a.number < b.number
+            }
+        }
+    }
+
+    private enum SortKey: Comparable {
+        case number(Int64)
+        case text(String)
+    }
+
+    /// The query string of this query sorted by `key` (the other order when it is already sorted by it).
+    func link(sortingBy key: String) -> String {
+        var pairs: [(String, String)] = []
+        pairs += filter.bugs.map { ("bug", $0) } + filter.rejected.map { ("rejected", $0) }
+        pairs += filter.devices.map { ("device", $0) } + filter.screens.map { ("screen", $0) }
+        if filter.diverged { pairs.append(("diverged", "1")) }
+        pairs.append(("sort", key))
+        if key == sort && !descending { pairs.append(("order", "desc")) }
+        return "?" + pairs.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
+    }
+
+    static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+            }
+        }
+        return out
+    }
+}
+
+/// The library page: a filter form (device, bug, screen seen, diverged), one row per session shown,
+/// columns sortable by their headers, each session linking to its inspector page. Names are escaped.
 enum LibraryPage {
-    static func html(_ paths: [String], rows: [Result<QuerySummary, CLIError>]) -> String {
-        let rows = rows.enumerated().map { number, row -> String in
+    static func html(_ paths: [String], rows all: [Result<QuerySummary, CLIError>], query: LibraryQuery = LibraryQuery()) -> String {
+        let summaries = all.compactMap { try? $0.get() }
+        func options(_ name: String, _ values: Set<String>, selected: [String]) -> String {
+            "<select name=\"\(name)\"><option value=\"\">any \(name)</option>"
+                + values.sorted().map { value in
+                    "<option\(selected.contains(value) ? " selected" : "")>\(InspectPage.escapeHTML(value))</option>"
+                }.joined() + "</select>"
+        }
+        let form = "<form id=\"filter\" method=\"get\" action=\"/\">"
+            + options("device", Set(summaries.map(\.device)), selected: query.filter.devices)
+            + options("bug", Set(summaries.flatMap(\.bugs.keys)), selected: query.filter.bugs)
+            + options("screen", Set(summaries.flatMap(\.screens.keys)), selected: query.filter.screens)
+            + "<label><input type=\"checkbox\" name=\"diverged\" value=\"1\"\(query.filter.diverged ? " checked" : "")> diverged</label>"
+            + "<input type=\"hidden\" name=\"sort\" value=\"\(query.sort)\"><button>show</button> <a href=\"/\">all</a></form>"
+        let shown = query.apply(all)
+        let rows = shown.map { number, row -> String in
             switch row {
             case .success(let s):
                 let bugs = s.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
@@ -290,10 +464,20 @@ enum LibraryPage {
             <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>NavTape library</title>
             <style>body{font:14px system-ui,sans-serif;margin:16px}table{border-collapse:collapse}td,th{padding:4px 8px;border-bottom:1px solid #ddd;text-align:left}</style>
             </head><body><h1>NavTape library</h1><p>\(paths.count) sessions</p>
-            <table id="sessions"><thead><tr><th>#</th><th>log</th><th>session</th><th>device</th><th>policy</th><th>events</th><th>commands</th><th>duration</th><th>bugs</th><th>divergences</th></tr></thead>
+            \(form)<p id="shown">\(shown.count) shown\(query.filter.isEmpty ? "" : ": " + InspectPage.escapeHTML(query.filter.text))</p>
+            <table id="sessions"><thead><tr>\(headers(query))</tr></thead>
             <tbody>\(rows.joined(separator: "\n"))</tbody></table></body></html>
 
             """
+    }
+
+    /// The column headers, each a link sorting by it (again: the other order); the sorted one marked.
+    static func headers(_ query: LibraryQuery) -> String {
+        zip(["#", "log", "session", "device", "policy", "events", "commands", "duration", "bugs", "divergences"], LibraryQuery.sortKeys)
+            .map { title, key in
+                let mark = key == query.sort ? (query.descending ? " ▼" : " ▲") : ""
+                return "<th><a href=\"\(query.link(sortingBy: key))\">\(title)\(mark)</a></th>"
+            }.joined()
     }
 }
 
