@@ -10,7 +10,7 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NAVTAPE = os.environ.get("NAVTAPE_BINARY", os.path.join(ROOT, ".build/debug/navtape"))
+NAVTAPE = os.path.abspath(os.environ.get("NAVTAPE_BINARY", os.path.join(ROOT, ".build/debug/navtape")))
 
 
 def ensure_tools():

@@ -50,10 +50,13 @@ extension NavigationState {
         if style == .unspecified && isCollapsed && viewControllers.count != 1 {
             result.append(Violation(RuleID(.INV, 2), nil, "collapsed with \(viewControllers.count) view controllers"))
         }
-        var seen = Set<ControllerID>()
+        // Checked after most events by the violation report: the walk allocates nothing for a
+        // hierarchy of up to 32 controllers (a hashed set costs most of a `stats` pass otherwise).
+        return withUnsafeTemporaryAllocation(of: ControllerID.self, capacity: 32) { buffer in
+        var seen = SeenControllers(buffer)
         func visit(_ id: ControllerID, container: ControllerID?, depth: Int) {
             guard depth < 64 else { return }
-            if !seen.insert(id).inserted {
+            if !seen.insert(id) {
                 result.append(Violation(RuleID(.INV, 1), id, "\(name(of: id)) appears twice in the hierarchy"))
                 return
             }
@@ -76,6 +79,7 @@ extension NavigationState {
         for root in viewControllers { visit(root, container: nil, depth: 0) }
         if let presented { visit(presented, container: nil, depth: 0) }
         return result
+        }
     }
 
     /// The classic bugs (§12) that `event`, just applied to this state, triggered, and INV-2's
@@ -245,3 +249,35 @@ extension NavigationState {
     }
 }
 
+
+/// The controllers one walk of the hierarchy has seen: a linear scan of a caller's buffer while they
+/// fit in it, a hashed set past that.
+struct SeenControllers {
+    private let buffer: UnsafeMutableBufferPointer<ControllerID>
+    private var count = 0
+    private var overflow: Set<ControllerID>?
+
+    init(_ buffer: UnsafeMutableBufferPointer<ControllerID>) {
+        self.buffer = buffer
+    }
+
+    /// Adds `id`; whether it was new.
+    mutating func insert(_ id: ControllerID) -> Bool {
+        if var all = overflow {
+            overflow = nil  // keeps the set uniquely referenced while it grows
+            let inserted = all.insert(id).inserted
+            overflow = all
+            return inserted
+        }
+        for i in 0..<count where buffer[i] == id { return false }
+        if count < buffer.count {
+            buffer.initializeElement(at: count, to: id)
+            count += 1
+            return true
+        }
+        var all = Set(buffer[0..<count])
+        all.insert(id)
+        overflow = all
+        return true
+    }
+}

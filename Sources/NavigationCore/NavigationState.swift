@@ -142,8 +142,9 @@ public struct NavigationState: Hashable, Sendable {
 
     /// The screen name of `id`.
     public func name(of id: ControllerID) -> String {
-        guard let r = record(id) else { return "\(id)" }
-        return names[r.name]
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? names[mintedControllers[i].name] : "\(id)" }
+        return i < appControllers.count ? names[appControllers[i].name] : "\(id)"
     }
 
     /// The restoration identifier of `id`, if it has one.
@@ -153,7 +154,12 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The stack of navigation controller `id` (empty for anything else).
-    @inlinable public func stack(of id: ControllerID) -> [ControllerID] { record(id)?.stack ?? [] }
+    @inlinable public func stack(of id: ControllerID) -> [ControllerID] {
+        // Read in place: copying the whole record out would retain and release it on every call.
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack : [] }
+        return i < appControllers.count ? appControllers[i].stack : []
+    }
 
     /// The top of navigation controller `id`'s stack.
     @inlinable public func top(of id: ControllerID) -> ControllerID? {
