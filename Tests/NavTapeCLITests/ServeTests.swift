@@ -118,6 +118,21 @@ struct ServeTests {
                 == (try scratch.navtape("blame", "lib/b.navtape", "secondary", "--at", "12", "--limit", "2", "--json").stdout))
         #expect(try Self.get("/api/sessions/1/blame?what=Nowhere", port: port).status == 400)
         #expect(try Self.get("/api/sessions/1/diff?a=99", port: port).status == 400)
+        // The page's commits, read from a point, before it, or around it.
+        func commits(_ query: String) throws -> [[String: Any]] {
+            let answer = try Self.get("/api/sessions/1/commits?" + query, port: port)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any], "\(answer)")
+            return try #require(object["commits"] as? [[String: Any]])
+        }
+        let opening = try commits("from=0&count=3")
+        #expect(opening.count == 3 && opening.first?["first"] as? Int == 0)
+        let third = try #require(opening.last?["first"] as? Int)
+        #expect(try commits("to=\(third)&count=5").map { $0["first"] as? Int } == opening.dropLast().map { $0["first"] as? Int })
+        let around = try commits("around=\(third)&count=3")
+        #expect(around.contains { ($0["first"] as? Int ?? -1) <= third && third <= ($0["last"] as? Int ?? -1) }, "\(around)")
+        for query in ["from=0&to=3", "count=5", "from=0&count=0", "from=99", "around=zz"] {
+            #expect(try Self.get("/api/sessions/1/commits?" + query, port: port).status == 400, "\(query)")
+        }
         // The library filters as navtape query does, and sorts; a session keeps its number.
         let filtered = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?device=ipad&sort=events&order=desc", port: port).body.utf8)) as? [[String: Any]])
         let ipad = try scratch.navtape("query", "lib", "--device", "ipad", "--json").stdout

@@ -50,31 +50,46 @@ struct InspectCommand: ParsableCommand {
 enum InspectPage {
     /// The page for `machine`'s log, embedding at most `maxCommits` commits around point `around`.
     ///
-    /// With `live` (a URL of `serve`'s live stream, `/api/sessions/N/live`), a page whose window reaches
-    /// the end of the log follows it: the script asks the stream for the commits after its last one.
-    static func html(_ machine: TimeMachine, around: UInt64, maxCommits: Int, live: String? = nil) throws -> String {
-        // Two counting passes, in memory that does not grow with the log: how many commits there are
-        // and which holds the point, then where the window of commits starts and ends.
-        var commitCount = 0, containing = 0
-        try machine.forEachEvent { recorded in
-            if recorded.startsCommit || recorded.index == 0 {
-                if recorded.index < Swift.max(around, 1) { containing = commitCount }
-                commitCount += 1
+    /// With `api` (`serve`'s `/api/sessions/N`), the page reads more of the log as it is scrubbed or
+    /// stepped past the part it holds (`…/commits`), and a page whose part reaches the end of the log
+    /// follows it as it grows (`…/live`); the page is then found near the point without reading the
+    /// whole log, and `commands` (the number of commits, if known) is shown.
+    static func html(_ machine: TimeMachine, around: UInt64, maxCommits: Int, api: String? = nil, commands: Int? = nil) throws -> String {
+        var commitCount: Int?, first = 0
+        var from: UInt64 = 0, to = machine.eventCount
+        if api != nil {
+            // Served: the commits around the point, found by reading only near it (the page reads
+            // more as it is scrubbed); the number of commands is the library's, when it has it.
+            commitCount = commands
+            let around = Swift.min(Swift.max(around, 1), Swift.max(machine.eventCount, 1)) - 1
+            let starts = try commitStarts(machine, before: around + 1, count: maxCommits / 2 + 1)
+            from = starts.first ?? 0
+            to = try commitEnd(machine, from: starts.last ?? 0, count: maxCommits - starts.count + 1)
+        } else {
+            // Two counting passes, in memory that does not grow with the log: how many commits there
+            // are and which holds the point, then where the window of commits starts and ends.
+            var count = 0, containing = 0
+            try machine.forEachEvent { recorded in
+                if recorded.startsCommit || recorded.index == 0 {
+                    if recorded.index < Swift.max(around, 1) { containing = count }
+                    count += 1
+                }
+                return true
             }
-            return true
-        }
-        let first = Swift.max(0, Swift.min(containing - maxCommits / 2, commitCount - maxCommits))
-        let last = Swift.min(commitCount, first + maxCommits)
-        var from: UInt64 = 0, to = machine.eventCount, seen = 0
-        try machine.forEachEvent { recorded in
-            guard recorded.startsCommit || recorded.index == 0 else { return true }
-            if seen == first { from = recorded.index }
-            if seen == last {
-                to = recorded.index
-                return false
+            commitCount = count
+            first = Swift.max(0, Swift.min(containing - maxCommits / 2, count - maxCommits))
+            let last = Swift.min(count, first + maxCommits)
+            var seen = 0
+            try machine.forEachEvent { recorded in
+                guard recorded.startsCommit || recorded.index == 0 else { return true }
+                if seen == first { from = recorded.index }
+                if seen == last {
+                    to = recorded.index
+                    return false
+                }
+                seen += 1
+                return true
             }
-            seen += 1
-            return true
         }
         let commits = try self.commits(machine, from: from, to: to)
         let description = machine.sessionDescription
@@ -82,13 +97,14 @@ enum InspectPage {
             "session": .object([
                 "id": .string(machine.sessionID), "device": .string(description.device), "policy": .string(description.policy.name),
                 "style": .string("\(description.style)"), "start": .string(SessionTime.iso8601(machine.startTime)),
-                "events": .int(Int64(machine.eventCount)), "commands": .int(Int64(commitCount)),
+                "events": .int(Int64(machine.eventCount)), "commands": commitCount.map { .int(Int64($0)) } ?? .null,
                 "parent": machine.parent.map { .string("\($0.sessionID) @\($0.forkIndex)") } ?? .null,
             ]),
             "window": .object(["firstCommand": .int(Int64(first)), "from": .int(Int64(from)), "to": .int(Int64(to)),
-                               "partial": .bool(first > 0 || last < commitCount)]),
+                               "partial": .bool(from > 0 || to < machine.eventCount)]),
             "commits": .array(commits),
-            "live": live.map { to == machine.eventCount ? .string($0) : .null } ?? .null,
+            "api": api.map(JSONValue.string) ?? .null,
+            "live": .bool(api != nil && to == machine.eventCount),
         ])
         // `</` cannot end the data block: `\/` is the same JSON string.
         let embedded = data.text.replacingOccurrences(of: "</", with: "<\\/")
@@ -116,6 +132,37 @@ enum InspectPage {
         }
         flush()
         return commits
+    }
+
+    /// The first events of the last `count` commits that start before event `end`, oldest first:
+    /// read backwards in growing spans, so it costs about the span of those commits, not the log.
+    static func commitStarts(_ machine: TimeMachine, before end: UInt64, count: Int) throws -> [UInt64] {
+        var span: UInt64 = 4_096
+        while true {
+            let start = end > span ? end - span : 0
+            var starts: [UInt64] = []
+            try machine.forEachEvent(from: start, to: end) { recorded in
+                if recorded.startsCommit || recorded.index == 0 { starts.append(recorded.index) }
+                return true
+            }
+            if starts.count >= count || start == 0 { return Array(starts.suffix(count)) }
+            span *= 4
+        }
+    }
+
+    /// The first event of the commit after the first `count` commits from event `from` (or the log's end).
+    static func commitEnd(_ machine: TimeMachine, from: UInt64, count: Int) throws -> UInt64 {
+        var seen = 0, end = machine.eventCount
+        try machine.forEachEvent(from: from) { recorded in
+            guard recorded.startsCommit || recorded.index == 0 else { return true }
+            if seen == count {
+                end = recorded.index
+                return false
+            }
+            seen += 1
+            return true
+        }
+        return end
     }
 
     /// One commit: its events as `log` prints them, what UIKit told the app, the bugs it raised,
@@ -205,7 +252,7 @@ enum InspectPage {
     header h1 { font-size: 16px; margin: 0 0 4px; }
     #note { color: #b25000; }
     #timeline { position: relative; margin: 12px 16px 4px; }
-    #scrub { width: 100%; }
+    #scrub, #seek { width: 100%; }
     #markers { position: relative; height: 14px; margin: 0 16px; }
     .marker { position: absolute; top: 0; width: 6px; height: 12px; margin-left: -3px; border-radius: 2px; }
     .marker.bug { background: #d70015; } .marker.rotation { background: #0071e3; top: 7px; height: 6px; }
@@ -235,7 +282,8 @@ enum InspectPage {
     </style></head>
     <body>
     <header><h1 id="title"></h1><div id="summary"></div><div id="note"></div></header>
-    <div id="timeline"><input type="range" id="scrub" min="0" value="0" aria-label="command"></div>
+    <div id="timeline"><input type="range" id="scrub" min="0" value="0" aria-label="command">
+      <input type="range" id="seek" min="0" value="0" aria-label="event of the whole log" title="the whole log" hidden></div>
     <div id="markers"></div>
     <main>
       <section><div id="device"><div id="split"></div><div id="modal" hidden></div><div id="info"></div></div>
@@ -305,7 +353,7 @@ enum InspectPage {
       let k = index;
       while (k > 0 && valueAt(commits[k - 1].state) === now) k--;
       const c = commits[k];
-      const earlier = k === 0 && data.window.firstCommand > 0;
+      const earlier = k === 0 && data.window.from > 0;
       $("blame").textContent = what + " = " + now + "\n" + (earlier ? "unchanged since the page's first command, " : "set by ") +
         c.command + " (@" + c.first + "…@" + c.last + ", " + c.time + ")" + (k > 0 ? "; was " + valueAt(commits[k - 1].state) : "");
       document.body.dataset.blame = c.last;
@@ -355,6 +403,7 @@ enum InspectPage {
       index = Math.max(0, Math.min(commits.length - 1, index));
       const commit = commits[index];
       $("scrub").value = index;
+      $("seek").value = commit.last;
       draw(commit.state);
       $("told").textContent = commit.told ? "UIKit told the app: " + commit.told : "";
       document.querySelectorAll(".commit.selected").forEach((e) => e.classList.remove("selected"));
@@ -403,9 +452,88 @@ enum InspectPage {
     }
     const s = data.session;
     $("title").textContent = "NavTape · " + s.id;
-    if (data.window.partial) $("note").textContent = "This page holds commands " + (data.window.firstCommand + 1) + "–" +
-      (data.window.firstCommand + commits.length) + " of " + s.commands + " (events @" + data.window.from + "…@" +
-      (data.window.to - 1) + "); run navtape inspect --at N for another part.";
+    function note() {
+      const held = "events @" + data.window.from + "…@" + (data.window.to - 1) + " of " + s.events;
+      if (data.api) $("note").textContent = data.window.from > 0 || data.window.to < s.events ?
+        "This page holds " + commits.length + " commands, " + held + "; stepping past either end or the slider below reads more." : "";
+      else if (data.window.partial) $("note").textContent = "This page holds commands " + (data.window.firstCommand + 1) + "–" +
+        (data.window.firstCommand + commits.length) + " of " + s.commands + " (" + held + "); run navtape inspect --at N for another part.";
+    }
+    function rerender() {
+      $("scrub").max = Math.max(0, commits.length - 1);
+      $("events").replaceChildren();
+      $("markers").replaceChildren();
+      list();
+      markers();
+      note();
+    }
+    // Served: more of the log is read as the page is stepped past either end of what it holds, or
+    // scrubbed with the slider over the whole log (the commits around the point, from the seek API).
+    let reading = null;
+    function read(query) {
+      reading = fetch(data.api + "/commits?" + query).then((r) => r.json()).finally(() => { reading = null; });
+      return reading;
+    }
+    async function step(to) {
+      if (reading) await reading;
+      if (to >= commits.length && data.api && data.window.to < s.events) {
+        const more = await read("from=" + data.window.to + "&count=200");
+        commits.push(...more.commits);
+        data.window.to = more.to;
+        to -= trim(commits.length - held, true);
+        rerender();
+      } else if (to < 0 && data.api && data.window.from > 0) {
+        const more = await read("to=" + data.window.from + "&count=200");
+        commits.unshift(...more.commits);
+        data.window.from = more.from;
+        shift(more.commits.length);
+        to += more.commits.length;
+        trim(commits.length - held, false);
+        rerender();
+      }
+      show(to);
+    }
+    // At most `held` commands stay in the page: reading more drops as many from the other end.
+    const held = Math.max(1000, commits.length);
+    function shift(by) {
+      for (const key of ["a", "b"]) {
+        if (document.body.dataset[key] === undefined) continue;
+        const moved = Number(document.body.dataset[key]) + by;
+        if (moved < 0 || moved >= commits.length) delete document.body.dataset[key]; else document.body.dataset[key] = moved;
+      }
+    }
+    function trim(count, fromStart) {
+      if (count <= 0) return 0;
+      if (fromStart) {
+        commits.splice(0, count);
+        data.window.from = commits[0].first;
+        shift(-count);
+      } else {
+        commits.splice(commits.length - count, count);
+        data.window.to = commits[commits.length - 1].last + 1;
+        shift(0);
+      }
+      showDiff();
+      return fromStart ? count : 0;
+    }
+    async function seek(eventIndex) {
+      if (reading) await reading;
+      const more = await read("around=" + eventIndex + "&count=400");
+      commits.splice(0, commits.length, ...more.commits);
+      data.window.from = more.from;
+      data.window.to = more.to;
+      delete document.body.dataset.a;
+      delete document.body.dataset.b;
+      showDiff();
+      rerender();
+      show(commitOf(eventIndex), eventIndex);
+    }
+    if (data.api) {
+      $("seek").hidden = false;
+      $("seek").max = Math.max(0, s.events - 1);
+      $("seek").addEventListener("change", (e) => seek(Number(e.target.value)));
+    }
+    note();
     $("scrub").max = Math.max(0, commits.length - 1);
     $("scrub").addEventListener("input", (e) => show(Number(e.target.value)));
     function mark(which) { document.body.dataset[which] = document.body.dataset.commit || 0; showDiff(); }
@@ -413,34 +541,32 @@ enum InspectPage {
     $("markB").addEventListener("click", () => mark("b"));
     document.addEventListener("keydown", (e) => {
       const current = Number(document.body.dataset.commit || 0);
-      if (e.key === "ArrowRight") show(current + 1);
-      if (e.key === "ArrowLeft") show(current - 1);
+      if (e.key === "ArrowRight") step(current + 1);
+      if (e.key === "ArrowLeft") step(current - 1);
       if (e.key === "a" || e.key === "b") mark(e.key);
     });
     function summary() {
-      $("summary").textContent = s.device + " · " + s.policy + " · " + s.style + " · " + s.events + " events, " + s.commands +
-        " commands · started " + s.start + (s.parent ? " · fork of " + s.parent : "") + (data.live ? " · live" : "");
+      $("summary").textContent = s.device + " · " + s.policy + " · " + s.style + " · " + s.events + " events" +
+        (s.commands === null ? "" : ", " + s.commands + " commands") + " · started " + s.start + (s.parent ? " · fork of " + s.parent : "") + (data.live ? " · live" : "");
     }
     // Served by navtape serve at the end of a log: new commits arrive as server-sent events. A commit
     // that was still growing comes again whole and replaces the partial one. The page follows the
     // session while the last command is shown.
     function follow() {
       const from = commits.length ? commits[commits.length - 1].first : data.window.to;
-      const source = new EventSource(data.live + "?from=" + from);
+      const source = new EventSource(data.api + "/live?from=" + from);
       source.addEventListener("commits", (message) => {
         const update = JSON.parse(message.data);
         const following = Number(document.body.dataset.commit || 0) >= commits.length - 1;
         for (const commit of update.commits) {
           if (commits.length && commits[commits.length - 1].first === commit.first) commits[commits.length - 1] = commit;
-          else if (!commits.length || commit.first > commits[commits.length - 1].first) { commits.push(commit); s.commands += 1; }
+          else if (!commits.length || commit.first > commits[commits.length - 1].first) { commits.push(commit); if (s.commands !== null) s.commands += 1; }
         }
         s.events = update.events;
+        data.window.to = update.events;
         summary();
-        $("scrub").max = Math.max(0, commits.length - 1);
-        $("events").replaceChildren();
-        $("markers").replaceChildren();
-        list();
-        markers();
+        $("seek").max = Math.max(0, s.events - 1);
+        rerender();
         document.body.dataset.live = update.events;
         show(following ? commits.length - 1 : Number(document.body.dataset.commit || 0));
       });

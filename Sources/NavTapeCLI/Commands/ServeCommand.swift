@@ -106,6 +106,11 @@ struct SessionLibrary: Sendable {
         summaries.rows(paths)
     }
 
+    /// The row of `path` if it has been read and the file has not changed since; never reads it.
+    func cachedRow(_ path: String) -> QuerySummary? {
+        summaries.cached(path)
+    }
+
     /// Runs `body` on a thread of its own (not the cooperative pool), or throws 503 when
     /// ``maximumWork`` requests are already running.
     func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
@@ -177,10 +182,13 @@ struct SessionLibrary: Sendable {
             let number = context.parameters.get("n")
             let at = try Self.single("at", in: request)
             return try await library.offload {
-                let machine = try Self.open(try library.path(number))
+                let path = try library.path(number)
+                let machine = try Self.open(path)
                 let around = try Self.point(at, in: machine)
-                return Self.response(try InspectPage.html(machine, around: around, maxCommits: 2_000,
-                                                          live: "/api/sessions/\(number ?? "")/live"),
+                // A served page reads more as it is scrubbed, so it starts small.
+                return Self.response(try InspectPage.html(machine, around: around, maxCommits: 400,
+                                                          api: "/api/sessions/\(number ?? "")",
+                                                          commands: library.cachedRow(path)?.commands),
                                      type: "text/html; charset=utf-8")
             }
         }
@@ -245,6 +253,39 @@ struct SessionLibrary: Sendable {
                 }
                 return Self.response(BlameCommand.json(blame, what: String(what), in: machine, at: index, from: start, state: state).text + "\n",
                                      type: "application/json")
+            }
+        }
+        router.get("/api/sessions/:n/commits") { request, context in
+            let number = context.parameters.get("n")
+            let given = try ["from", "to", "around"].compactMap { name in try Self.single(name, in: request).map { (name, $0) } }
+            guard let count = Int(try Self.single("count", in: request) ?? "200"), (1...2_000).contains(count) else {
+                throw HTTPError(.badRequest, message: "count: 1 to 2000 commits")
+            }
+            guard given.count == 1, let (name, text) = given.first else {
+                throw HTTPError(.badRequest, message: "from, to or around (one of them): the commits from event @N, before it, or around it")
+            }
+            return try await library.offload {
+                let machine = try Self.open(try library.path(number))
+                guard let event = UInt64(text), event <= machine.eventCount, name != "around" || event < machine.eventCount else {
+                    throw HTTPError(.badRequest, message: "\(name): an event from 0 to \(machine.eventCount)")
+                }
+                let range: Range<UInt64>
+                switch name {
+                case "from":
+                    range = event..<(try InspectPage.commitEnd(machine, from: event, count: count))
+                case "to":
+                    range = (try InspectPage.commitStarts(machine, before: event, count: count).first ?? event)..<event
+                default:
+                    // The commit holding @event, with about half of `count` on each side.
+                    let starts = try InspectPage.commitStarts(machine, before: event + 1, count: count / 2 + 1)
+                    let first = starts.first ?? event, holding = starts.last ?? event
+                    range = first..<(try InspectPage.commitEnd(machine, from: holding, count: count - starts.count + 1))
+                }
+                let commits = range.isEmpty ? [] : try InspectPage.commits(machine, from: range.lowerBound, to: range.upperBound)
+                return Self.response(JSONValue.object([
+                    "events": .int(Int64(machine.eventCount)), "from": .int(Int64(range.lowerBound)), "to": .int(Int64(range.upperBound)),
+                    "commits": .array(commits),
+                ]).text + "\n", type: "application/json")
             }
         }
         router.get("/api/sessions/:n/live") { request, context in
@@ -484,6 +525,15 @@ enum LibraryPage {
 /// Library rows by log, each valid while its file is unchanged (``FileVersion``).
 final class SummaryCache: Sendable {
     private let entries = Mutex<[String: (version: FileVersion, row: Result<QuerySummary, CLIError>)]>([:])
+
+    /// The row of `path` when it is kept and the file is unchanged.
+    func cached(_ path: String) -> QuerySummary? {
+        guard let version = Files.version(of: path) else { return nil }
+        return entries.withLock { entries in
+            guard let entry = entries[path], entry.version == version else { return nil }
+            return try? entry.row.get()
+        }
+    }
 
     /// The rows of `paths`, reading (all cores at once) only those new or changed since last asked.
     func rows(_ paths: [String]) -> [Result<QuerySummary, CLIError>] {
