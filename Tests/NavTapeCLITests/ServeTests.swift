@@ -133,6 +133,18 @@ struct ServeTests {
         for query in ["from=0&to=3", "count=5", "from=0&count=0", "from=99", "around=zz"] {
             #expect(try Self.get("/api/sessions/1/commits?" + query, port: port).status == 400, "\(query)")
         }
+        // What-if: the branch navtape fork writes, re-decided in a temporary log and drawn as the page draws.
+        let branch = try Self.get("/api/sessions/1/whatif?at=5&device=iphone-plus&policy=merge-stacks", port: port)
+        #expect(try scratch.navtape("fork", "lib/b.navtape", "--at", "5", "--device", "iphone-plus", "--policy", "merge-stacks",
+                                    "-o", "w.navtape").status == 0)
+        let forked = try TimeMachine(path: scratch.path("w.navtape"))
+        let whatIf = try #require(try JSONSerialization.jsonObject(with: Data(branch.body.utf8)) as? [String: Any], "\(branch)")
+        #expect(whatIf["events"] as? Int == Int(forked.eventCount) && whatIf["device"] as? String == "iphone-plus")
+        let drawn = ((whatIf["commits"] as? [[String: Any]])?.last?["state"] as? [String: Any])?["hierarchy"] as? String
+        #expect(drawn == (try forked.state(at: forked.eventCount)).hierarchyDescription, "\(whatIf)")
+        for query in ["device=toaster", "policy=((", "at=zz"] {
+            #expect(try Self.get("/api/sessions/1/whatif?" + query, port: port).status == 400, "\(query)")
+        }
         // The library filters as navtape query does, and sorts; a session keeps its number.
         let filtered = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?device=ipad&sort=events&order=desc", port: port).body.utf8)) as? [[String: Any]])
         let ipad = try scratch.navtape("query", "lib", "--device", "ipad", "--json").stdout

@@ -104,6 +104,8 @@ enum InspectPage {
                                "partial": .bool(from > 0 || to < machine.eventCount)]),
             "commits": .array(commits),
             "api": api.map(JSONValue.string) ?? .null,
+            "devices": .array(Device.allCases.map { .string($0.rawValue) }),
+            "presets": .array(["none", "calendar-paste", "merge-stacks", "template"].map(JSONValue.string)),
             "live": .bool(api != nil && to == machine.eventCount),
         ])
         // `</` cannot end the data block: `\/` is the same JSON string.
@@ -258,8 +260,10 @@ enum InspectPage {
     .marker.bug { background: #d70015; } .marker.rotation { background: #0071e3; top: 7px; height: 6px; }
     .marker.diverged { background: #8e44ad; top: 7px; height: 6px; }
     main { display: grid; grid-template-columns: minmax(380px, 1fr) minmax(320px, 1fr); gap: 12px; padding: 8px 16px 16px; }
-    #device { position: relative; background: #222; border-radius: 18px; padding: 14px; }
-    #split { position: relative; display: flex; background: #fff; border-radius: 6px; overflow: hidden; min-height: 280px; }
+    .device { position: relative; background: #222; border-radius: 18px; padding: 14px; }
+    .split { position: relative; display: flex; background: #fff; border-radius: 6px; overflow: hidden; min-height: 280px; }
+    #whatif .device { background: #4a2a6a; margin-top: 8px; } #whatifbar { margin-top: 8px; font-size: 12px; }
+    #drawn2 { display: block; font: 11px ui-monospace, monospace; color: #8e44ad; margin-top: 4px; }
     .column { position: relative; border-right: 1px solid #ccc; padding: 6px; box-sizing: border-box; overflow: hidden; }
     .column:last-child { border-right: none; flex: 1; }
     .column.overlay { position: absolute; left: 0; top: 0; bottom: 0; z-index: 2; background: #fff; box-shadow: 4px 0 12px rgba(0,0,0,.35); }
@@ -269,8 +273,8 @@ enum InspectPage {
     .node.navigation { background: #eef4ff; border-color: #7aa7ff; }
     .node.top { border-width: 2px; border-color: #0071e3; font-weight: 600; }
     .name { white-space: nowrap; }
-    #modal { position: absolute; inset: 40px 30px; z-index: 3; background: #fff; border-radius: 8px; padding: 8px; box-shadow: 0 6px 30px rgba(0,0,0,.5); }
-    #info { color: #fff; font-size: 12px; margin-top: 8px; }
+    .modal { position: absolute; inset: 40px 30px; z-index: 3; background: #fff; border-radius: 8px; padding: 8px; box-shadow: 0 6px 30px rgba(0,0,0,.5); }
+    .info { color: #fff; font-size: 12px; margin-top: 8px; }
     #events { background: #fff; border-radius: 6px; padding: 8px; max-height: 520px; overflow: auto; font: 12px ui-monospace, monospace; }
     .event { white-space: pre-wrap; } .event.current { background: #fff3c4; }
     .commit { border-top: 1px solid #eee; padding: 2px 0; cursor: pointer; } .commit.selected { background: #e8f0ff; }
@@ -286,11 +290,15 @@ enum InspectPage {
       <input type="range" id="seek" min="0" value="0" aria-label="event of the whole log" title="the whole log" hidden></div>
     <div id="markers"></div>
     <main>
-      <section><div id="device"><div id="split"></div><div id="modal" hidden></div><div id="info"></div></div>
+      <section><div id="device" class="device"><div id="split" class="split"></div><div id="modal" class="modal" hidden></div><div id="info" class="info"></div></div>
         <div id="told"></div><output id="drawn"></output>
         <div id="tools"><button id="markA" title="a">A = here</button> <button id="markB" title="b">B = here</button>
           <span id="ab"></span> · click a column or a stack for its blame</div>
-        <output id="diff"></output><output id="blame"></output></section>
+        <output id="diff"></output><output id="blame"></output>
+        <div id="whatifbar" hidden>What if, from the shown command on: <select id="wiDevice"></select> <select id="wiPolicy"></select>
+          <button id="wiGo">re-decide</button> <span id="wiNote"></span></div>
+        <div id="whatif" hidden><div class="device"><div id="split2" class="split"></div><div id="modal2" class="modal" hidden></div>
+          <div id="info2" class="info"></div></div><output id="drawn2"></output></div></section>
       <section id="events"></section>
     </main>
     <script id="data" type="application/json">{{DATA}}</script>
@@ -358,8 +366,10 @@ enum InspectPage {
         c.command + " (@" + c.first + "…@" + c.last + ", " + c.time + ")" + (k > 0 ? "; was " + valueAt(commits[k - 1].state) : "");
       document.body.dataset.blame = c.last;
     }
-    function draw(state) {
-      const split = $("split");
+    const main = { split: "split", modal: "modal", info: "info", drawn: "drawn", blame: true };
+    const second = { split: "split2", modal: "modal2", info: "info2", drawn: "drawn2", blame: false };
+    function draw(state, where = main) {
+      const split = $(where.split);
       split.replaceChildren();
       const scale = 1 / Math.max(1, state.width / 520);
       split.style.width = Math.round(state.width * scale) + "px";
@@ -374,11 +384,11 @@ enum InspectPage {
         }
         c.appendChild(el("div", "role", column.role));
         c.appendChild(drawNode(column.node, true));
-        c.addEventListener("click", () => blame(column.role, (s) => {
+        if (where.blame) c.addEventListener("click", () => blame(column.role, (s) => {
           const found = s.columns.find((x) => x.role === column.role);
           return found ? notationOf(found.node) : "none";
         }));
-        c.querySelectorAll(".node.navigation").forEach((box) => box.addEventListener("click", (e) => {
+        if (where.blame) c.querySelectorAll(".node.navigation").forEach((box) => box.addEventListener("click", (e) => {
           e.stopPropagation();
           const name = box.querySelector(":scope > .name").textContent;
           blame(name + "'s stack", (s) => {
@@ -391,13 +401,13 @@ enum InspectPage {
         }));
         split.appendChild(c);
       }
-      const modal = $("modal");
+      const modal = $(where.modal);
       modal.replaceChildren();
       modal.hidden = !state.presented;
       if (state.presented) { modal.appendChild(el("div", "role", "presented")); modal.appendChild(drawNode(state.presented, true)); }
-      $("info").textContent = (state.collapsed ? "collapsed" : state.displayMode) + " · " + state.sizeClass + " " +
+      $(where.info).textContent = (state.collapsed ? "collapsed" : state.displayMode) + " · " + state.sizeClass + " " +
         state.width + "×" + state.height + (state.launched ? "" : " · not launched");
-      $("drawn").textContent = Array.from(split.querySelectorAll(":scope > .column > .node")).map(notation).join(" | ");
+      $(where.drawn).textContent = Array.from(split.querySelectorAll(":scope > .column > .node")).map(notation).join(" | ");
     }
     function show(index, eventIndex) {
       index = Math.max(0, Math.min(commits.length - 1, index));
@@ -411,6 +421,33 @@ enum InspectPage {
       if (row) { row.classList.add("selected"); row.scrollIntoView({ block: "nearest" }); }
       document.body.dataset.commit = index;
       document.body.dataset.event = eventIndex === undefined ? commit.last : eventIndex;
+      if (branch) drawBranch(index);
+    }
+    // What-if (served): the session re-decided from a command on another device or under another
+    // delegate, drawn beside the recording for the same command (the branch's commands match the
+    // recording's one for one from the fork).
+    let branch = null;
+    function drawBranch(index) {
+      const start = commits.findIndex((c) => c.first === branch.fork);
+      $("whatif").hidden = start < 0;
+      if (start < 0) return;
+      const k = index - start;
+      const shown = k < 0 ? commits[index].state : branch.commits[Math.min(k, branch.commits.length - 1)].state;
+      draw(shown, second);
+      $("wiNote").textContent = "what if " + branch.device + " · " + branch.policy + " from @" + branch.fork + ": " +
+        (k < 0 ? "before the fork, the same" : "command " + (k + 1) + " of " + branch.commits.length + " re-decided");
+      document.body.dataset.whatif = k < 0 ? "" : k;
+    }
+    async function whatIf() {
+      const index = Number(document.body.dataset.commit || 0);
+      const from = commits[index].first;
+      const query = "at=" + (from === 0 ? "start" : from - 1) + "&device=" + encodeURIComponent($("wiDevice").value) +
+        "&policy=" + encodeURIComponent($("wiPolicy").value);
+      const answer = await fetch(data.api + "/whatif?" + query);
+      const result = await answer.json();
+      if (!answer.ok) { $("wiNote").textContent = result.error ? result.error.message : "the server refused"; return; }
+      branch = result;
+      show(index);
     }
     function list() {
       const box = $("events");
@@ -529,6 +566,13 @@ enum InspectPage {
       show(commitOf(eventIndex), eventIndex);
     }
     if (data.api) {
+      $("whatifbar").hidden = false;
+      const option = (text, value) => { const o = el("option", null, text); o.value = value; return o; };
+      $("wiDevice").appendChild(option("same device", ""));
+      for (const d of data.devices) $("wiDevice").appendChild(option(d, d));
+      $("wiPolicy").appendChild(option("same delegate", ""));
+      for (const p of data.presets) $("wiPolicy").appendChild(option(p, p));
+      $("wiGo").addEventListener("click", whatIf);
       $("seek").hidden = false;
       $("seek").max = Math.max(0, s.events - 1);
       $("seek").addEventListener("change", (e) => seek(Number(e.target.value)));

@@ -288,6 +288,35 @@ struct SessionLibrary: Sendable {
                 ]).text + "\n", type: "application/json")
             }
         }
+        router.get("/api/sessions/:n/whatif") { request, context in
+            let number = context.parameters.get("n")
+            let at = try Self.single("at", in: request)
+            var device: Device?, policy: SplitPolicy?
+            if let text = try Self.single("device", in: request), !text.isEmpty {
+                guard let named = Device(rawValue: String(text)) else {
+                    throw HTTPError(.badRequest, message: "device: one of \(Device.presetNames)")
+                }
+                device = named
+            }
+            if let text = try Self.single("policy", in: request), !text.isEmpty {
+                switch Result(catching: { () throws(SplitPolicy.ParseError) in try SplitPolicy(parsing: String(text)) }) {
+                case .success(let parsed): policy = parsed
+                case .failure(let error):
+                    throw HTTPError(.badRequest, message: "policy: character \(error.offset + 1): \(error.message)")
+                }
+            }
+            let (chosenDevice, chosenPolicy) = (device, policy)
+            return try await library.offload {
+                let machine = try Self.open(try library.path(number))
+                let point = try Self.point(at ?? "start", in: machine)
+                guard machine.eventCount - point <= Self.maximumWhatIfEvents else {
+                    throw HTTPError(.unprocessableContent, message: "at: \(machine.eventCount - point) events to re-decide, more than "
+                        + "\(Self.maximumWhatIfEvents) here; navtape fork re-decides any length")
+                }
+                return Self.response(try Self.whatIf(machine, at: point, device: chosenDevice, policy: chosenPolicy).text + "\n",
+                                     type: "application/json")
+            }
+        }
         router.get("/api/sessions/:n/live") { request, context in
             let path = try library.path(context.parameters.get("n"))
             let fromText = try Self.single("from", in: request)
@@ -306,6 +335,32 @@ struct SessionLibrary: Sendable {
                 body: .init { writer in try await library.stream(path, from: start, into: &writer) })
         }
         return router
+    }
+
+    /// The most events `/whatif` re-decides (a branch is written to a temporary log, read, and removed).
+    static let maximumWhatIfEvents: UInt64 = 200_000
+
+    /// Re-decides `machine`'s log from `point` (moved back to the start of its commit) on `device` under
+    /// `policy` (each `nil`: unchanged), as `navtape fork` does, into a temporary log that is removed:
+    /// `{"fork": EVENT, "device": …, "policy": …, "commands": N, "events": N, "commits": […]}`, the
+    /// branch's commits as the page draws them (their event indexes count from the fork).
+    static func whatIf(_ machine: TimeMachine, at point: UInt64, device: Device?, policy: SplitPolicy?) throws -> JSONValue {
+        let directory = try Files.temporaryDirectory()
+        let path = directory + "/branch.navtape"
+        defer {
+            _ = unlink(path)
+            _ = unlink(path + ".idx")
+            _ = rmdir(directory)
+        }
+        let report = try WhatIf.fork(machine, at: point, into: path, policy: policy, device: device,
+                                     sessionID: "\(machine.sessionID)-whatif-\(point)")
+        let branch = try TimeMachine(path: path)
+        return .object([
+            "fork": .int(Int64(report.forkIndex)), "device": .string(branch.sessionDescription.device),
+            "policy": .string(branch.sessionDescription.policy.name), "commands": .int(Int64(report.commandsRedecided)),
+            "events": .int(Int64(branch.eventCount)),
+            "commits": .array(try InspectPage.commits(branch, from: 0, to: branch.eventCount)),
+        ])
     }
 
     /// How often a live stream looks at its log, and how often it says it is still there when nothing changed.
