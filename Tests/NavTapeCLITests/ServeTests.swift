@@ -174,6 +174,11 @@ struct ServeTests {
         // A log added while the server runs is picked up.
         try FileManager.default.copyItem(atPath: scratch.path("lib/b.navtape"), toPath: scratch.path("lib/c.navtape"))
         #expect(try Self.get("/session/2", port: port).status == 200)
+        // A fork names its parent in the library.
+        #expect(try scratch.navtape("fork", "lib/b.navtape", "--at", "5", "-o", "lib/d.navtape").status == 0)
+        let withFork = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions", port: port).body.utf8)) as? [[String: Any]])
+        #expect(withFork.last?["parent"] as? String == "fixture @5" && withFork.first?["parent"] is NSNull, "\(withFork)")
+        #expect(withFork.last?["style"] as? String == withFork.first?["style"] as? String)
         Self.stop(server)
     }
 

@@ -130,6 +130,10 @@ struct QuerySummary: Sendable {
     var sessionID: String
     var device: String
     var policy: String
+    /// The split's generation (`unspecified`, `doubleColumn`, …).
+    var style: String
+    /// `SESSION @EVENT` for a fork, else `nil`.
+    var parent: String?
     var events: UInt64
     var commands: Int
     var duration: Int64
@@ -152,6 +156,8 @@ struct QuerySummary: Sendable {
         sessionID = machine.sessionID
         device = machine.sessionDescription.device
         policy = machine.sessionDescription.policy.name
+        style = "\(machine.sessionDescription.style)"
+        parent = machine.parent.map { "\($0.sessionID) @\($0.forkIndex)" }
         events = machine.eventCount
         commands = summary.commits
         duration = (stats.lastTime ?? machine.startTime) - machine.startTime
@@ -168,6 +174,7 @@ struct QuerySummary: Sendable {
     /// The session's row in `query --json` and `serve`'s `/api/sessions`.
     var json: [String: JSONValue] {
         ["log": .string(path), "sessionID": .string(sessionID), "device": .string(device), "policy": .string(policy),
+         "style": .string(style), "parent": parent.map(JSONValue.string) ?? .null,
          "events": .int(Int64(events)), "commands": .int(Int64(commands)), "duration": .int(duration),
          "bugs": .object(bugs.mapValues { .int(Int64($0)) }), "divergences": .int(Int64(divergences))]
     }

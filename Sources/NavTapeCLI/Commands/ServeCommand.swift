@@ -415,14 +415,15 @@ struct SessionLibrary: Sendable {
 
 /// What the library page and `/api/sessions` show: the sessions passing a ``QueryFilter``
 /// (`bug`, `rejected`, `device`, `screen`, each repeatable, and `diverged=1`), in an order
-/// (`sort` = number, log, session, device, policy, events, commands, duration, bugs, divergences;
+/// (`sort` = number, log, session, device, policy, style, events, commands, duration, bugs, divergences, parent;
 /// `order` = asc or desc). A session keeps its number in the library whatever is shown.
 struct LibraryQuery: Sendable, Equatable {
     var filter = QueryFilter()
     var sort = "number"
     var descending = false
 
-    static let sortKeys = ["number", "log", "session", "device", "policy", "events", "commands", "duration", "bugs", "divergences"]
+    static let sortKeys = ["number", "log", "session", "device", "policy", "style", "events", "commands", "duration", "bugs",
+                           "divergences", "parent"]
 
     init() {}
 
@@ -473,6 +474,8 @@ struct LibraryQuery: Sendable, Equatable {
             case "session": .text(summary.sessionID)
             case "device": .text(summary.device)
             case "policy": .text(summary.policy)
+            case "style": .text(summary.style)
+            case "parent": .text(summary.parent ?? "")
             case "events": .number(Int64(summary.events))
             case "commands": .number(Int64(summary.commands))
             case "duration": .number(summary.duration)
@@ -548,12 +551,12 @@ enum LibraryPage {
             switch row {
             case .success(let s):
                 let bugs = s.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
-                let cells = [s.path, s.sessionID, s.device, s.policy, "\(s.events)", "\(s.commands)", duration(s.duration), bugs,
-                             s.divergences > 0 ? "\(s.divergences)" : ""]
+                let cells = [s.path, s.sessionID, s.device, s.policy, s.style, "\(s.events)", "\(s.commands)", duration(s.duration), bugs,
+                             s.divergences > 0 ? "\(s.divergences)" : "", s.parent ?? ""]
                 return "<tr><td><a href=\"/session/\(number)\">\(number)</a></td>"
                     + cells.map { "<td>\(InspectPage.escapeHTML($0))</td>" }.joined() + "</tr>"
             case .failure(let failure):
-                return "<tr><td>\(number)</td><td colspan=\"9\">\(InspectPage.escapeHTML(failure.message))</td></tr>"
+                return "<tr><td>\(number)</td><td colspan=\"11\">\(InspectPage.escapeHTML(failure.message))</td></tr>"
             }
         }
         return """
@@ -569,7 +572,8 @@ enum LibraryPage {
 
     /// The column headers, each a link sorting by it (again: the other order); the sorted one marked.
     static func headers(_ query: LibraryQuery) -> String {
-        zip(["#", "log", "session", "device", "policy", "events", "commands", "duration", "bugs", "divergences"], LibraryQuery.sortKeys)
+        zip(["#", "log", "session", "device", "policy", "style", "events", "commands", "duration", "bugs", "divergences", "fork of"],
+            LibraryQuery.sortKeys)
             .map { title, key in
                 let mark = key == query.sort ? (query.descending ? " ▼" : " ▲") : ""
                 return "<th><a href=\"\(query.link(sortingBy: key))\">\(title)\(mark)</a></th>"
