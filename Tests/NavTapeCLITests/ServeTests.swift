@@ -396,4 +396,33 @@ struct ServeTests {
         try? input.fileHandleForWriting.close()
         recorder.waitUntilExit()
     }
+
+    @Test("the library's rows are kept in a catalogue in the served directory, used after a restart while each log is unchanged")
+    func catalogue() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try Self.makeLibrary(in: scratch)
+        var (server, port, _) = try Self.startServer(["lib"], in: scratch)
+        #expect(try Self.get("/api/sessions", port: port).status == 200)
+        Self.stop(server)
+        let catalogue = scratch.path("lib/.navtape-catalogue.jsonl")
+        let text = try String(contentsOfFile: catalogue, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 1 && text.contains(#""sessionID":"fixture""#), "\(text)")
+        // Edited by hand, the row is what a restarted server shows: it was not read again from the log.
+        try text.replacingOccurrences(of: #""sessionID":"fixture""#, with: #""sessionID":"from-the-catalogue""#)
+            .write(toFile: catalogue, atomically: true, encoding: .utf8)
+        (server, port, _) = try Self.startServer(["lib"], in: scratch)
+        #expect(try Self.get("/api/sessions", port: port).body.contains(#""sessionID":"from-the-catalogue""#))
+        Self.stop(server)
+        // Once the log changes (here: its time), its row is read again; a damaged catalogue is rebuilt.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: scratch.path("lib/b.navtape"))
+        (server, port, _) = try Self.startServer(["lib"], in: scratch)
+        #expect(try Self.get("/api/sessions", port: port).body.contains(#""sessionID":"fixture""#))
+        Self.stop(server)
+        try "{not json\n".write(toFile: catalogue, atomically: true, encoding: .utf8)
+        (server, port, _) = try Self.startServer(["lib"], in: scratch)
+        #expect(try Self.get("/api/sessions", port: port).body.contains(#""sessionID":"fixture""#))
+        Self.stop(server)
+        #expect(try String(contentsOfFile: catalogue, encoding: .utf8).contains(#""sessionID":"fixture""#))
+    }
 }

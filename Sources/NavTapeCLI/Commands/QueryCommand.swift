@@ -171,6 +171,52 @@ struct QuerySummary: Sendable {
         displayModes = stats.displayModeDwell.reduce(into: [:]) { $0[$1.key.description] = $1.value }
     }
 
+    /// Everything the row holds, for `serve`'s catalogue (``init(catalogue:)`` reads it back).
+    var catalogueJSON: JSONValue {
+        .object(json.merging([
+            "collapses": .int(Int64(collapses)), "collapsesAtLaunch": .int(Int64(collapsesAtLaunch)),
+            "rejected": .object(rejected.mapValues { .int(Int64($0)) }),
+            "screens": .object(screens.mapValues { .int($0) }), "displayModes": .object(displayModes.mapValues { .int($0) }),
+        ]) { $1 })
+    }
+
+    /// A row read back from ``catalogueJSON``; `nil` when anything is missing or mistyped.
+    init?(catalogue value: JSONValue) {
+        func text(_ key: String) -> String? { if case .string(let v)? = value[key] { v } else { nil } }
+        func number(_ key: String) -> Int64? { if case .int(let v)? = value[key] { v } else { nil } }
+        func counts(_ key: String) -> [String: Int64]? {
+            guard case .object(let members)? = value[key] else { return nil }
+            var out: [String: Int64] = [:]
+            for (name, member) in members {
+                guard case .int(let v) = member else { return nil }
+                out[name] = v
+            }
+            return out
+        }
+        guard let path = text("log"), let sessionID = text("sessionID"), let device = text("device"), let policy = text("policy"),
+              let style = text("style"), let events = number("events"), events >= 0, let commands = number("commands"),
+              let duration = number("duration"), let collapses = number("collapses"), let atLaunch = number("collapsesAtLaunch"),
+              let divergences = number("divergences"), let bugs = counts("bugs"), let rejected = counts("rejected"),
+              let screens = counts("screens"), let displayModes = counts("displayModes")
+        else { return nil }
+        self.path = path
+        self.sessionID = sessionID
+        self.device = device
+        self.policy = policy
+        self.style = style
+        parent = text("parent")
+        self.events = UInt64(events)
+        self.commands = Int(commands)
+        self.duration = duration
+        self.collapses = Int(collapses)
+        collapsesAtLaunch = Int(atLaunch)
+        self.divergences = Int(divergences)
+        self.bugs = bugs.mapValues { Int($0) }
+        self.rejected = rejected.mapValues { Int($0) }
+        self.screens = screens
+        self.displayModes = displayModes
+    }
+
     /// The session's row in `query --json` and `serve`'s `/api/sessions`.
     var json: [String: JSONValue] {
         ["log": .string(path), "sessionID": .string(sessionID), "device": .string(device), "policy": .string(policy),

@@ -21,7 +21,8 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve a library of sessions to a browser: the library, each session's inspector page, a JSON API.",
         discussion: """
             Listens on loopback (127.0.0.1) unless --host says otherwise. The library is every .navtape \
-            under the given directories, read again on each request, so new and growing logs appear. \
+            under the given directories, read again on each request, so new and growing logs appear; each log's \
+            row is kept in .navtape-catalogue.jsonl in its directory until the log changes. \
             Pages: / (the library), /session/N (the inspector page of session N, around ?at=EVENT). API \
             (docs/JSON.md, "Serve"): /api/sessions, /api/sessions/N/state?at=EVENT, and \
             /api/sessions/N/live?from=EVENT, server-sent events as a log grows: a session page at the end \
@@ -88,7 +89,7 @@ struct ServeCommand: ParsableCommand {
 /// `Retry-After`, so a flood of heavy requests queues no unbounded work and fast ones keep flowing.
 struct SessionLibrary: Sendable {
     let arguments: [String]
-    private let summaries = SummaryCache()
+    private let summaries: SummaryCache
     private let work = WorkLimit()
     /// Requests that read logs, running at once; more get 503.
     let maximumWork: Int
@@ -96,6 +97,7 @@ struct SessionLibrary: Sendable {
     init(arguments: [String], maximumWork: Int = Self.defaultMaximumWork) {
         self.arguments = arguments
         self.maximumWork = maximumWork
+        summaries = SummaryCache(arguments: arguments)
     }
 
     /// The default of `--max-requests`.
@@ -581,9 +583,49 @@ enum LibraryPage {
     }
 }
 
-/// Library rows by log, each valid while its file is unchanged (``FileVersion``).
+/// Library rows by log, each valid while its file is unchanged (``FileVersion``), kept across runs
+/// in a catalogue file in each served directory (`.navtape-catalogue.jsonl`): read when the server
+/// starts, rewritten (whole, atomically) when rows were read; missing, damaged or unwritable, it is
+/// rebuilt or simply not kept.
 final class SummaryCache: Sendable {
     private let entries = Mutex<[String: (version: FileVersion, row: Result<QuerySummary, CLIError>)]>([:])
+    private let directories: [String]
+
+    /// The catalogue's name in a served directory.
+    static let catalogueName = ".navtape-catalogue.jsonl"
+
+    /// A cache over the logs of `arguments`, starting from the catalogues of the directories among them.
+    init(arguments: [String] = []) {
+        directories = arguments.filter(Files.isDirectory)
+        var loaded: [String: (version: FileVersion, row: Result<QuerySummary, CLIError>)] = [:]
+        for directory in directories {
+            guard let text = try? Files.readText(directory + "/" + Self.catalogueName) else { continue }
+            for line in text.split(separator: "\n") {
+                guard let value = try? JSONValue.parse(String(line)), case .int(let size)? = value["size"],
+                      case .int(let modified)? = value["modified"], case .int(let inode)? = value["inode"],
+                      let row = value["row"].flatMap(QuerySummary.init(catalogue:)) else { continue }
+                loaded[row.path] = (FileVersion(size: UInt64(size), modified: modified, inode: UInt64(inode)), .success(row))
+            }
+        }
+        entries.withLock { $0 = loaded }
+    }
+
+    /// Rewrites each served directory's catalogue with the rows of its logs.
+    private func save() {
+        let rows = entries.withLock { $0 }
+        for directory in directories {
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            var text = ""
+            for (path, entry) in rows.sorted(by: { $0.key < $1.key }) where path.hasPrefix(prefix) {
+                guard case .success(let row) = entry.row else { continue }
+                text += JSONValue.object([
+                    "size": .int(Int64(entry.version.size)), "modified": .int(entry.version.modified),
+                    "inode": .int(Int64(entry.version.inode)), "row": row.catalogueJSON,
+                ]).text + "\n"
+            }
+            try? Files.writeText(text, to: prefix + Self.catalogueName, force: true)
+        }
+    }
 
     /// The row of `path` when it is kept and the file is unchanged.
     func cached(_ path: String) -> QuerySummary? {
@@ -618,6 +660,7 @@ final class SummaryCache: Sendable {
                     entries = entries.filter { listed.contains($0.key) }
                 }
             }
+            save()
         }
         return rows.compactMap { $0 }  // every one is filled above
     }
