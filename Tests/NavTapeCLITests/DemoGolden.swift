@@ -103,5 +103,7 @@ let demoGolden = """
 
     See the stale-detail session in a browser (one page, no server; scrub with ← →):
       navtape inspect navtape-demo-stale.navtape -o stale.html && open stale.html   # xdg-open on Linux
+    Or all of them as a library (filter, scrub the whole log, diff, blame, what-if, live while recorded):
+      navtape serve .   # then open http://127.0.0.1:8080/
 
     """

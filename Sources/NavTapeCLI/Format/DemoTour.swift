@@ -72,6 +72,8 @@ enum DemoTour {
         out.line()
         out.line("See the stale-detail session in a browser (one page, no server; scrub with ← →):")
         out.line("  navtape inspect \(paths.staleDetail) -o stale.html && open stale.html   # xdg-open on Linux")
+        out.line("Or all of them as a library (filter, scrub the whole log, diff, blame, what-if, live while recorded):")
+        out.line("  navtape serve .   # then open http://127.0.0.1:8080/")
     }
 
     static func expectations(_ run: ScriptRun) -> String {
