@@ -425,4 +425,43 @@ struct ServeTests {
         Self.stop(server)
         #expect(try String(contentsOfFile: catalogue, encoding: .utf8).contains(#""sessionID":"fixture""#))
     }
+
+    @Test("a live stream from the start of a long log comes in batches of at most 200 commits, contiguous, up to the end")
+    func liveBatches() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        #expect(try scratch.navtape("generate", "--events", "5000", "--seed", "4", "-o", "long.navtape").status == 0)
+        let log = try TimeMachine(path: scratch.path("long.navtape"))
+        let (server, port, _) = try Self.startServer(["long.navtape"], in: scratch)
+        defer { if server.isRunning { server.terminate() } }
+        let descriptor = try Self.connection(port: port)
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = Array("GET /api/sessions/0/live?from=0 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }
+        // Read until a batch ends with the log's last event.
+        var text = "", batches: [[[String: Any]]] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        reading: while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            text += String(decoding: chunk[..<count], as: UTF8.self)
+            while let start = text.range(of: "event: commits\ndata: "), let end = text.range(of: "\n\n", range: start.upperBound..<text.endIndex) {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+                batches.append(try #require(object["commits"] as? [[String: Any]]))
+                text = String(text[end.upperBound...])
+                if batches.last?.last?["last"] as? Int == Int(log.eventCount) - 1 { break reading }
+            }
+        }
+        #expect(batches.count >= 2 && batches.allSatisfy { $0.count <= 200 }, "\(batches.map(\.count))")
+        // Contiguous: each batch starts where the previous ended, the first at event 0.
+        let commits = batches.flatMap { $0 }
+        #expect(commits.first?["first"] as? Int == 0)
+        for (a, b) in zip(commits, commits.dropFirst()) {
+            #expect((a["last"] as? Int).map { $0 + 1 } == b["first"] as? Int)
+        }
+        #expect(commits.last?["last"] as? Int == Int(log.eventCount) - 1)
+        Self.stop(server)
+    }
 }

@@ -608,6 +608,8 @@ enum InspectPage {
         }
         s.events = update.events;
         data.window.to = update.events;
+        // Following, the page keeps at most `held` commands, as stepping does.
+        if (following) trim(commits.length - held, true);
         summary();
         $("seek").max = Math.max(0, s.events - 1);
         rerender();

@@ -57,6 +57,7 @@ struct QueryCommand: ParsableCommand {
     func validate() throws {
         guard !input.logs.isEmpty else { throw ValidationError("Give at least one log or directory.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard sessions >= 0 else { throw ValidationError("--sessions must be 0 or more.") }
         for rule in bug + rejected where RuleID(parsing: rule) == nil {
             throw ValidationError("'\(rule)' is not a rule ID such as BUG-6 or NV-1.")
         }

@@ -10,6 +10,7 @@ import Logging
 import ServiceLifecycle
 import NavTape
 import NavTapeInterchange
+import NavTapeTestSupport
 import NavigationCore
 import NavigationProjections
 import Synchronization
@@ -241,7 +242,9 @@ struct SessionLibrary: Sendable {
             let what = try Self.single("what", in: request)
             let (at, from, limit) = (try Self.single("at", in: request), try Self.single("from", in: request), try Self.single("limit", in: request))
             guard let what, !what.isEmpty else { throw HTTPError(.badRequest, message: "what: displayMode, collapsed, primary, secondary, presented, traits or a navigation controller") }
-            guard let count = Int(limit ?? "1000"), count >= 1 else { throw HTTPError(.badRequest, message: "limit: a number from 1") }
+            guard let count = Int(limit ?? "1000"), (1...2_000).contains(count) else {
+                throw HTTPError(.badRequest, message: "limit: 1 to 2000 changes")
+            }
             return try await library.offload {
                 let machine = try Self.open(try library.path(number))
                 let index = try Self.point(at, in: machine)
@@ -339,29 +342,28 @@ struct SessionLibrary: Sendable {
         return router
     }
 
-    /// The most events `/whatif` re-decides (a branch is written to a temporary log, read, and removed).
+    /// The most events `/whatif` re-decides (a branch is written to a temporary log, read, and removed),
+    /// and the most of the branch's commits it answers with (`"complete": false` when there are more).
     static let maximumWhatIfEvents: UInt64 = 200_000
+    static let maximumWhatIfCommits = 2_000
 
     /// Re-decides `machine`'s log from `point` (moved back to the start of its commit) on `device` under
     /// `policy` (each `nil`: unchanged), as `navtape fork` does, into a temporary log that is removed:
-    /// `{"fork": EVENT, "device": …, "policy": …, "commands": N, "events": N, "commits": […]}`, the
-    /// branch's commits as the page draws them (their event indexes count from the fork).
+    /// `{"fork": EVENT, "device": …, "policy": …, "commands": N, "events": N, "complete": Bool, "commits": […]}`,
+    /// the branch's first ``maximumWhatIfCommits`` commits as the page draws them (their event indexes
+    /// count from the fork).
     static func whatIf(_ machine: TimeMachine, at point: UInt64, device: Device?, policy: SplitPolicy?) throws -> JSONValue {
-        let directory = try Files.temporaryDirectory()
-        let path = directory + "/branch.navtape"
-        defer {
-            _ = unlink(path)
-            _ = unlink(path + ".idx")
-            _ = rmdir(directory)
-        }
+        let directory = TemporaryDirectory()  // removed, with the branch, when released
+        let path = directory.path("branch.navtape")
         let report = try WhatIf.fork(machine, at: point, into: path, policy: policy, device: device,
                                      sessionID: "\(machine.sessionID)-whatif-\(point)")
         let branch = try TimeMachine(path: path)
+        let to = try InspectPage.commitEnd(branch, from: 0, count: maximumWhatIfCommits)
         return .object([
             "fork": .int(Int64(report.forkIndex)), "device": .string(branch.sessionDescription.device),
             "policy": .string(branch.sessionDescription.policy.name), "commands": .int(Int64(report.commandsRedecided)),
-            "events": .int(Int64(branch.eventCount)),
-            "commits": .array(try InspectPage.commits(branch, from: 0, to: branch.eventCount)),
+            "events": .int(Int64(branch.eventCount)), "complete": .bool(to == branch.eventCount),
+            "commits": .array(try InspectPage.commits(branch, from: 0, to: to)),
         ])
     }
 
@@ -371,28 +373,31 @@ struct SessionLibrary: Sendable {
 
     /// Writes the commits of `path` from event `from` (a commit's first event) as server-sent events,
     /// then each time the file changes the commits from the last one sent (which may have grown), until
-    /// the client goes away or the server shuts down. Each event is
-    /// `event: commits` with data `{"events": N, "commits": […]}` (the page's commit objects).
+    /// the client goes away or the server shuts down. Each event is `event: commits` with data
+    /// `{"events": N, "commits": […]}` (the page's commit objects), at most ``liveBatch`` commits: a
+    /// client far behind the end gets the rest batch after batch, never the whole log at once.
     func stream(_ path: String, from start: UInt64, into writer: inout any ResponseBodyWriter) async throws {
         var from = start
         var seen: FileVersion?
         var quiet = Duration.zero
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let version = Files.version(of: path)
-            var update: (text: String, last: UInt64)?
+            var update: LiveUpdate?
             if version != seen {
                 let current = from
                 do {
                     update = try await offload { try Self.commits(path, from: current) }
-                    seen = version
+                    // More to send: look again at once, whether or not the file changes.
+                    seen = update?.complete == false ? nil : version
                 } catch {
                     // Busy (503) or unreadable for the moment: looked at again at the next poll.
                 }
             }
             if let update {
                 try await writer.write(ByteBuffer(string: "event: commits\ndata: \(update.text)\n\n"))
-                from = update.last
+                from = update.next
                 quiet = .zero
+                if !update.complete { continue }
             } else if quiet >= Self.liveHeartbeat {
                 try await writer.write(ByteBuffer(string: ": still here\n\n"))  // a comment: finds a closed client
                 quiet = .zero
@@ -403,15 +408,29 @@ struct SessionLibrary: Sendable {
         try await writer.finish(nil)
     }
 
-    /// The commits of `path`'s log from event `from`, with the first event of the last one, or `nil`
-    /// when the log holds no event from there.
-    static func commits(_ path: String, from: UInt64) throws -> (text: String, last: UInt64)? {
+    /// The most commits one live update holds.
+    static let liveBatch = 200
+
+    /// One live update: its JSON text, where the next one starts, and whether it reached the log's end.
+    struct LiveUpdate: Sendable {
+        var text: String
+        /// The first event of the next update: the start of the last commit sent when the update
+        /// reached the end (that commit may still grow), else the first commit not sent.
+        var next: UInt64
+        var complete: Bool
+    }
+
+    /// The commits of `path`'s log from event `from`, at most ``liveBatch`` of them, or `nil` when the
+    /// log holds no event from there.
+    static func commits(_ path: String, from: UInt64) throws -> LiveUpdate? {
         let machine = try Logs.open(path, tornTail: .ignore)
         guard machine.eventCount > from else { return nil }
-        let commits = try InspectPage.commits(machine, from: from, to: machine.eventCount)
-        guard case .object(let last)? = commits.last, case .int(let first)? = last["first"] else { return nil }
+        let to = try InspectPage.commitEnd(machine, from: from, count: liveBatch)
+        let commits = try InspectPage.commits(machine, from: from, to: to)
+        let complete = to == machine.eventCount
+        let next = complete ? try InspectPage.commitStarts(machine, before: to, count: 1).first ?? from : to
         let update = JSONValue.object(["events": .int(Int64(machine.eventCount)), "commits": .array(commits)])
-        return (update.text, UInt64(first))
+        return LiveUpdate(text: update.text, next: next, complete: complete)
     }
 }
 
@@ -595,7 +614,7 @@ final class SummaryCache: Sendable {
     static let catalogueName = ".navtape-catalogue.jsonl"
 
     /// A cache over the logs of `arguments`, starting from the catalogues of the directories among them.
-    init(arguments: [String] = []) {
+    init(arguments: [String]) {
         directories = arguments.filter(Files.isDirectory)
         var loaded: [String: (version: FileVersion, row: Result<QuerySummary, CLIError>)] = [:]
         for directory in directories {
@@ -604,7 +623,8 @@ final class SummaryCache: Sendable {
                 guard let value = try? JSONValue.parse(String(line)), case .int(let size)? = value["size"],
                       case .int(let modified)? = value["modified"], case .int(let inode)? = value["inode"],
                       let row = value["row"].flatMap(QuerySummary.init(catalogue:)) else { continue }
-                loaded[row.path] = (FileVersion(size: UInt64(size), modified: modified, inode: UInt64(inode)), .success(row))
+                let version = FileVersion(size: UInt64(bitPattern: size), modified: modified, inode: UInt64(bitPattern: inode))
+                loaded[row.path] = (version, .success(row))
             }
         }
         entries.withLock { $0 = loaded }
@@ -619,8 +639,8 @@ final class SummaryCache: Sendable {
             for (path, entry) in rows.sorted(by: { $0.key < $1.key }) where path.hasPrefix(prefix) {
                 guard case .success(let row) = entry.row else { continue }
                 text += JSONValue.object([
-                    "size": .int(Int64(entry.version.size)), "modified": .int(entry.version.modified),
-                    "inode": .int(Int64(entry.version.inode)), "row": row.catalogueJSON,
+                    "size": .int(Int64(bitPattern: entry.version.size)), "modified": .int(entry.version.modified),
+                    "inode": .int(Int64(bitPattern: entry.version.inode)), "row": row.catalogueJSON,
                 ]).text + "\n"
             }
             try? Files.writeText(text, to: prefix + Self.catalogueName, force: true)

@@ -35,15 +35,6 @@ enum Files {
         return FileVersion(size: UInt64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
     }
 
-    /// A new, empty directory in the temporary directory (`TMPDIR` or `/tmp`), for the caller to remove.
-    static func temporaryDirectory() throws(CLIError) -> String {
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(base)/navtape-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } != nil }
-        guard made else { throw CLIError(.cannotCreate, "\(base): cannot create a temporary directory: \(errorText(errno))") }
-        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
