@@ -50,6 +50,20 @@ public enum CapturedArgument: Hashable, Sendable {
     case value(CommandArgument)
 }
 
+extension CapturedArgument {
+    /// Whether the argument can stand for a parameter of `type` (as ``CommandArgument/fits(_:)`` says for values).
+    func fits(_ type: CommandParameterType) -> Bool {
+        switch (self, type) {
+        case (.controller, .controller), (.optionalController, .optionalController), (.controllers, .controllers), (.tree, .tree):
+            return true
+        case (.value(let value), _):
+            return value.fits(type)
+        default:
+            return false
+        }
+    }
+}
+
 /// What UIKit reported after a command; `nil` members were not reported and are not compared.
 public struct CapturedObservation: Hashable, Sendable {
     /// The split's `viewControllers`.
@@ -190,11 +204,18 @@ public final class CaptureRecorder {
         } else if recorder.eventCount > 0 {
             time += 1_000
         }
-        // Check every reference before anything is appended, so a bad line leaves no trace.
-        var planned = Set<String>()
-        for (i, argument) in intent.arguments.enumerated() {
-            try plan(argument, parameter: intent.kind.signature.parameters[i].name, into: &planned)
+        // Check every argument's shape and every reference, the observation's too, before anything
+        // is appended (creating a new controller is a commit of its own), so a bad line leaves no trace.
+        let parameters = intent.kind.signature.parameters
+        guard intent.arguments.count == parameters.count else {
+            throw invalid("\(intent.kind.name) takes \(parameters.count) arguments, not \(intent.arguments.count)")
         }
+        var planned = Set<String>()
+        for (argument, parameter) in zip(intent.arguments, parameters) {
+            guard argument.fits(parameter.type) else { throw invalid("\(parameter.name): not a value of type \(parameter.type)") }
+            try plan(argument, parameter: parameter.name, into: &planned)
+        }
+        if let observed = intent.observed { try plan(observed, knowing: planned) }
         let firstEvent = recorder.eventCount
         var events: [NavigationEvent] = []
         var resolved: [CommandArgument] = []
@@ -276,6 +297,21 @@ public final class CaptureRecorder {
         }
         guard controller.name != nil else { throw invalid("\(path): a new controller needs a \"name\"") }
         for (i, child) in controller.children.enumerated() { try planNew(child, at: "\(path).children[\(i)]", into: &planned) }
+    }
+
+    /// Checks that every controller an observation names is known, new in this intent, or described
+    /// (the checks `compare` would otherwise make after the intent's controllers were created).
+    private func plan(_ observed: CapturedObservation, knowing planned: Set<String>) throws(NavTapeError) {
+        func check(_ controller: CapturedController, at path: String) throws(NavTapeError) {
+            guard identities[controller.identity] != nil || planned.contains(controller.identity) || controller.name != nil else {
+                throw invalid("\(path): unknown controller \"\(controller.identity)\" (describe it with an object the first time)")
+            }
+        }
+        for (i, controller) in (observed.viewControllers ?? []).enumerated() { try check(controller, at: "observed.viewControllers[\(i)]") }
+        for (i, stack) in observed.stacks.enumerated() {
+            try check(stack.navigation, at: "observed.stacks[\(i)].navigation")
+            for (j, controller) in stack.viewControllers.enumerated() { try check(controller, at: "observed.stacks[\(i)].viewControllers[\(j)]") }
+        }
     }
 
     /// The ID of `controller`, creating it (its own commit) when it is new.

@@ -120,6 +120,9 @@ struct CaptureTests {
          #"t.jsonl:4: observed.viewControllers[0]: unknown controller "zz" (describe it with an object the first time)"#),
         (#"{"command":"changeTraits","traits":{"sizeClass":"big","width":1,"height":1,"idiom":"phone"}}"#,
          #"t.jsonl:4: line.traits.sizeClass: expected a SizeClass case name, found "big""#),
+        // A new controller is its own commit: refused before it is created when the observation is bad.
+        (#"{"command":"showDetail","target":{"id":"n","name":"N"},"sender":"m","observed":{"stacks":[{"navigation":"zz","viewControllers":[]}]}}"#,
+         #"t.jsonl:4: observed.stacks[0].navigation: unknown controller "zz" (describe it with an object the first time)"#),
     ])
     func badLine(line: String, message: String) throws {
         let scratch = TemporaryDirectory()
@@ -132,7 +135,9 @@ struct CaptureTests {
             """
         var ingest = CaptureIngest(path: scratch.path("s.navtape"), file: "t.jsonl", options: RecorderOptions(), now: { 0 })
         var failure: NavTapeError?
+        var before: UInt64 = 0
         for (i, text) in text.split(separator: "\n").enumerated() {
+            if i == 3 { before = ingest.capture?.recorder.eventCount ?? 0 }
             do {
                 _ = try ingest.feed(String(text), number: i + 1)
             } catch {
@@ -142,7 +147,7 @@ struct CaptureTests {
         }
         #expect(failure?.description == message)
         let capture = try #require(ingest.capture)
-        let before = capture.recorder.eventCount
+        #expect(capture.recorder.eventCount == before)
         try capture.close()
         // Nothing of the bad line was appended; everything before it is in the log.
         let machine = try TimeMachine(path: scratch.path("s.navtape"))

@@ -42,6 +42,15 @@ struct ReadmeExampleTests {
         #expect(launch.divergences.count == 1)
         #expect(launch.divergences.first?.aspect == .collapsed)
         #expect(launch.divergences.first?.rules.contains(RuleID(.SZ, 3)) == true)
+        // A Swift caller's intent with the wrong arguments is an error, never a trap, and appends nothing.
+        let count = capture.recorder.eventCount
+        #expect(throws: NavTapeError.self) {
+            try capture.record(CapturedIntent(kind: .pop, arguments: [.controller(master), .controller(master)]))
+        }
+        #expect(throws: NavTapeError.self) {
+            try capture.record(CapturedIntent(kind: .showDetail, arguments: [.value(.traits(Device.iPhonePlus.traits(.portrait))), .controller(master)]))
+        }
+        #expect(capture.recorder.eventCount == count)
         try capture.close()
     }
 }
