@@ -57,6 +57,7 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
+    /// Prints ``json(_:from:to:names:earlier:)`` as one line.
     static func printJSON(_ changes: [StateChange], from: String, to: String, names: NavigationState, earlier: NavigationState) {
         Output.standard.raw(json(changes, from: from, to: to, names: names, earlier: earlier).text + "\n")
     }

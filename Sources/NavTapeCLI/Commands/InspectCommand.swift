@@ -61,16 +61,15 @@ enum InspectPage {
             // Served: the commits around the point, found by reading only near it (the page reads
             // more as it is scrubbed); the number of commands is the library's, when it has it.
             commitCount = commands
-            let around = Swift.min(Swift.max(around, 1), Swift.max(machine.eventCount, 1)) - 1
-            let starts = try commitStarts(machine, before: around + 1, count: maxCommits / 2 + 1)
-            from = starts.first ?? 0
-            to = try commitEnd(machine, from: starts.last ?? 0, count: maxCommits - starts.count + 1)
+            let point = Swift.min(Swift.max(around, 1), Swift.max(machine.eventCount, 1)) - 1
+            let held = try window(machine, holding: point, count: maxCommits)
+            (from, to) = (held.lowerBound, held.upperBound)
         } else {
             // Two counting passes, in memory that does not grow with the log: how many commits there
             // are and which holds the point, then where the window of commits starts and ends.
             var count = 0, containing = 0
             try machine.forEachEvent { recorded in
-                if recorded.startsCommit || recorded.index == 0 {
+                if startsCommit(recorded) {
                     if recorded.index < Swift.max(around, 1) { containing = count }
                     count += 1
                 }
@@ -81,7 +80,7 @@ enum InspectPage {
             let last = Swift.min(count, first + maxCommits)
             var seen = 0
             try machine.forEachEvent { recorded in
-                guard recorded.startsCommit || recorded.index == 0 else { return true }
+                guard startsCommit(recorded) else { return true }
                 if seen == first { from = recorded.index }
                 if seen == last {
                     to = recorded.index
@@ -98,7 +97,7 @@ enum InspectPage {
                 "id": .string(machine.sessionID), "device": .string(description.device), "policy": .string(description.policy.name),
                 "style": .string("\(description.style)"), "start": .string(SessionTime.iso8601(machine.startTime)),
                 "events": .int(Int64(machine.eventCount)), "commands": commitCount.map { .int(Int64($0)) } ?? .null,
-                "parent": machine.parent.map { .string("\($0.sessionID) @\($0.forkIndex)") } ?? .null,
+                "parent": Logs.parent(of: machine).map(JSONValue.string) ?? .null,
             ]),
             "window": .object(["firstCommand": .int(Int64(first)), "from": .int(Int64(from)), "to": .int(Int64(to)),
                                "partial": .bool(from > 0 || to < machine.eventCount)]),
@@ -119,21 +118,31 @@ enum InspectPage {
         var state = try machine.state(at: from)
         var commits: [JSONValue] = []
         var events: [RecordedEvent] = []
-        var before = state
         func flush() {
             guard !events.isEmpty else { return }
-            commits.append(commit(events, before: before, after: state, machine: machine))
+            commits.append(commit(events, from: &state, machine: machine))
             events.removeAll()
-            before = state
         }
         try machine.forEachEvent(from: from, to: to) { recorded in
-            if recorded.startsCommit { flush() }
-            state.evolve(recorded.event)
+            if startsCommit(recorded) { flush() }
             events.append(recorded)
             return true
         }
         flush()
         return commits
+    }
+
+    /// About `count` commits around the one holding event `event`, about half on each side, found by
+    /// reading near it only: the events from the first one's start to the last one's end.
+    static func window(_ machine: TimeMachine, holding event: UInt64, count: Int) throws -> Range<UInt64> {
+        let starts = try commitStarts(machine, before: event + 1, count: count / 2 + 1)
+        let first = starts.first ?? event, holding = starts.last ?? event
+        return first..<(try commitEnd(machine, from: holding, count: count - starts.count + 1))
+    }
+
+    /// Whether `recorded` is the first event of a commit (the log's first event always is).
+    static func startsCommit(_ recorded: RecordedEvent) -> Bool {
+        recorded.startsCommit || recorded.index == 0
     }
 
     /// The first events of the last `count` commits that start before event `end`, oldest first:
@@ -144,7 +153,7 @@ enum InspectPage {
             let start = end > span ? end - span : 0
             var starts: [UInt64] = []
             try machine.forEachEvent(from: start, to: end) { recorded in
-                if recorded.startsCommit || recorded.index == 0 { starts.append(recorded.index) }
+                if startsCommit(recorded) { starts.append(recorded.index) }
                 return true
             }
             if starts.count >= count || start == 0 { return Array(starts.suffix(count)) }
@@ -156,7 +165,7 @@ enum InspectPage {
     static func commitEnd(_ machine: TimeMachine, from: UInt64, count: Int) throws -> UInt64 {
         var seen = 0, end = machine.eventCount
         try machine.forEachEvent(from: from) { recorded in
-            guard recorded.startsCommit || recorded.index == 0 else { return true }
+            guard startsCommit(recorded) else { return true }
             if seen == count {
                 end = recorded.index
                 return false
@@ -167,9 +176,11 @@ enum InspectPage {
         return end
     }
 
-    /// One commit: its events as `log` prints them, what UIKit told the app, the bugs it raised,
-    /// and the state after it, drawn as columns of controller trees.
-    static func commit(_ events: [RecordedEvent], before: NavigationState, after: NavigationState, machine: TimeMachine) -> JSONValue {
+    /// One commit applied to `state` (the state before it, left as the state after it): its events
+    /// as `log` prints them, what UIKit told the app, the bugs it raised, and the state after it,
+    /// drawn as columns of controller trees.
+    static func commit(_ events: [RecordedEvent], from state: inout NavigationState, machine: TimeMachine) -> JSONValue {
+        let before = state
         var running = before
         var lines: [JSONValue] = []
         var rotation = false, diverged = 0
@@ -184,6 +195,8 @@ enum InspectPage {
                 "rules": .array(rules.map { .string($0.description) }),
             ]))
         }
+        state = running
+        let after = running
         let plain = events.map(\.event)
         let command = NavigationCommand(commit: plain, names: before.names).map { $0.scriptLine(in: after) } ?? events[0].event.kind.name
         let observation = CommitObservation(before: before, events: plain)
@@ -229,6 +242,7 @@ enum InspectPage {
         ])
     }
 
+    /// `text` safe in HTML text and attribute values (`&`, `<`, `>`, `"` escaped).
     static func escapeHTML(_ text: String) -> String {
         var out = ""
         for character in text {

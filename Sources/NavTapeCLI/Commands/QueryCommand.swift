@@ -158,7 +158,7 @@ struct QuerySummary: Sendable {
         device = machine.sessionDescription.device
         policy = machine.sessionDescription.policy.name
         style = "\(machine.sessionDescription.style)"
-        parent = machine.parent.map { "\($0.sessionID) @\($0.forkIndex)" }
+        parent = Logs.parent(of: machine)
         events = machine.eventCount
         commands = summary.commits
         duration = (stats.lastTime ?? machine.startTime) - machine.startTime

@@ -158,11 +158,13 @@ struct SessionLibrary: Sendable {
         return values.first.map { Substring($0) }
     }
 
+    /// A 200 answer of `type` holding `text`, never sniffed as another type.
     static func response(_ text: String, type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .init("X-Content-Type-Options")!: "nosniff"],
                  body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// The log at `path`, or 422 with the command line's message when it cannot be read.
     static func open(_ path: String) throws -> TimeMachine {
         do {
             return try Logs.open(path)
@@ -171,6 +173,7 @@ struct SessionLibrary: Sendable {
         }
     }
 
+    /// The routes: the pages and the JSON API (docs/JSON.md, "Serve").
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         let library = self
@@ -198,16 +201,16 @@ struct SessionLibrary: Sendable {
         router.get("/api/sessions") { request, _ in
             let query = try LibraryQuery(request)
             return try await library.offload {
-            let paths = library.paths()
-            let rows = query.apply(library.rows(paths)).map { number, row -> JSONValue in
-                switch row {
-                case .success(let summary):
-                    return .object(summary.json.merging(["number": .int(Int64(number))]) { $1 })
-                case .failure(let failure):
-                    return .object(["number": .int(Int64(number)), "log": .string(paths[number]), "error": .string(failure.message)])
+                let paths = library.paths()
+                let rows = query.apply(library.rows(paths)).map { number, row -> JSONValue in
+                    switch row {
+                    case .success(let summary):
+                        return .object(summary.json.merging(["number": .int(Int64(number))]) { $1 })
+                    case .failure(let failure):
+                        return .object(["number": .int(Int64(number)), "log": .string(paths[number]), "error": .string(failure.message)])
+                    }
                 }
-            }
-            return Self.response(JSONValue.array(rows).text + "\n", type: "application/json")
+                return Self.response(JSONValue.array(rows).text + "\n", type: "application/json")
             }
         }
         router.get("/api/sessions/:n/state") { request, context in
@@ -281,10 +284,7 @@ struct SessionLibrary: Sendable {
                 case "to":
                     range = (try InspectPage.commitStarts(machine, before: event, count: count).first ?? event)..<event
                 default:
-                    // The commit holding @event, with about half of `count` on each side.
-                    let starts = try InspectPage.commitStarts(machine, before: event + 1, count: count / 2 + 1)
-                    let first = starts.first ?? event, holding = starts.last ?? event
-                    range = first..<(try InspectPage.commitEnd(machine, from: holding, count: count - starts.count + 1))
+                    range = try InspectPage.window(machine, holding: event, count: count)
                 }
                 let commits = range.isEmpty ? [] : try InspectPage.commits(machine, from: range.lowerBound, to: range.upperBound)
                 return Self.response(JSONValue.object([
@@ -534,6 +534,9 @@ struct LibraryQuery: Sendable, Equatable {
         return "?" + pairs.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF")
+
+    /// `text` percent-encoded for a query value (RFC 3986 unreserved characters kept).
     static func percentEncoded(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
@@ -542,8 +545,7 @@ struct LibraryQuery: Sendable, Equatable {
                  UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF")
-                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+                out += "%" + String(Self.hexDigits[Int(byte >> 4)]) + String(Self.hexDigits[Int(byte & 15)])
             }
         }
         return out
@@ -553,6 +555,7 @@ struct LibraryQuery: Sendable, Equatable {
 /// The library page: a filter form (device, bug, screen seen, diverged), one row per session shown,
 /// columns sortable by their headers, each session linking to its inspector page. Names are escaped.
 enum LibraryPage {
+    /// The page for the library `paths` with their `rows`, as `query` shows them.
     static func html(_ paths: [String], rows all: [Result<QuerySummary, CLIError>], query: LibraryQuery = LibraryQuery()) -> String {
         let summaries = all.compactMap { try? $0.get() }
         func options(_ name: String, _ values: Set<String>, selected: [String]) -> String {
@@ -630,11 +633,12 @@ final class SummaryCache: Sendable {
         entries.withLock { $0 = loaded }
     }
 
-    /// Rewrites each served directory's catalogue with the rows of its logs.
-    private func save() {
+    /// Rewrites the catalogue of each served directory holding one of `changed`, with the rows of its logs.
+    private func save(_ changed: [String]) {
         let rows = entries.withLock { $0 }
         for directory in directories {
             let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            guard changed.contains(where: { $0.hasPrefix(prefix) }) else { continue }
             var text = ""
             for (path, entry) in rows.sorted(by: { $0.key < $1.key }) where path.hasPrefix(prefix) {
                 guard case .success(let row) = entry.row else { continue }
@@ -680,7 +684,7 @@ final class SummaryCache: Sendable {
                     entries = entries.filter { listed.contains($0.key) }
                 }
             }
-            save()
+            save(stale.map { paths[$0] })
         }
         return rows.compactMap { $0 }  // every one is filled above
     }

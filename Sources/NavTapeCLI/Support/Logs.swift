@@ -44,6 +44,11 @@ enum Logs {
         return machine
     }
 
+    /// `SESSION @EVENT` for a fork (the session it was forked from and where), else `nil`.
+    static func parent(of machine: TimeMachine) -> String? {
+        machine.parent.map { "\($0.sessionID) @\($0.forkIndex)" }
+    }
+
     /// The point `index` (an event count), checked against the log's length (exit 64 past the end).
     static func point(_ index: UInt64, in machine: TimeMachine) throws(CLIError) -> UInt64 {
         guard index <= machine.eventCount else {
