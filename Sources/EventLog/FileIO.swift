@@ -175,30 +175,26 @@ struct LogFile {
     /// `fcntl(F_FULLFSYNC)` on Apple platforms (see `fullSync`). Never retried after a failure
     /// other than `EINTR`: a failed sync leaves the outcome unknown.
     func synchronizeData() throws(EventLogError) {
-        #if DEBUG
-        if let faults {
-            if let error = faults.beforeSync() { throw .io(path, "cannot sync", errno: error) }
-            if faults.simulatesSyncs {
-                faults.didSync(path: path)
-                return
-            }
-        }
-        #endif
         #if canImport(Darwin)
-        let synchronize = fullSync
+        try synchronize(with: fullSync)
         #else
-        let synchronize = fdatasync
+        try synchronize(with: fdatasync)
         #endif
-        while synchronize(descriptor) != 0 {
-            let error = errno
-            if error == EINTR { continue }
-            throw .io(path, "cannot sync", errno: error)
-        }
     }
 
     /// Makes the file's data and metadata durable: `fsync` on Linux, `fcntl(F_FULLFSYNC)` on Apple
     /// platforms (see `fullSync`).
     func synchronizeAll() throws(EventLogError) {
+        #if canImport(Darwin)
+        try synchronize(with: fullSync)
+        #else
+        try synchronize(with: fsync)
+        #endif
+    }
+
+    /// Calls `call` on the descriptor until it succeeds or fails with anything but `EINTR`; in debug
+    /// builds the fault injector may fail it or simulate it first.
+    private func synchronize(with call: (Int32) -> Int32) throws(EventLogError) {
         #if DEBUG
         if let faults {
             if let error = faults.beforeSync() { throw .io(path, "cannot sync", errno: error) }
@@ -208,12 +204,7 @@ struct LogFile {
             }
         }
         #endif
-        #if canImport(Darwin)
-        let synchronize = fullSync
-        #else
-        let synchronize = fsync
-        #endif
-        while synchronize(descriptor) != 0 {
+        while call(descriptor) != 0 {
             let error = errno
             if error == EINTR { continue }
             throw .io(path, "cannot sync", errno: error)
@@ -332,10 +323,6 @@ final class FaultInjector: Sendable {
         var failSyncsAfter: Int?
         /// The errno of failing syncs.
         var syncErrno: Int32 = EIO
-        /// Power-loss simulation: every write, truncation and successful sync is kept in order in
-        /// ``journal``, and syncs succeed without reaching the disk (the journal says what a real
-        /// sync would have made durable).
-        var journals = false
     }
 
     /// One operation on a file, as the journal keeps it.
@@ -355,16 +342,18 @@ final class FaultInjector: Sendable {
 
     private let plan: Mutex<Plan>
     private let operations = Mutex<[Operation]>([])
-    /// Whether syncs are simulated (``Plan/journals``); fixed at creation.
+    /// Power-loss simulation: every write, truncation and successful sync is kept in order in
+    /// ``journal``, and syncs succeed without reaching the disk (the journal says what a real sync
+    /// would have made durable).
     let simulatesSyncs: Bool
 
-    /// Creates an injector following `plan`.
-    init(_ plan: Plan) {
+    /// Creates an injector following `plan`, journaling and simulating syncs when `journals`.
+    init(_ plan: Plan = Plan(), journals: Bool = false) {
         self.plan = Mutex(plan)
-        simulatesSyncs = plan.journals
+        simulatesSyncs = journals
     }
 
-    /// Every write, truncation and successful sync so far, in order (with ``Plan/journals``).
+    /// Every write, truncation and successful sync so far, in order (when journaling).
     var journal: [Operation] { operations.withLock { $0 } }
 
     /// The number of operations journaled so far.

@@ -115,7 +115,7 @@ struct PowerLossTests {
     func record(seed: UInt64, in directory: TemporaryDirectory) throws -> Workload {
         var random = SplitMix64(seed: 0xB0B0_0000 + seed)
         let path = directory.path("workload-\(seed).navtape")
-        let faults = FaultInjector(.init(journals: true))
+        let faults = FaultInjector(journals: true)
         var options = LogOptions()
         options.blockTargetBytes = [64, 200, 512, 1024, 4096][Int(random.next() % 5)]
         options.syncEveryRecords = [1, 3, 16, 64, Int.max][Int(random.next() % 5)]
@@ -297,7 +297,7 @@ struct PowerLossTests {
     /// Options whose syncs are simulated (recovery's own syncs cost nothing and reach no disk).
     func simulatedOptions() -> LogOptions {
         var options = LogOptions()
-        options.faults = FaultInjector(.init(journals: true))
+        options.faults = FaultInjector(journals: true)
         return options
     }
 }
