@@ -9,20 +9,31 @@ extension TimeMachine {
     public func run<P: Projection>(_ projection: inout P, from start: UInt64 = 0, to end: UInt64? = nil) throws(NavTapeError) {
         let initial = try state(at: Swift.min(start, eventCount))
         projection.start(from: initial)
-        var context: EventContext?
+        var runner = ProjectionRunner(projection: projection, initial: initial, start: start, time: startTime)
         try forEachEvent(from: start, to: end) { recorded in
-            if context == nil {
-                var state = initial
-                state.evolve(recorded.event)
-                context = EventContext(index: recorded.index, time: recorded.time, event: recorded.event,
-                                       state: state, startsCommit: recorded.startsCommit)
-            } else {
-                context?.advance(index: recorded.index, time: recorded.time, event: recorded.event,
-                                 startsCommit: recorded.startsCommit)
-            }
-            if let context { projection.consume(context) }
+            runner.step(recorded)
             return true
         }
+        projection = runner.projection
+    }
+}
+
+/// A projection and the one context it is shown, advanced in place. Kept together in one value so
+/// the replay's closure reaches both through one access: a context captured on its own was copied,
+/// its whole state retained, to be handed to `consume`.
+private struct ProjectionRunner<P: Projection> {
+    var projection: P
+    var context: EventContext
+
+    init(projection: P, initial: NavigationState, start: UInt64, time: Int64) {
+        self.projection = projection
+        // The placeholder event is replaced before anyone sees it.
+        context = EventContext(index: start, time: time, event: .columnShown(.primary), state: initial, startsCommit: false)
+    }
+
+    mutating func step(_ recorded: RecordedEvent) {
+        context.advance(index: recorded.index, time: recorded.time, event: recorded.event, startsCommit: recorded.startsCommit)
+        projection.consume(context)
     }
 }
 

@@ -45,18 +45,40 @@ public enum JSONLines {
     @discardableResult
     public static func importLog(_ text: String, file: String, into path: String,
                                  options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> ImportReport {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().lazy
-            .map { (number: $0.offset + 1, text: $0.element) }
-            .filter { !$0.text.allSatisfy { $0 == " " || $0 == "\r" || $0 == "\t" } }
-            .makeIterator()
-        func parse(_ line: (number: Int, text: Substring)) throws(NavTapeError) -> JSONValue {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        do {
+            return try importLog(file: file, into: path, options: options) { lines.next().map(String.init) }
+        } catch let error as NavTapeError {
+            throw error
+        } catch {
+            throw NavTapeError(.dataError, path: file, "\(error)")  // `lines` cannot throw
+        }
+    }
+
+    /// Writes the log whose lines `nextLine` returns one at a time (without their newline; `nil`
+    /// at the end) to a new log at `path`, as ``importLog(_:file:into:options:)`` does with a
+    /// whole text: memory stays bounded by one line and one commit however long the input.
+    /// - Throws: ``NavTapeError`` as the text version does, or what `nextLine` throws (the
+    ///   partial log is removed either way).
+    @discardableResult
+    public static func importLog(file: String, into path: String, options: RecorderOptions = RecorderOptions(),
+                                 nextLine: () throws -> String?) throws -> ImportReport {
+        var lineNumber = 0
+        func next() throws -> (number: Int, text: String)? {
+            while let text = try nextLine() {
+                lineNumber += 1
+                if !text.utf8.allSatisfy({ $0 == 32 || $0 == 13 || $0 == 9 }) { return (lineNumber, text) }
+            }
+            return nil
+        }
+        func parse(_ line: (number: Int, text: String)) throws(NavTapeError) -> JSONValue {
             do {
-                return try JSONValue.parse(String(line.text))
+                return try JSONValue.parse(line.text)
             } catch {
                 throw NavTapeError(.dataError, path: file, "line \(line.number): \(error)")
             }
         }
-        guard let first = lines.next() else { throw NavTapeError(.dataError, path: file, "empty input: expected a session line") }
+        guard let first = try next() else { throw NavTapeError(.dataError, path: file, "empty input: expected a session line") }
         let session: JSONSession
         do {
             session = try JSONSession(json: parse(first))
@@ -69,7 +91,7 @@ public enum JSONLines {
                                     startTime: session.startTime, parent: session.parent, initialState: session.initialState,
                                     options: options)
         var report = ImportReport(eventCount: 0, commitCount: 0)
-        do throws(NavTapeError) {
+        do {
             var commit: [NavigationEvent] = []
             var commitTime = session.startTime
             var lastTime = session.startTime
@@ -81,7 +103,7 @@ public enum JSONLines {
                 report.commitCount += 1
                 commit.removeAll(keepingCapacity: true)
             }
-            while let line = lines.next() {
+            while let line = try next() {
                 let recorded: RecordedEvent
                 do {
                     recorded = try JSONEvent.decode(parse(line))

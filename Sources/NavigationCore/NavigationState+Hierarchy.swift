@@ -34,26 +34,48 @@ extension NavigationState {
     }
 
     /// The content controller a user sees in each on-screen column (the ends of the visible paths).
-    public var visibleContent: [ControllerID] { visibleRoots.map(visibleEnd) }
+    public var visibleContent: [ControllerID] {
+        let roots = visibleRootList
+        var result: [ControllerID] = []
+        result.reserveCapacity(roots.count)
+        for position in 0..<roots.count { result.append(visibleEnd(from: roots[position])) }
+        return result
+    }
 
     /// The roots of the on-screen paths, one per visible column or the presented controller.
-    public var visibleRoots: [ControllerID] {
-        guard isLaunched else { return [] }
-        if let presented { return [presented] }
-        if isCollapsed { return viewControllers }
-        switch style {
-        case .manual:
-            return viewControllers
-        case .doubleColumn, .tripleColumn:
-            let columns = Decision.visibleColumns(displayMode, style: style)
-            return [(Column.primary, primary), (.supplementary, supplementary), (.secondary, secondary)]
-                .compactMap { column, id in columns.contains(column) ? id : nil }
-        case .unspecified, .legacy:
-            var result: [ControllerID] = []
-            if let primary, displayMode != .secondaryOnly { result.append(primary) }
-            if let secondary { result.append(secondary) }
+    public var visibleRoots: [ControllerID] { visibleRootList.array }
+
+    /// ``visibleRoots`` held inline.
+    var visibleRootList: InlineControllers {
+        var result = InlineControllers()
+        guard isLaunched else { return result }
+        if let presented {
+            result.append(presented)
             return result
         }
+        if isCollapsed { return viewControllerList }
+        switch style {
+        case .manual:
+            return viewControllerList
+        case .doubleColumn, .tripleColumn:
+            let columns = Decision.visibleColumns(displayMode, style: style)
+            if let primary, columns.contains(.primary) { result.append(primary) }
+            if let supplementary, columns.contains(.supplementary) { result.append(supplementary) }
+            if let secondary, columns.contains(.secondary) { result.append(secondary) }
+        case .unspecified, .legacy:
+            if let primary, displayMode != .secondaryOnly { result.append(primary) }
+            if let secondary { result.append(secondary) }
+        }
+        return result
+    }
+
+    /// Whether ``visibleContent`` is `content`, compared without building it (a report asks
+    /// after every event that can change what is on screen).
+    public func visibleContentIs(_ content: [ControllerID]) -> Bool {
+        let roots = visibleRootList
+        guard roots.count == content.count else { return false }
+        for position in 0..<roots.count where content[position] != visibleEnd(from: roots[position]) { return false }
+        return true
     }
 
     /// Whether `navigation` may hold nested navigation controllers (INV-4, ST-13): the primary of a
@@ -105,7 +127,19 @@ extension NavigationState {
 
     /// The depth of the deepest navigation stack in the hierarchy.
     public var maximumStackDepth: Int {
-        navigationControllersInHierarchy.reduce(0) { Swift.max($0, stack(of: $1).count) }
+        // The walk of navigationControllersInHierarchy, without building its array (`stats` asks
+        // after every hierarchy event).
+        var deepest = 0
+        let roots = hierarchyRoots
+        for position in 0..<roots.count { deepestStack(under: roots[position], depth: 0, &deepest) }
+        return deepest
+    }
+
+    private func deepestStack(under id: ControllerID, depth: Int, _ deepest: inout Int) {
+        guard depth < 64, kind(of: id) == .navigation else { return }
+        let count = stackCount(of: id)
+        deepest = Swift.max(deepest, count)
+        for position in 0..<count { deepestStack(under: stackChild(position, of: id), depth: depth + 1, &deepest) }
     }
 
     /// The bracket notation of `id` (`MN[M, DN[D]]`).
@@ -192,5 +226,49 @@ extension NavigationState {
         }
         guard let target, target != displayMode else { return nil }
         return DisplayModeButton(target: target)
+    }
+}
+
+/// Up to four controllers held inline: a split's view controllers, the presented one, the visible
+/// roots (the walks made after every event build no array).
+struct InlineControllers {
+    private var ids: (ControllerID, ControllerID, ControllerID, ControllerID)
+    /// How many there are (at most four; more are dropped, which no state has).
+    private(set) var count = 0
+
+    init() {
+        let none = ControllerID(rawValue: 0)
+        ids = (none, none, none, none)
+    }
+
+    mutating func append(_ id: ControllerID) {
+        switch count {
+        case 0: ids.0 = id
+        case 1: ids.1 = id
+        case 2: ids.2 = id
+        default: ids.3 = id
+        }
+        count = Swift.min(count + 1, 4)
+    }
+
+    subscript(position: Int) -> ControllerID {
+        switch position {
+        case 0: ids.0
+        case 1: ids.1
+        case 2: ids.2
+        default: ids.3
+        }
+    }
+
+    /// The controllers as an array.
+    var array: [ControllerID] { (0..<count).map { self[$0] } }
+}
+
+extension NavigationState {
+    /// Where a walk of the hierarchy starts: ``viewControllers`` then the presented controller.
+    var hierarchyRoots: InlineControllers {
+        var roots = viewControllerList
+        if let presented { roots.append(presented) }
+        return roots
     }
 }

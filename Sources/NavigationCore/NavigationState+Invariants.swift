@@ -46,39 +46,55 @@ extension NavigationState {
     /// navigation controller in an expanded primary); `decide` never breaks them by itself.
     public func invariantViolations() -> [Violation] {
         var result: [Violation] = []
-        if displayMode == .automatic { result.append(Violation(RuleID(.INV, 3), nil, "displayMode is automatic")) }
-        if style == .unspecified && isCollapsed && viewControllers.count != 1 {
-            result.append(Violation(RuleID(.INV, 2), nil, "collapsed with \(viewControllers.count) view controllers"))
-        }
-        // Checked after most events by the violation report: the walk allocates nothing for a
-        // hierarchy of up to 32 controllers (a hashed set costs most of a `stats` pass otherwise).
-        return withUnsafeTemporaryAllocation(of: ControllerID.self, capacity: 32) { buffer in
-        var seen = SeenControllers(buffer)
-        func visit(_ id: ControllerID, container: ControllerID?, depth: Int) {
-            guard depth < 64 else { return }
-            if !seen.insert(id) {
-                result.append(Violation(RuleID(.INV, 1), id, "\(name(of: id)) appears twice in the hierarchy"))
-                return
-            }
-            if let container {
-                switch kind(of: id) {
-                case .split:
-                    result.append(Violation(RuleID(.INV, 5), id, "split view controller \(name(of: id)) inside \(name(of: container))"))
-                case .navigation where !allowsNesting(in: container):
-                    result.append(Violation(RuleID(.INV, 4), id, "navigation controller \(name(of: id)) nested in \(name(of: container))"))
-                default: break
-                }
-            }
-            guard kind(of: id) == .navigation else { return }
-            let children = stack(of: id)
-            if children.isEmpty {
-                result.append(Violation(RuleID(.INV, 6), id, "navigation controller \(name(of: id)) has an empty stack"))
-            }
-            for child in children { visit(child, container: id, depth: depth + 1) }
-        }
-        for root in viewControllers { visit(root, container: nil, depth: 0) }
-        if let presented { visit(presented, container: nil, depth: 0) }
+        forEachInvariantViolation { rule, subject, message in result.append(Violation(rule, subject, message())) }
         return result
+    }
+
+    /// Calls `body` with each invariant this state breaks, in the order of
+    /// ``invariantViolations()``, the message built only if `body` calls for it: a report that
+    /// checks after every event (`navtape stats`) allocates nothing while the violations stay the same.
+    public func forEachInvariantViolation(_ body: (_ rule: RuleID, _ subject: ControllerID?, _ message: () -> String) -> Void) {
+        if displayMode == .automatic { body(RuleID(.INV, 3), nil, { "displayMode is automatic" }) }
+        if style == .unspecified && isCollapsed {
+            let count = viewControllerList.count
+            if count != 1 { body(RuleID(.INV, 2), nil, { "collapsed with \(count) view controllers" }) }
+        }
+        // The walk allocates nothing for a hierarchy of up to 64 controllers (a hashed set per
+        // event cost most of a `stats` pass), and recurses through a method with `inout` state, not
+        // a local function capturing it (which the runtime checks for exclusive access at every use).
+        withUnsafeTemporaryAllocation(of: ControllerID.self, capacity: 64) { buffer in
+            var seen = SeenControllers(buffer)
+            let roots = hierarchyRoots
+            for position in 0..<roots.count {
+                checkInvariants(roots[position], container: nil, depth: 0, seen: &seen, body)
+            }
+        }
+    }
+
+    private func checkInvariants(_ id: ControllerID, container: ControllerID?, depth: Int, seen: inout SeenControllers,
+                                 _ body: (_ rule: RuleID, _ subject: ControllerID?, _ message: () -> String) -> Void) {
+        guard depth < 64 else { return }
+        if !seen.insert(id) {
+            body(RuleID(.INV, 1), id, { "\(name(of: id)) appears twice in the hierarchy" })
+            return
+        }
+        let kind = kind(of: id)
+        if let container {
+            switch kind {
+            case .split:
+                body(RuleID(.INV, 5), id, { "split view controller \(name(of: id)) inside \(name(of: container))" })
+            case .navigation where !allowsNesting(in: container):
+                body(RuleID(.INV, 4), id, { "navigation controller \(name(of: id)) nested in \(name(of: container))" })
+            default: break
+            }
+        }
+        guard kind == .navigation else { return }
+        let count = stackCount(of: id)
+        if count == 0 {
+            body(RuleID(.INV, 6), id, { "navigation controller \(name(of: id)) has an empty stack" })
+        }
+        for position in 0..<count {
+            checkInvariants(stackChild(position, of: id), container: id, depth: depth + 1, seen: &seen, body)
         }
     }
 
@@ -159,10 +175,24 @@ extension NavigationState {
 
     /// The first navigation controller in the hierarchy nested where INV-4 forbids it, with its container.
     func nestedNavigationOutsideCollapse() -> (ControllerID, ControllerID)? {
-        for container in navigationControllersInHierarchy where !allowsNesting(in: container) {
-            if let nested = stack(of: container).first(where: { kind(of: $0) == .navigation }) {
-                return (nested, container)
+        // The walk of navigationControllersInHierarchy, stopping at the first, without its array.
+        let roots = hierarchyRoots
+        for position in 0..<roots.count {
+            if let found = nestedNavigation(under: roots[position], depth: 0) { return found }
+        }
+        return nil
+    }
+
+    private func nestedNavigation(under id: ControllerID, depth: Int) -> (ControllerID, ControllerID)? {
+        guard depth < 64, kind(of: id) == .navigation else { return nil }
+        let count = stackCount(of: id)
+        if !allowsNesting(in: id) {
+            for position in 0..<count where kind(of: stackChild(position, of: id)) == .navigation {
+                return (stackChild(position, of: id), id)
             }
+        }
+        for position in 0..<count {
+            if let found = nestedNavigation(under: stackChild(position, of: id), depth: depth + 1) { return found }
         }
         return nil
     }

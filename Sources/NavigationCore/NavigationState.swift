@@ -84,11 +84,21 @@ public struct NavigationState: Hashable, Sendable {
     /// when expanded (fewer when a column is empty). Column style: `[compact]` or `[primary]` when
     /// collapsed, `[primary, supplementary, secondary]` expanded (CO-10, CO-11). A manual container
     /// on a phone shows only its master stack.
-    public var viewControllers: [ControllerID] {
-        var result: [ControllerID] = []
+    public var viewControllers: [ControllerID] { viewControllerList.array }
+
+    /// ``viewControllers`` held inline, for the walks a report makes after every event (no array,
+    /// no closure holding a copy of the state).
+    var viewControllerList: InlineControllers {
+        var result = InlineControllers()
         if style.isColumnStyle {
-            if isCollapsed { return [compactColumn ?? primary].compactMap { $0 } }
-            return [primary, supplementary, secondary].compactMap { $0 }
+            if isCollapsed {
+                if let root = compactColumn ?? primary { result.append(root) }
+                return result
+            }
+            if let primary { result.append(primary) }
+            if let supplementary { result.append(supplementary) }
+            if let secondary { result.append(secondary) }
+            return result
         }
         if let primary { result.append(primary) }
         if style == .manual && isLaunched && traits.idiom == .phone { return result }
@@ -166,6 +176,13 @@ public struct NavigationState: Hashable, Sendable {
         let i = id.index
         if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack.last : nil }
         return i < appControllers.count ? appControllers[i].stack.last : nil
+    }
+
+    /// The controller at `position` in navigation controller `id`'s stack, read in place
+    /// (`position` below ``stackCount(of:)``).
+    @inlinable public func stackChild(_ position: Int, of id: ControllerID) -> ControllerID {
+        let i = id.index
+        return id.isMinted ? mintedControllers[i].stack[position] : appControllers[i].stack[position]
     }
 
     /// The number of controllers in navigation controller `id`'s stack (0 for anything else).

@@ -98,8 +98,8 @@ public struct SessionStatistics: Projection, Sendable {
             bucketSince = time
         }
         if context.mayChangeVisibility {
-            let now = context.state.visibleContent
-            if now != content {
+            if !context.state.visibleContentIs(content) {
+                let now = context.state.visibleContent
                 for name in visibleScreenNames { Self.add(from: contentSince, to: time, to: name, in: &closedScreenDwell) }
                 content = now
                 visibleScreenNames = Self.screenNames(now, in: context.state)

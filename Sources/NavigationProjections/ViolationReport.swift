@@ -97,6 +97,11 @@ public struct ViolationReport: Projection, Sendable {
     /// The invariant episodes, in order of their start (ongoing ones included).
     public private(set) var episodes: [Episode] = []
     private var ongoing: [Key: Int] = [:]
+    /// The broken invariants after the last hierarchy event, in the order the state reports them
+    /// (the keys of ``ongoing``), and a buffer for the next event's: while they stay the same,
+    /// nothing opens or ends, and an event costs one walk of the hierarchy and no allocation.
+    private var lastKeys: [Key] = []
+    private var nextKeys: [Key] = []
     /// Whether the current commit put the split on screen (for the launch detectors).
     private var launching = false
     /// The index of the first event of the current commit.
@@ -111,6 +116,7 @@ public struct ViolationReport: Projection, Sendable {
 
     /// Opens episodes for the invariants already broken before the first event.
     public mutating func start(from state: NavigationState) {
+        state.forEachInvariantViolation { rule, subject, _ in lastKeys.append(Key(rule: rule, subject: subject)) }
         for violation in state.invariantViolations() {
             let key = Key(rule: violation.rule, subject: violation.subject)
             guard ongoing[key] == nil else { continue }
@@ -134,8 +140,17 @@ public struct ViolationReport: Projection, Sendable {
             }
         }
         guard context.mayChangeHierarchy else { return }
+        var keys = nextKeys
+        nextKeys = []
+        keys.removeAll(keepingCapacity: true)
+        context.state.forEachInvariantViolation { rule, subject, _ in keys.append(Key(rule: rule, subject: subject)) }
+        if keys == lastKeys {  // the same invariants broken as after the last check: nothing opens or ends
+            nextKeys = keys
+            return
+        }
+        nextKeys = lastKeys
+        lastKeys = keys
         let violations = context.state.invariantViolations()
-        if violations.isEmpty && ongoing.isEmpty { return }
         var present = Set<Key>()
         for violation in violations {
             let key = Key(rule: violation.rule, subject: violation.subject)

@@ -27,9 +27,13 @@ enum Navtape {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `navtape arguments…` in `directory` with `input` on standard input.
+    /// Runs `navtape arguments…` in `directory` with `input` on standard input; `environment` is
+    /// added to the test's own; with `terminal`, standard error is a pseudo-terminal (what a user
+    /// at a terminal sees, read from its master side), and with `terminalStdout` standard output
+    /// is the same terminal (both then arrive in `stderr`).
     static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
-                    stdoutPath: String? = nil) throws -> Result {
+                    stdoutPath: String? = nil, environment extra: [String: String] = [:], terminal: Bool = false,
+                    terminalStdout: Bool = false) throws -> Result {
         guard let binary else {
             Issue.record("the navtape binary was not found next to the test bundle or in .build/debug: run `swift build` first")
             throw CancellationError()
@@ -40,6 +44,7 @@ enum Navtape {
         if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { $1 }
         process.environment = environment
         // Both streams go to files, so a large output can never block the child on a full pipe.
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("navtape-run-\(UUID().uuidString)")
@@ -51,15 +56,24 @@ enum Navtape {
             try? FileManager.default.removeItem(atPath: errPath)
         }
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
+        var terminalOutput: PseudoTerminal?
+        if terminal {
+            let pty = try PseudoTerminal()
+            process.standardError = pty.secondary
+            if terminalStdout { process.standardOutput = pty.secondary }
+            terminalOutput = pty
+        } else {
+            process.standardError = FileHandle(forWritingAtPath: errPath)
+        }
         let inputPipe = Pipe()
         process.standardInput = inputPipe
         try process.run()
+        terminalOutput?.startReading()
         if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try inputPipe.fileHandleForWriting.close()
         process.waitUntilExit()
         let stdoutData = stdoutPath == nil ? (FileManager.default.contents(atPath: outPath) ?? Data()) : Data()
-        let stderrData = FileManager.default.contents(atPath: errPath) ?? Data()
+        let stderrData = terminalOutput?.finish() ?? FileManager.default.contents(atPath: errPath) ?? Data()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                       stderr: String(decoding: stderrData, as: UTF8.self))
     }
@@ -97,5 +111,55 @@ extension Scratch {
         try write(fixtureScript, to: "t.navscript")
         let result = try navtape("record", "t.navscript", "-o", "t.navtape")
         #expect(result.status == 0, "\(result)")
+    }
+}
+
+/// A pseudo-terminal for a child's standard error: the child sees a terminal (`isatty`), the test
+/// reads what it drew from the primary side.
+final class PseudoTerminal: @unchecked Sendable {
+    /// The side the child writes to.
+    let secondary: FileHandle
+    private let primary: Int32
+    private let lock = NSLock()
+    private var bytes = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init() throws {
+        // Glibc's Swift module hides the pseudo-terminal calls (they need _XOPEN_SOURCE): look them up.
+        typealias Call = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let process = dlopen(nil, RTLD_NOW)
+        guard let openPT = dlsym(process, "posix_openpt"), let grant = dlsym(process, "grantpt"),
+              let unlock = dlsym(process, "unlockpt"), let nameOf = dlsym(process, "ptsname") else { throw POSIXError(.ENOSYS) }
+        primary = unsafeBitCast(openPT, to: Call.self)(O_RDWR | O_NOCTTY)
+        guard primary >= 0, unsafeBitCast(grant, to: Call.self)(primary) == 0, unsafeBitCast(unlock, to: Call.self)(primary) == 0,
+              let name = unsafeBitCast(nameOf, to: Name.self)(primary) else {
+            throw POSIXError(.ENOTTY)
+        }
+        let descriptor = open(name, O_RDWR | O_NOCTTY)
+        guard descriptor >= 0 else { throw POSIXError(.ENOTTY) }
+        secondary = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// Drains the primary side on a thread of its own, so the child never blocks on a full buffer.
+    func startReading() {
+        try? secondary.close()  // the child holds its own copy
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4_096)
+            while true {
+                let count = read(primary, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }  // EIO once the child's side is closed
+                lock.withLock { bytes.append(contentsOf: chunk[0..<count]) }
+            }
+            done.signal()
+        }
+    }
+
+    /// Everything the child wrote (the terminal turns each newline into CR LF).
+    func finish() -> Data {
+        done.wait()
+        close(primary)
+        return lock.withLock { bytes }
     }
 }

@@ -49,19 +49,24 @@ struct BlameCommand: ParsableCommand {
         guard start <= index else {
             throw CLIError(.usage, "\(machine.path): --from \(from) is after --at \((at ?? .end))")
         }
-        let (blame, state) = try Self.blame(what, in: machine, at: index, from: start, limit: limit)
+        let (blame, state) = try Self.blame(what, in: machine, at: index, from: start, limit: limit, progress: true)
         guard format.json else { return Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine,
                                                                                            since: start)) }
         Output.standard.raw(Self.json(blame, what: what, in: machine, at: index, from: start, state: state).text + "\n")
     }
 
     /// The changes of `what` in events `start ..< index` (the last `limit` of them) and the state after `index` events.
+    /// With `progress`, a terminal shows how far the trace has read.
     static func blame(_ what: String, in machine: TimeMachine, at index: UInt64, from start: UInt64,
-                      limit: Int) throws -> (Blame, NavigationState) {
+                      limit: Int, progress: Bool = false) throws -> (Blame, NavigationState) {
         let state = try machine.state(at: index)
-        var blame = Blame(try part(what, in: state, log: machine.path), keepingLast: limit)
-        try machine.run(&blame, from: start, to: index)
-        return (blame, state)
+        let blame = Blame(try part(what, in: state, log: machine.path), keepingLast: limit)
+        var reporting = ProgressReporting(blame, progress: Progress("blame \(Progress.file(machine.path))", total: index - start,
+                                                                    enabled: progress && Diagnostics.isTerminal),
+                                          countingFrom: start)
+        try machine.run(&reporting, from: start, to: index)
+        reporting.progress.finish()
+        return (reporting.wrapped, state)
     }
 
     /// `blame --json`'s object (docs/JSON.md), also `serve`'s `/api/sessions/N/blame`.

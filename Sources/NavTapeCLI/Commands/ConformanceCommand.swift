@@ -33,9 +33,11 @@ struct ConformanceCommand: ParsableCommand {
         var diverged = false
         try ManyLogs.each(ManyLogs.paths(input.logs), json: format.json) { path in
             let machine = try Logs.open(path, tornTail: input.strict ? .refuse : .warn)
-            var projections = ProjectionPair(ConformanceReport(), CommitCount())
+            var projections = ProgressReporting(ProjectionPair(ConformanceReport(), CommitCount()), "conformance \(Progress.file(path))",
+                                                from: 0, to: machine.eventCount)
             try machine.run(&projections)
-            let report = projections.first, commands = projections.second.output
+            projections.progress.finish()
+            let report = projections.wrapped.first, commands = projections.wrapped.second.output
             diverged = diverged || !report.entries.isEmpty
             var entries: [(entry: ConformanceReport.Entry, command: String, text: String)] = []
             for entry in report.entries {

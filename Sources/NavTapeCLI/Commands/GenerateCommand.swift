@@ -41,8 +41,8 @@ struct GenerateCommand: ParsableCommand {
         var generator = SessionGenerator(seed: seed, device: device?.device ?? .iPhonePlus, policy: policy?.policy ?? .calendarPaste())
         let recorder = try Recorder(creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
                                     startTime: 1_700_000_000_000, options: output.logOptions)
-        var progress = Progress(total: events)
-        let commands = try recorder.record(&generator, events: UInt64(events)) { progress.update(Int($0)) }
+        var progress = Progress("generating", total: UInt64(events))
+        let commands = try recorder.record(&generator, events: UInt64(events)) { progress.update($0) }
         try recorder.close()
         progress.finish()
         Output.standard.line("\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "
@@ -51,27 +51,4 @@ struct GenerateCommand: ParsableCommand {
 
     /// A new seed from the system's random source, short enough to type back.
     static func freshSeed() -> UInt64 { UInt64.random(in: 0..<1_000_000_000) }
-}
-
-/// A progress bar on standard error, drawn only when it is a terminal.
-struct Progress {
-    let total: Int
-    let enabled = Diagnostics.isTerminal
-    var shown = -1
-
-    init(total: Int) { self.total = max(1, total) }
-
-    mutating func update(_ done: Int) {
-        guard enabled else { return }
-        let percent = min(100, done * 100 / total)
-        guard percent != shown else { return }
-        shown = percent
-        let filled = percent * 30 / 100
-        Diagnostics.raw("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
-            + "] \(percent)% \(min(done, total))/\(total) events")
-    }
-
-    func finish() {
-        if enabled && shown >= 0 { Diagnostics.raw("\n") }
-    }
 }

@@ -1,6 +1,11 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// `navtape import JSONL -o LOG`.
 struct ImportCommand: ParsableCommand {
@@ -19,10 +24,23 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    /// The longest line read (the session line holds the whole initial state).
+    static let maximumLineLength = 64 << 20
+
     func run() throws {
-        let text = try Files.readText(input)
+        // Read a line at a time: memory stays bounded by one line and one commit, however long the input.
+        let lines = try LineInput(input, maximumLineLength: Self.maximumLineLength)
         try output.prepare()
-        let report = try JSONLines.importLog(text, file: input, into: output.output, options: output.logOptions)
+        var size = stat()
+        let total = input != "-" && stat(input, &size) == 0 && (size.st_mode & S_IFMT) == S_IFREG ? UInt64(size.st_size) : 0
+        var progress = Progress("import \(Progress.file(input))", total: total, enabled: total > 0 && Diagnostics.isTerminal)
+        progress.unit = "bytes"
+        defer { progress.finish() }
+        let report = try JSONLines.importLog(file: input, into: output.output, options: output.logOptions) {
+            let line = try lines.nextLine()
+            progress.update(lines.consumed)
+            return line
+        }
         Output.standard.line("\(output.output): \(report.eventCount) events (\(report.commitCount) commands) from \(input)")
     }
 }

@@ -61,7 +61,10 @@ struct LogCommand: ParsableCommand {
                 }
             }
         }
+        var progress = Progress("log \(Progress.file(machine.path))", total: end - from, streaming: true)
+        defer { progress.finish() }
         try machine.forEachEvent(from: from, to: end) { recorded in
+            progress.update(recorded.index - from + 1)
             if recorded.startsCommit {
                 let observation = CommitObservation(before: commitStart, events: commit)
                 flush(observation)

@@ -76,10 +76,9 @@ struct ShrinkCommand: ParsableCommand {
         try output.prepare()
         if let script { try Files.prepareOutput(script, force: output.force) }
         let directory = output.output.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        var progress = Progress(total: 1)
+        var progress = Progress("shrinking", total: 1)
         let result = try WhatIf.shrink(machine, scratch: directory.isEmpty ? "." : directory, keeping: goal.holds, progress: { trials, kept in
-            if progress.enabled { Diagnostics.raw("\rshrinking: \(trials) sessions tried, \(kept) commands kept   ") }
-            progress.shown = trials
+            progress.note("\(trials) sessions tried, \(kept) commands kept")
         })
         progress.finish()
         _ = try WhatIf.recompute(machine, skipping: result.skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",

@@ -31,7 +31,7 @@ struct StatsCommand: ParsableCommand {
         var first = true
         try ManyLogs.each(paths, json: format.json) { path in
             let machine = try Logs.open(path, tornTail: input.strict ? .refuse : .warn)
-            let summary = try LogSummary(machine)
+            let summary = try LogSummary(machine, progress: "stats \(Progress.file(path))")
             if format.json {
                 Output.standard.raw(StatsJSON.encode(summary, machine: machine).text + "\n")
             } else {

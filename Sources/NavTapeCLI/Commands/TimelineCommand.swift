@@ -35,12 +35,15 @@ struct TimelineCommand: ParsableCommand {
             Output.standard.lines(TimelineText.header(initial, names: final, machine: machine))
         }
         var start: UInt64 = 0
+        var progress = Progress("timeline \(Progress.file(machine.path))", total: machine.eventCount, streaming: true)
+        defer { progress.finish() }
         repeat {
             // Each window starts from the state before it, so a change at its first event is seen.
-            var timeline = VisibleTimeline()
+            var window = ProgressReporting(VisibleTimeline(), progress: progress, countingFrom: 0)
             let end = Swift.min(machine.eventCount, start + Self.window)
-            try machine.run(&timeline, from: start, to: end)
-            for entry in timeline.entries {
+            try machine.run(&window, from: start, to: end)
+            progress = window.progress
+            for entry in window.wrapped.entries {
                 if format.json {
                     Output.standard.raw(JSONValue.object([
                         "type": .string("timeline"), "index": .int(Int64(bitPattern: entry.index)), "time": .int(entry.time),

@@ -15,6 +15,8 @@ final class LineInput {
     private var ended = false
     /// The 1-based number of the last line returned.
     private(set) var lineNumber = 0
+    /// The bytes of the lines returned so far, newlines included.
+    private(set) var consumed: UInt64 = 0
     /// The longest line accepted; a longer one is an error before it is held whole.
     let maximumLineLength: Int
 
@@ -41,17 +43,27 @@ final class LineInput {
     func bufferedLine() -> String? {
         if let newline = buffer[start...].firstIndex(of: 10) {
             let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+            consumed += UInt64(newline + 1 - start)
             start = newline + 1
             lineNumber += 1
             return line
         }
         if ended && start < buffer.count {
             let line = String(decoding: buffer[start...], as: UTF8.self)
+            consumed += UInt64(buffer.count - start)
             start = buffer.count
             lineNumber += 1
             return line
         }
         return nil
+    }
+
+    /// The next line, waiting for input as needed; `nil` at the end of input.
+    func nextLine() throws(CLIError) -> String? {
+        while true {
+            if let line = bufferedLine() { return line }
+            guard try fill(interrupted: { false }) else { return nil }
+        }
     }
 
     /// Whether more input can be read at once (reading would not wait).

@@ -82,13 +82,17 @@ struct LogSummary {
     /// The state after the last event.
     var final: NavigationState
 
-    init(_ machine: TimeMachine) throws {
+    /// Summarizes `machine`'s log; `progress` labels the terminal's progress line (none if nil).
+    init(_ machine: TimeMachine, progress label: String? = nil) throws {
         // The first bugs and the counts, not every occurrence: memory stays flat however long the log.
-        var projections = ProjectionPair(ProjectionPair(SessionStatistics(), ViolationReport(keepingBugs: 10)), CommitCount())
+        let pair = ProjectionPair(ProjectionPair(SessionStatistics(), ViolationReport(keepingBugs: 10)), CommitCount())
+        var projections = ProgressReporting(pair, progress: Progress(label ?? "", total: machine.eventCount, enabled: label != nil && Diagnostics.isTerminal),
+                                            countingFrom: 0)
         try machine.run(&projections)
-        statistics = projections.first.first
-        violations = projections.first.second
-        commits = projections.second.output
+        projections.progress.finish()
+        statistics = projections.wrapped.first.first
+        violations = projections.wrapped.first.second
+        commits = projections.wrapped.second.output
         final = try machine.state(at: machine.eventCount)
     }
 }
