@@ -57,11 +57,11 @@ public enum JSONValue: Hashable, Sendable {
             out += "]"
         case .object(let members):
             out += "{"
-            for (i, key) in members.keys.sorted().enumerated() {
+            for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if i > 0 { out += "," }
-                Self.writeString(key, into: &out)
+                Self.writeString(member.key, into: &out)
                 out += ":"
-                members[key, default: .null].write(into: &out)
+                member.value.write(into: &out)
             }
             out += "}"
         }
@@ -71,6 +71,13 @@ public enum JSONValue: Hashable, Sendable {
     /// line can move a terminal's cursor.
     static func writeString(_ value: String, into out: inout String) {
         out += "\""
+        // Most strings are printable ASCII with nothing to escape: appended whole (a scalar at a
+        // time cost half of `navtape export`).
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

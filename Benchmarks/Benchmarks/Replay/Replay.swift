@@ -83,6 +83,18 @@ let benchmarks: @Sendable () -> Void = {
         return (try SQLiteStore.cachedDatabase(of: session), session.initialState)
     }
 
+    Benchmark("SQLite scan alone (baseline)", configuration: .timed(iterations: 5)) { (benchmark: Benchmark, path: String) in
+        var count = 0
+        for _ in benchmark.scaledIterations {
+            let (rows, checksum) = try SQLiteStore.scan(path)
+            count = rows
+            blackHole(checksum)
+        }
+        benchmark.measurement(eventsMetric, count)
+    } setup: {
+        try SQLiteStore.cachedDatabase(of: try SessionData.load())
+    }
+
     Benchmark("JSON lines read and fold (baseline)", configuration: .timed(iterations: 3, seconds: 30)) { (benchmark: Benchmark, input: (String, NavigationState)) in
         let (path, initial) = input
         var count = 0

@@ -62,6 +62,33 @@ public enum SQLiteStore {
         return count
     }
 
+    /// Reads every row of `path` in order and touches its bytes without decoding them: SQLite's
+    /// own cost, the floor under ``readAndFold(_:into:)``. Returns the rows read and a checksum
+    /// of their first and last bytes (so the reads cannot be optimised away).
+    public static func scan(_ path: String) throws -> (count: Int, checksum: UInt64) {
+        var db: OpaquePointer?
+        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil), db, "open")
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v2(db, "SELECT time, record FROM events ORDER BY seq", -1, &statement, nil), db, "prepare")
+        defer { sqlite3_finalize(statement) }
+        var count = 0
+        var checksum: UInt64 = 0
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            try check(code, db, "step")
+            let time = sqlite3_column_int64(statement, 0)
+            let length = Int(sqlite3_column_bytes(statement, 1))
+            if length > 0, let blob = sqlite3_column_blob(statement, 1) {
+                let bytes = blob.assumingMemoryBound(to: UInt8.self)
+                checksum &+= UInt64(bytes[0]) &+ UInt64(bytes[length - 1]) &+ UInt64(bitPattern: time)
+            }
+            count += 1
+        }
+        return (count, checksum)
+    }
+
     /// The cached database of the whole of `session` (for the read benchmark and the size table).
     public static func cachedDatabase(of session: SessionData) throws -> String {
         let path = session.path.replacingOccurrences(of: ".navtape", with: "") + ".sqlite"
