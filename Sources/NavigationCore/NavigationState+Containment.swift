@@ -41,7 +41,8 @@ extension NavigationState {
     /// Why the split's columns are incoherent, or `nil` when they are not.
     ///
     /// What `decide` and `evolve` keep beyond ``structuralInvariantsHold``: no controller fills two
-    /// of the split's slots (primary, supplementary, secondary, compact); only a column-style split
+    /// of the split's slots (primary, supplementary, secondary, compact), and none of them is a split
+    /// view controller; only a column-style split
     /// has supplementary or compact columns or split behaviours, and only a triple-column one a
     /// supplementary column; the compact column hangs from the split (it is never stacked, so a pop
     /// would otherwise orphan it). Stacked supplementary and secondary columns (collapsed, in the
@@ -49,6 +50,9 @@ extension NavigationState {
     public func columnProblem() -> String? {
         let slots = [primary, supplementary, secondary, compactColumn].compactMap { $0 }
         if Set(slots).count != slots.count { return "a controller fills two of the split's columns" }
+        // `decide` never installs one (.splitViewController); a state holding one could not be
+        // collapsed and expanded again (found by FuzzStateDecoder).
+        if let nested = slots.first(where: { kind(of: $0) == .split }) { return "column \(nested) is a split view controller (INV-5)" }
         guard style.isColumnStyle else {
             if supplementary != nil || compactColumn != nil { return "\(style.name) split with a supplementary or compact column" }
             if preferredSplitBehavior != .automatic || splitBehavior != .automatic { return "\(style.name) split with a split behaviour" }

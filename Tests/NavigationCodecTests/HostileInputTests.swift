@@ -217,6 +217,27 @@ struct HostileInputTests {
         }
     }
 
+    @Test("FuzzStateDecoder's finding: a split view controller in a column is refused (INV-5), not collapsed and left stacked")
+    func splitInAColumn() throws {
+        // A launched triple-column split whose secondary column is a split view controller. `decide`
+        // never installs one; accepted, it trapped the checked build (the structural invariants)
+        // when a phone-width trait change stacked it and an iPad one expanded again. Also in
+        // Fuzz/Seeds/states, so every fuzz run replays it.
+        let bytes: [UInt8] = [
+            0x03, 0x03, 0x02, 0x28, 0x4e, 0x01, 0x52, 0x01, 0x4d, 0x02, 0x02, 0x20, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x23, 0x00, 0x00, 0x00, 0x02, 0x01, 0x00, 0x00, 0x01,
+            0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x04, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        ]
+        do {
+            _ = try StateCodec.decode(bytes)
+            Issue.record("the state was accepted")
+        } catch {
+            #expect(error.code == .invalidValue, "\(error)")
+            #expect("\(error)".contains("split view controller"), "\(error)")
+        }
+    }
+
     @Test("forged events are out of the codec's scope: decoding them is fine, evolving them is Core's contract")
     func forgedEventsAreOutOfScope() throws {
         // `pushed(primary, onto: secondary)` is well-formed bytes; `evolve` in checked builds asserts
