@@ -436,6 +436,12 @@ enum InspectPage {
       document.body.dataset.commit = index;
       document.body.dataset.event = eventIndex === undefined ? commit.last : eventIndex;
       if (branch) drawBranch(index);
+      // Served: nearing either end of what the page holds, read the next commands in the background,
+      // so a step across the end finds them there.
+      if (data.api && !extending) {
+        if (commits.length - 1 - index < 50 && data.window.to < s.events && !data.live) extend(true);
+        else if (index < 50 && data.window.from > 0) extend(false);
+      }
     }
     // What-if (served): the session re-decided from a command on another device or under another
     // delegate, drawn beside the recording for the same command (the branch's commands match the
@@ -463,21 +469,27 @@ enum InspectPage {
       branch = result;
       show(index);
     }
+    // One row per held command; its data-index is its place in `commits`, renumbered when commands
+    // are read in front of it.
+    function rowFor(commit) {
+      const row = el("div", "commit");
+      row.appendChild(el("div", "head", commit.time + "  " + commit.command));
+      if (commit.bugs.length) row.appendChild(el("div", "bugs", "raises " + commit.bugs.join(", ")));
+      for (const event of commit.events) {
+        const line = el("div", "event", "@" + event.i + " " + event.text);
+        if (event.rules.length) line.appendChild(el("span", "rules", "  (" + event.rules.join(", ") + ")"));
+        row.appendChild(line);
+      }
+      row.addEventListener("click", () => show(Number(row.dataset.index)));
+      return row;
+    }
+    function renumber() {
+      const rows = $("events").children;
+      for (let i = 0; i < rows.length; i++) rows[i].dataset.index = i;
+    }
     function list() {
-      const box = $("events");
-      commits.forEach((commit, index) => {
-        const row = el("div", "commit");
-        row.dataset.index = index;
-        row.appendChild(el("div", "head", commit.time + "  " + commit.command));
-        if (commit.bugs.length) row.appendChild(el("div", "bugs", "raises " + commit.bugs.join(", ")));
-        for (const event of commit.events) {
-          const line = el("div", "event", "@" + event.i + " " + event.text);
-          if (event.rules.length) line.appendChild(el("span", "rules", "  (" + event.rules.join(", ") + ")"));
-          row.appendChild(line);
-        }
-        row.addEventListener("click", () => show(index));
-        box.appendChild(row);
-      });
+      $("events").append(...commits.map(rowFor));
+      renumber();
     }
     function markers() {
       const box = $("markers");
@@ -525,22 +537,51 @@ enum InspectPage {
       reading = fetch(data.api + "/commits?" + query).then((r) => r.json()).finally(() => { reading = null; });
       return reading;
     }
-    async function step(to) {
-      if (reading) await reading;
-      if (to >= commits.length && data.api && data.window.to < s.events) {
-        const more = await read("from=" + data.window.to + "&count=200");
-        commits.push(...more.commits);
-        data.window.to = more.to;
-        to -= trim(commits.length - held, true);
-        rerender();
-      } else if (to < 0 && data.api && data.window.from > 0) {
-        const more = await read("to=" + data.window.from + "&count=200");
-        commits.unshift(...more.commits);
-        data.window.from = more.from;
-        shift(more.commits.length);
-        to += more.commits.length;
-        trim(commits.length - held, false);
-        rerender();
+    // Reads 200 more commands past one end of what the page holds and drops as many from the other
+    // end past `held`, changing only those rows (a rebuilt list cost a step 80 ms). The selection
+    // keeps its command; its index moves with what was read in front of it.
+    let extending = null;
+    function extend(forward) {
+      if (extending) return extending;
+      if (forward ? data.window.to >= s.events : data.window.from <= 0) return Promise.resolve();
+      extending = (async () => {
+        if (reading) await reading;
+        const more = await read(forward ? "from=" + data.window.to + "&count=200" : "to=" + data.window.from + "&count=200");
+        const box = $("events");
+        const current = Number(document.body.dataset.commit || 0);
+        let moved = 0;
+        if (forward) {
+          commits.push(...more.commits);
+          data.window.to = more.to;
+          box.append(...more.commits.map(rowFor));
+          const drop = trim(commits.length - held, true);
+          for (let i = 0; i < drop; i++) box.firstElementChild.remove();
+          moved = -drop;
+        } else {
+          commits.unshift(...more.commits);
+          data.window.from = more.from;
+          box.prepend(...more.commits.map(rowFor));
+          shift(more.commits.length);
+          moved = more.commits.length;
+          const before = commits.length;
+          trim(commits.length - held, false);
+          for (let i = commits.length; i < before; i++) box.lastElementChild.remove();
+        }
+        renumber();
+        document.body.dataset.commit = Math.max(0, Math.min(commits.length - 1, current + moved));
+        $("scrub").max = Math.max(0, commits.length - 1);
+        $("scrub").value = document.body.dataset.commit;
+        $("markers").replaceChildren();
+        markers();
+        note();
+      })().finally(() => { extending = null; });
+      return extending;
+    }
+    async function step(by) {
+      let to = Number(document.body.dataset.commit || 0) + by;
+      if (data.api && (to >= commits.length || to < 0)) {
+        await extend(to >= commits.length);
+        to = Number(document.body.dataset.commit || 0) + by;
       }
       show(to);
     }
@@ -568,6 +609,7 @@ enum InspectPage {
       return fromStart ? count : 0;
     }
     async function seek(eventIndex) {
+      if (extending) await extending;
       if (reading) await reading;
       const more = await read("around=" + eventIndex + "&count=400");
       commits.splice(0, commits.length, ...more.commits);
@@ -598,9 +640,8 @@ enum InspectPage {
     $("markA").addEventListener("click", () => mark("a"));
     $("markB").addEventListener("click", () => mark("b"));
     document.addEventListener("keydown", (e) => {
-      const current = Number(document.body.dataset.commit || 0);
-      if (e.key === "ArrowRight") step(current + 1);
-      if (e.key === "ArrowLeft") step(current - 1);
+      if (e.key === "ArrowRight") step(1);
+      if (e.key === "ArrowLeft") step(-1);
       if (e.key === "a" || e.key === "b") mark(e.key);
     });
     function summary() {
