@@ -10,7 +10,7 @@ struct ProgressTests {
 
     /// A log long enough for several lines, its export, and a window of it for blame.
     static func library() throws -> Scratch {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         let generated = try scratch.navtape("generate", "--events", "10000", "--seed", "3", "-o", "g.navtape")
         #expect(generated.status == 0, "\(generated)")
         let exported = try scratch.navtape("export", "g.navtape", "-o", "g.jsonl")
@@ -54,7 +54,7 @@ struct ProgressTests {
 
     @Test("without the delay set, a short command draws nothing (the line waits about a second)")
     func shortCommandsStayQuiet() throws {
-        let scratch = try Scratch()
+        let scratch = Scratch()
         try scratch.recordFixture()
         let result = try Navtape.run(["stats", "t.navtape"], in: scratch.url, terminal: true)
         #expect(result.status == 0, "\(result)")

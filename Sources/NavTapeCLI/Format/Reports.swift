@@ -53,9 +53,10 @@ enum StatsText {
 
 /// The text of `timeline`.
 enum TimelineText {
-    /// The title and the `start` line.
-    static func header(_ initial: [ControllerID], names: NavigationState, machine: TimeMachine) -> [String] {
-        ["\(machine.path): what the user sees, after each event that changed it", "start".padding(16) + content(initial, names: names)]
+    /// The title and the line of what was visible `after` events (`start`, or `after @N`).
+    static func header(_ initial: [ControllerID], after count: UInt64 = 0, names: NavigationState, machine: TimeMachine) -> [String] {
+        ["\(machine.path): what the user sees, after each event that changed it",
+         (count == 0 ? "start" : "after @\(count - 1)").padding(16) + content(initial, names: names)]
     }
 
     /// One change: `@12   +1.000s   M | D   ← displayModeChanged …`.

@@ -3,19 +3,28 @@ import NavTape
 
 /// A point of a log, named the way `navtape log` numbers events (README, "Event numbers"): `N` is
 /// the state after event `@N` (it includes it), `start` the state before the first event, `end` the
-/// state after the last.
+/// state after the last; or a time, `+SECONDS` from the session's start or ISO 8601 UTC, the state
+/// after every event at or before it (as `state --time`).
 enum EventPoint: ExpressibleByArgument, Hashable, CustomStringConvertible {
     case start
     case end
     case after(UInt64)
+    /// A time and how it was written.
+    case time(SessionTime.Value, String)
 
     init?(argument: String) {
         switch argument {
         case "start": self = .start
         case "end": self = .end
         default:
-            guard let index = UInt64(argument) else { return nil }
-            self = .after(index)
+            // Digits only: UInt64 would also read "+600", which is a time.
+            if !argument.isEmpty, argument.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let index = UInt64(argument) {
+                self = .after(index)
+            } else if let time = TimeArgument(argument: argument) {
+                self = .time(time.value, argument)
+            } else {
+                return nil
+            }
         }
     }
 
@@ -25,6 +34,7 @@ enum EventPoint: ExpressibleByArgument, Hashable, CustomStringConvertible {
         case .start: return "start"
         case .end: return "end"
         case .after(let index): return "@\(index)"
+        case .time(_, let text): return text
         }
     }
 
@@ -39,6 +49,12 @@ enum EventPoint: ExpressibleByArgument, Hashable, CustomStringConvertible {
                 throw CLIError(.usage, "\(machine.path): event \(index) is past the end (\(range))")
             }
             return index + 1
+        case .time(let value, _):
+            do {
+                return try machine.count(atTime: TimeArgument(value: value).milliseconds(from: machine.startTime))
+            } catch {
+                throw CLIError(ExitStatus(error.code), error.description)
+            }
         }
     }
 

@@ -72,6 +72,9 @@ struct DeviceArgument: ExpressibleByArgument {
 struct TimeArgument: ExpressibleByArgument {
     var value: SessionTime.Value
 
+    /// The time `value` stands for.
+    init(value: SessionTime.Value) { self.value = value }
+
     init?(argument: String) {
         if argument.hasPrefix("+"), let offset = SessionTime.parseDuration(argument.dropFirst()) {
             value = .relative(offset)
