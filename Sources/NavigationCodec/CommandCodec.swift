@@ -44,35 +44,6 @@ extension SplitPropertyWireTag {
     }
 }
 
-/// A command's decoded arguments without a heap allocation: every command has at most two (a
-/// longer signature falls back to an array).
-private struct DecodedArguments: RandomAccessCollection {
-    private var first = CommandArgument.flag(false)
-    private var second = CommandArgument.flag(false)
-    private var rest: [CommandArgument] = []
-    private(set) var count = 0
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-
-    subscript(position: Int) -> CommandArgument {
-        switch position {
-        case 0: first
-        case 1: second
-        default: rest[position - 2]
-        }
-    }
-
-    mutating func append(_ argument: CommandArgument) {
-        switch count {
-        case 0: first = argument
-        case 1: second = argument
-        default: rest.append(argument)
-        }
-        count += 1
-    }
-}
-
 extension ByteWriter {
     /// A command: its wire tag, then its arguments.
     mutating func writeCommand(_ command: NavigationCommand) {
@@ -118,7 +89,7 @@ extension ByteReader {
         guard let kind = CommandWireTag(rawValue: try readByte(for: "command.tag"))?.kind else {
             throw Self.failure(.unknownTag, at: start, for: "command.tag")
         }
-        var arguments = DecodedArguments()
+        var arguments = CommandArguments()
         for parameter in kind.signature.parameters {
             do {
                 arguments.append(try readArgument(parameter.type))

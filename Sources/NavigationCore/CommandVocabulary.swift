@@ -295,10 +295,17 @@ extension NavigationCommand {
 
     /// The command of `kind` with `arguments` (in signature order), or `nil` when they do not fit.
     public init?<Values: RandomAccessCollection<CommandArgument>>(kind: CommandKind, arguments: Values) where Values.Index == Int {
+        var list = CommandArguments()
+        for argument in arguments { list.append(argument) }
+        self.init(kind: kind, arguments: list)
+    }
+
+    /// The command of `kind` with `arguments` (in signature order), or `nil` when they do not fit:
+    /// the decoders' form (one concrete type, so no generic metadata is looked up per record).
+    public init?(kind: CommandKind, arguments: CommandArguments) {
         let parameters = kind.signature.parameters
-        // An index loop, not `zip(…).allSatisfy`: decoders call this per record, unspecialised.
         guard arguments.count == parameters.count else { return nil }
-        for (i, parameter) in parameters.enumerated() where !arguments[arguments.startIndex + i].fits(parameter.type) {
+        for (i, parameter) in parameters.enumerated() where !arguments[i].fits(parameter.type) {
             return nil
         }
         let values = Arguments(values: arguments)
@@ -338,66 +345,66 @@ extension NavigationCommand {
 
 /// Typed access to arguments already checked against their signature (``CommandArgument/fits(_:)``):
 /// a mismatch cannot happen, and would yield a neutral value rather than trap.
-private struct Arguments<Values: RandomAccessCollection<CommandArgument>> where Values.Index == Int {
-    let values: Values
+private struct Arguments {
+    let values: CommandArguments
 
     func controller(_ i: Int) -> ControllerID {
-        if case .controller(let id) = values[values.startIndex + i] { return id }
+        if case .controller(let id) = values[i] { return id }
         return ControllerID(rawValue: 0)
     }
 
     func optionalController(_ i: Int) -> ControllerID? {
-        if case .optionalController(let id) = values[values.startIndex + i] { return id }
+        if case .optionalController(let id) = values[i] { return id }
         return nil
     }
 
     func controllers(_ i: Int) -> [ControllerID] {
-        if case .controllers(let ids) = values[values.startIndex + i] { return ids }
+        if case .controllers(let ids) = values[i] { return ids }
         return []
     }
 
     func tree(_ i: Int) -> ControllerSpec {
-        if case .tree(let spec) = values[values.startIndex + i] { return spec }
+        if case .tree(let spec) = values[i] { return spec }
         return .content("")
     }
 
     func traits(_ i: Int) -> Traits {
-        if case .traits(let traits) = values[values.startIndex + i] { return traits }
+        if case .traits(let traits) = values[i] { return traits }
         return Device.iPad.traits(.landscape)
     }
 
     func displayMode(_ i: Int) -> DisplayMode {
-        if case .displayMode(let mode) = values[values.startIndex + i] { return mode }
+        if case .displayMode(let mode) = values[i] { return mode }
         return .automatic
     }
 
     func column(_ i: Int) -> Column {
-        if case .column(let column) = values[values.startIndex + i] { return column }
+        if case .column(let column) = values[i] { return column }
         return .primary
     }
 
     func splitBehavior(_ i: Int) -> SplitBehavior {
-        if case .splitBehavior(let behavior) = values[values.startIndex + i] { return behavior }
+        if case .splitBehavior(let behavior) = values[i] { return behavior }
         return .automatic
     }
 
     func property(_ i: Int) -> SplitProperty {
-        if case .property(let property) = values[values.startIndex + i] { return property }
+        if case .property(let property) = values[i] { return property }
         return .presentsWithGesture(true)
     }
 
     func flag(_ i: Int) -> Bool {
-        if case .flag(let flag) = values[values.startIndex + i] { return flag }
+        if case .flag(let flag) = values[i] { return flag }
         return false
     }
 
     func text(_ i: Int) -> String {
-        if case .text(let text) = values[values.startIndex + i] { return text }
+        if case .text(let text) = values[i] { return text }
         return ""
     }
 
     func policy(_ i: Int) -> SplitPolicy {
-        if case .policy(let policy) = values[values.startIndex + i] { return policy }
+        if case .policy(let policy) = values[i] { return policy }
         return .noDelegate
     }
 }
@@ -486,5 +493,42 @@ extension SplitProperty {
         case (.displayModeButtonVisibility, .visibility(let visibility)): self = .displayModeButtonVisibility(visibility)
         default: return nil
         }
+    }
+}
+
+/// A command's arguments in signature order, without a heap allocation for the two every command
+/// has at most (a longer list falls back to an array): what the decoders build per record.
+public struct CommandArguments: RandomAccessCollection, Sendable {
+    private var first = CommandArgument.flag(false)
+    private var second = CommandArgument.flag(false)
+    private var rest: [CommandArgument] = []
+    /// How many arguments there are.
+    public private(set) var count = 0
+
+    /// An empty list.
+    public init() {}
+
+    /// 0.
+    public var startIndex: Int { 0 }
+    /// ``count``.
+    public var endIndex: Int { count }
+
+    /// The argument at `position`.
+    public subscript(position: Int) -> CommandArgument {
+        switch position {
+        case 0: first
+        case 1: second
+        default: rest[position - 2]
+        }
+    }
+
+    /// Adds `argument` at the end.
+    public mutating func append(_ argument: CommandArgument) {
+        switch count {
+        case 0: first = argument
+        case 1: second = argument
+        default: rest.append(argument)
+        }
+        count += 1
     }
 }
