@@ -419,8 +419,13 @@ extension NavigationState {
     }
 
     mutating func stackColumn(_ column: Column) {
+        // A stacked column sits above the root of the primary's stack (CO-11). A primary with an
+        // empty stack (INV-6, which only a delegate or a damaged log can leave) keeps the column
+        // where it is: stacked as its root, it could never be unstacked again (found by
+        // FuzzStateDecoder: the expand broke the structural invariants, and the checkpoint of the
+        // collapsed state was refused on reading).
         guard style.isColumnStyle, isCollapsed, column == .supplementary || column == .secondary,
-              let primary, kind(of: primary) == .navigation, let navigation = controller(for: column),
+              let primary, kind(of: primary) == .navigation, stackCount(of: primary) > 0, let navigation = controller(for: column),
               navigation != primary, parent(of: navigation) == .split else { return }
         modify(primary) { $0.stack.append(navigation) }
         setParent(navigation, .navigation(primary))

@@ -238,6 +238,32 @@ struct HostileInputTests {
         }
     }
 
+    @Test("FuzzStateDecoder's finding: a collapse onto a primary with an empty stack (INV-6) leaves the columns where they are, so the expand and the next checkpoint work")
+    func collapseOntoAnEmptyPrimary() throws {
+        // A launched triple-column split whose primary navigation controller has an empty stack and
+        // a supplementary column. The collapse stacked the supplementary as the primary's only
+        // controller, which nothing could unstack: the expand broke the structural invariants (a
+        // trap in checked builds) and the state's checkpoint would have been refused on reading
+        // ("stacked out of place"). Also in Fuzz/Seeds/states.
+        let bytes: [UInt8] = [
+            0x03, 0x03, 0x02, 0x28, 0x4e, 0x01, 0x52, 0x01, 0x4d, 0x02, 0x02, 0x20, 0x00, 0x00, 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x23, 0x00, 0x00, 0x00, 0x02, 0x01, 0x00, 0x00, 0x01,
+            0x00, 0x02, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x4f, 0x00, 0x00, 0x04, 0x02, 0x00, 0x00, 0x00,
+            0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        ]
+        var state = try StateCodec.decode(bytes)
+        let primary = try #require(state.primary), supplementary = try #require(state.supplementary)
+        #expect(state.stack(of: primary).isEmpty)
+        Navigation.send(.changeTraits(Device.iPhone.traits(.portrait)), to: &state, policy: .noDelegate)
+        #expect(state.isCollapsed)
+        #expect(state.parent(of: supplementary) == .split, "not stacked onto an empty primary")
+        #expect(try StateCodec.decode(StateCodec.encode(state)) == state, "the collapsed state's checkpoint reads back")
+        Navigation.send(.changeTraits(Device.iPad.traits(.landscape)), to: &state, policy: .noDelegate)
+        #expect(!state.isCollapsed)
+        #expect(state.structuralInvariantsHold && state.columnProblem() == nil && state.containmentProblem() == nil)
+        #expect(try StateCodec.decode(StateCodec.encode(state)) == state)
+    }
+
     @Test("forged events are out of the codec's scope: decoding them is fine, evolving them is Core's contract")
     func forgedEventsAreOutOfScope() throws {
         // `pushed(primary, onto: secondary)` is well-formed bytes; `evolve` in checked builds asserts
