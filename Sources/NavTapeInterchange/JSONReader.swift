@@ -1,3 +1,4 @@
+import Synchronization
 import NavTape
 import NavigationCore
 
@@ -98,20 +99,28 @@ struct JSONReader {
 }
 
 extension RawRepresentable where RawValue == UInt8 {
-    /// The case whose name is `name`, found by trying every raw value.
+    /// The case whose name is `name`.
     init?(jsonName name: String) {
-        for raw in UInt8.min...UInt8.max {
-            if let value = Self(rawValue: raw), "\(value)" == name {
-                self = value
-                return
-            }
-        }
-        return nil
+        guard let raw = Self.caseNames.firstIndex(where: { $0 == name }), let value = Self(rawValue: UInt8(raw)) else { return nil }
+        self = value
     }
 
     /// The case's name as JSON: `"alreadyInStack"`.
-    var json: JSONValue { .string("\(self)") }
+    var json: JSONValue { .string(Self.caseNames[Int(rawValue)] ?? "\(self)") }
+
+    /// Every case's name by raw value, spelled once per type by reflection (per value it cost
+    /// `export` and `import` most of their time).
+    static var caseNames: [String?] {
+        let type = ObjectIdentifier(Self.self)
+        if let names = caseNameTables.withLock({ $0[type] }) { return names }
+        let names = (UInt8.min...UInt8.max).map { raw in Self(rawValue: raw).map { "\($0)" } }
+        caseNameTables.withLock { $0[type] = names }
+        return names
+    }
 }
+
+/// ``Swift/RawRepresentable/caseNames`` of each enum type asked so far.
+private let caseNameTables = Mutex<[ObjectIdentifier: [String?]]>([:])
 
 extension ControllerID {
     /// `"#3"`.

@@ -28,73 +28,90 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The compact, sorted-key text of this value.
     public var text: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the compact text of this value to `out`.
     public func write(into out: inout String) {
+        out += text
+    }
+
+    /// Appends the compact text of this value to `out` as UTF-8 (bytes, not `String` appends: the
+    /// writer is what `navtape export` spends its time in).
+    public func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: Self.append("null", to: &out)
+        case .bool(let value): Self.append(value ? "true" : "false", to: &out)
+        case .int(let value): Self.append(String(value), to: &out)
         case .double(let value):
             if !value.isFinite {
-                out += "null"
+                Self.append("null", to: &out)
             } else if value == value.rounded(), abs(value) < 1e15 {
-                out += String(Int64(value))
+                Self.append(String(Int64(value)), to: &out)
             } else {
-                out += "\(value)"
+                Self.append("\(value)", to: &out)
             }
         case .string(let value): Self.writeString(value, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 Self.writeString(member.key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 member.value.write(into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// Writes a string literal; what ``NavTape/DisplaySafety`` names is a `\u` escape, so no JSON
     /// line can move a terminal's cursor.
-    static func writeString(_ value: String, into out: inout String) {
-        out += "\""
-        // Most strings are printable ASCII with nothing to escape: appended whole (a scalar at a
+    static func writeString(_ value: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var value = value
+        // Most strings are printable ASCII with nothing to escape: copied whole (a scalar at a
         // time cost half of `navtape export`).
-        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out += value
-            out += "\""
-            return
+        let plain = value.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            out.append(contentsOf: bytes)
+            return true
         }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if DisplaySafety.needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        if !plain {
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": append("\\\"", to: &out)
+                case "\\": append("\\\\", to: &out)
+                case "\n": append("\\n", to: &out)
+                case "\r": append("\\r", to: &out)
+                case "\t": append("\\t", to: &out)
+                default:
+                    if DisplaySafety.needsEscape(scalar) {
+                        let hex = String(scalar.value, radix: 16)
+                        append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &out)
+                    } else {
+                        append(String(scalar), to: &out)
+                    }
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: access
