@@ -10,6 +10,9 @@ import NavTape
 /// cursor, change colours or reorder what is shown.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
+        // Printable ASCII never needs an escape: checked over the bytes first (every line of `log`).
+        var bytes = text
+        if bytes.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
         guard text.unicodeScalars.contains(where: DisplaySafety.needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
