@@ -166,7 +166,7 @@ extension NavigationState {
         // It fires at the event that causes it — the expand, or the event that moves the nested
         // controller or its container — not again at every later event while it lasts.
         if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse(),
-           event.kind == .separated || event.subjects.contains(where: { subtree(of: $0).contains(nested) || $0 == container }) {
+           event.kind == .separated || event.subjects.contains(where: { isInSubtree(nested, of: $0) || $0 == container }) {
             let context = event.kind == .separated ? "left nested after expand" : "nested outside a collapse"
             bug(8, nested, "navigation controller \(name(of: nested)) \(context) in \(name(of: container))")
         }
@@ -220,6 +220,19 @@ extension NavigationState {
 }
 
 extension NavigationState {
+    /// Whether `id` is `root` or in its stacks, recursively: ``subtree(of:)``'s answer found by
+    /// walking up from `id` through its parents (the containment links agree both ways, which
+    /// `evolve` keeps and the state decoder checks), so nothing is allocated; at most 4,096 steps.
+    func isInSubtree(_ id: ControllerID, of root: ControllerID) -> Bool {
+        var current = id
+        for _ in 0..<4_096 {
+            if current == root { return true }
+            guard case .navigation(let owner) = parent(of: current) else { return false }
+            current = owner
+        }
+        return false
+    }
+
     /// `id` and every controller in its stacks, recursively.
     func subtree(of id: ControllerID) -> Set<ControllerID> {
         var result: Set<ControllerID> = []

@@ -86,6 +86,16 @@ struct PropertyTests {
                     if case .separated = event { separates += 1 }
                 }
                 #expect(live.structuralInvariantsHold)
+                if commands % 200 == 0 {
+                    // BUG-8's walk up through parents answers as the set of the subtree does.
+                    let ids = live.allControllerIDs
+                    for root in ids {
+                        let subtree = live.subtree(of: root)
+                        for id in ids where live.isInSubtree(id, of: root) != subtree.contains(id) {
+                            Issue.record("isInSubtree(\(id), of: \(root)) disagrees with subtree(of:) after \(command)")
+                        }
+                    }
+                }
             }
             #expect(folded == live, "session \(session): the fold of the events differs from the live state")
             // Intents: each commit's command re-decides to the same events from the same state.
