@@ -150,16 +150,13 @@ public struct ViolationReport: Projection, Sendable {
         }
         nextKeys = lastKeys
         lastKeys = keys
-        let violations = context.state.invariantViolations()
-        var present = Set<Key>()
-        for violation in violations {
-            let key = Key(rule: violation.rule, subject: violation.subject)
-            present.insert(key)
-            guard ongoing[key] == nil else { continue }
+        let present = Set(keys)
+        // A message is built only for an episode that opens here.
+        context.state.forEachInvariantViolation { rule, subject, message in
+            let key = Key(rule: rule, subject: subject)
+            guard ongoing[key] == nil else { return }
             ongoing[key] = episodes.count
-            episodes.append(Episode(
-                rule: violation.rule, subject: violation.subject, message: violation.message,
-                startIndex: context.index, startTime: context.time))
+            episodes.append(Episode(rule: rule, subject: subject, message: message(), startIndex: context.index, startTime: context.time))
         }
         var transient: [Int] = []
         for (key, position) in ongoing where !present.contains(key) {
