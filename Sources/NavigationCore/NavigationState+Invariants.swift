@@ -59,10 +59,11 @@ extension NavigationState {
             let count = viewControllerList.count
             if count != 1 { body(RuleID(.INV, 2), nil, { "collapsed with \(count) view controllers" }) }
         }
-        // The walk allocates nothing for a hierarchy of up to 64 controllers (a hashed set per
-        // event cost most of a `stats` pass), and recurses through a method with `inout` state, not
-        // a local function capturing it (which the runtime checks for exclusive access at every use).
-        withUnsafeTemporaryAllocation(of: ControllerID.self, capacity: 64) { buffer in
+        // The walk allocates nothing for controllers below the 1,024th of each ID space (a hashed
+        // set per event cost most of a `stats` pass, a list scan much of the rest), and recurses
+        // through a method with `inout` state, not a local function capturing it (which the
+        // runtime checks for exclusive access at every use).
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SeenControllers.words) { buffer in
             var seen = SeenControllers(buffer)
             let roots = hierarchyRoots
             for position in 0..<roots.count {
@@ -293,34 +294,31 @@ extension NavigationState {
 }
 
 
-/// The controllers one walk of the hierarchy has seen: a linear scan of a caller's buffer while they
-/// fit in it, a hashed set past that.
+/// The controllers one walk of the hierarchy has seen: a bit per controller in a caller's buffer
+/// for the first IDs of each space (app and minted), a hashed set for any past them.
 struct SeenControllers {
-    private let buffer: UnsafeMutableBufferPointer<ControllerID>
-    private var count = 0
-    private var overflow: Set<ControllerID>?
+    /// Bits for IDs below this index in each space; the buffer holds both spaces' words.
+    static let bitsPerSpace = 1_024
+    /// The words a caller's buffer must hold.
+    static let words = 2 * bitsPerSpace / 64
 
-    init(_ buffer: UnsafeMutableBufferPointer<ControllerID>) {
-        self.buffer = buffer
+    private let bits: UnsafeMutableBufferPointer<UInt64>
+    private var overflow: Set<ControllerID> = []
+
+    /// Uses `bits` (``words`` words), which it clears.
+    init(_ bits: UnsafeMutableBufferPointer<UInt64>) {
+        self.bits = bits
+        bits.initialize(repeating: 0)
     }
 
     /// Adds `id`; whether it was new.
     mutating func insert(_ id: ControllerID) -> Bool {
-        if var all = overflow {
-            overflow = nil  // keeps the set uniquely referenced while it grows
-            let inserted = all.insert(id).inserted
-            overflow = all
-            return inserted
-        }
-        for i in 0..<count where buffer[i] == id { return false }
-        if count < buffer.count {
-            buffer.initializeElement(at: count, to: id)
-            count += 1
-            return true
-        }
-        var all = Set(buffer[0..<count])
-        all.insert(id)
-        overflow = all
+        let index = id.index
+        guard index < Self.bitsPerSpace else { return overflow.insert(id).inserted }
+        let bit = (id.isMinted ? Self.bitsPerSpace : 0) + index
+        let mask: UInt64 = 1 << UInt64(bit & 63)
+        if bits[bit >> 6] & mask != 0 { return false }
+        bits[bit >> 6] |= mask
         return true
     }
 }
