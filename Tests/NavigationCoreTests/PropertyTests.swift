@@ -112,3 +112,17 @@ struct PropertyTests {
         }
     }
 }
+
+@Suite("SeenControllers")
+struct SeenControllersTests {
+    @Test("INV-1's walk: each controller is new once, app and minted IDs apart, past the bitmap too")
+    func insertOnce() {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: SeenControllers.words) { buffer in
+            buffer.initialize(repeating: .max)  // the walk clears what it is given
+            var seen = SeenControllers(buffer)
+            let ids = (0..<2_500).flatMap { [ControllerID(app: $0), ControllerID(minted: $0)] }
+            #expect(ids.allSatisfy { seen.insert($0) })
+            #expect(!ids.contains { seen.insert($0) })
+        }
+    }
+}
