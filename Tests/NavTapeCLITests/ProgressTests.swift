@@ -59,5 +59,10 @@ struct ProgressTests {
         let result = try Navtape.run(["stats", "t.navtape"], in: scratch.url, terminal: true)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.isEmpty, "\(result.stderr.debugDescription)")
+        // A delay that is not a finite number is the default, not a trap.
+        for delay in ["nan", "inf", "-inf", "1e400", "soon"] {
+            let odd = try Navtape.run(["stats", "t.navtape"], in: scratch.url, environment: ["NAVTAPE_PROGRESS_DELAY": delay], terminal: true)
+            #expect(odd.status == 0 && odd.stderr.isEmpty, "NAVTAPE_PROGRESS_DELAY=\(delay): \(odd)")
+        }
     }
 }

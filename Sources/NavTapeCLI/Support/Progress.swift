@@ -39,7 +39,8 @@ struct Progress {
         self.label = label
         self.total = Swift.max(1, total)
         self.enabled = enabled
-        let seconds = ProcessInfo.processInfo.environment["NAVTAPE_PROGRESS_DELAY"].flatMap(Double.init) ?? 1
+        // Anything but a finite number (nan, inf, text) is the default: the conversion below must not trap.
+        let seconds = ProcessInfo.processInfo.environment["NAVTAPE_PROGRESS_DELAY"].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } ?? 1
         delay = .milliseconds(Int64((Swift.max(0, Swift.min(seconds, 3_600)) * 1_000).rounded()))
     }
 
