@@ -34,11 +34,6 @@ public enum JSONValue: Hashable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the compact text of this value to `out`.
-    public func write(into out: inout String) {
-        out += text
-    }
-
     /// Appends the compact text of this value to `out` as UTF-8 (bytes, not `String` appends: the
     /// writer is what `navtape export` spends its time in).
     public func write(into out: inout [UInt8]) {

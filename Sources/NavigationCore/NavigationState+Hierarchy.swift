@@ -114,32 +114,49 @@ extension NavigationState {
 
     /// Every navigation controller in the hierarchy, outer before nested, primary before secondary.
     public var navigationControllersInHierarchy: [ControllerID] {
-        var result: [ControllerID] = []
-        func visit(_ id: ControllerID, depth: Int) {
-            guard depth < 64, kind(of: id) == .navigation else { return }
-            result.append(id)
-            for child in stack(of: id) { visit(child, depth: depth + 1) }
+        struct Collect: NavigationControllerVisitor {
+            var result: [ControllerID] = []
+            @inline(__always) mutating func visit(_ id: ControllerID, in state: NavigationState) -> Bool {
+                result.append(id)
+                return true
+            }
         }
-        for root in viewControllers { visit(root, depth: 0) }
-        if let presented { visit(presented, depth: 0) }
-        return result
+        var collect = Collect()
+        walkNavigationControllers(&collect)
+        return collect.result
+    }
+
+    /// Shows `visitor` each of ``navigationControllersInHierarchy`` in that order, without building
+    /// the array, until it returns `false`: the one walk behind that list, ``maximumStackDepth`` and
+    /// BUG-8's search, made after every event by a report. A visitor value rather than a closure:
+    /// a closure over the state copied it (retaining all its storage) at every call.
+    func walkNavigationControllers<Visitor: NavigationControllerVisitor>(_ visitor: inout Visitor) {
+        let roots = hierarchyRoots
+        for position in 0..<roots.count where !walkNavigationControllers(under: roots[position], depth: 0, &visitor) { return }
+    }
+
+    private func walkNavigationControllers<Visitor: NavigationControllerVisitor>(under id: ControllerID, depth: Int,
+                                                                                  _ visitor: inout Visitor) -> Bool {
+        guard depth < 64, kind(of: id) == .navigation else { return true }
+        guard visitor.visit(id, in: self) else { return false }
+        for position in 0..<stackCount(of: id) where !walkNavigationControllers(under: stackChild(position, of: id), depth: depth + 1, &visitor) {
+            return false
+        }
+        return true
     }
 
     /// The depth of the deepest navigation stack in the hierarchy.
     public var maximumStackDepth: Int {
-        // The walk of navigationControllersInHierarchy, without building its array (`stats` asks
-        // after every hierarchy event).
-        var deepest = 0
-        let roots = hierarchyRoots
-        for position in 0..<roots.count { deepestStack(under: roots[position], depth: 0, &deepest) }
-        return deepest
-    }
-
-    private func deepestStack(under id: ControllerID, depth: Int, _ deepest: inout Int) {
-        guard depth < 64, kind(of: id) == .navigation else { return }
-        let count = stackCount(of: id)
-        deepest = Swift.max(deepest, count)
-        for position in 0..<count { deepestStack(under: stackChild(position, of: id), depth: depth + 1, &deepest) }
+        struct Deepest: NavigationControllerVisitor {
+            var depth = 0
+            @inline(__always) mutating func visit(_ id: ControllerID, in state: NavigationState) -> Bool {
+                depth = Swift.max(depth, state.stackCount(of: id))
+                return true
+            }
+        }
+        var deepest = Deepest()
+        walkNavigationControllers(&deepest)
+        return deepest.depth
     }
 
     /// The bracket notation of `id` (`MN[M, DN[D]]`).
@@ -271,4 +288,10 @@ extension NavigationState {
         if let presented { roots.append(presented) }
         return roots
     }
+}
+
+/// What ``NavigationState/walkNavigationControllers(_:)`` shows each navigation controller to.
+protocol NavigationControllerVisitor {
+    /// Sees `id`, a navigation controller of `state`'s hierarchy; `false` stops the walk.
+    mutating func visit(_ id: ControllerID, in state: NavigationState) -> Bool
 }

@@ -176,26 +176,23 @@ extension NavigationState {
 
     /// The first navigation controller in the hierarchy nested where INV-4 forbids it, with its container.
     func nestedNavigationOutsideCollapse() -> (ControllerID, ControllerID)? {
-        // The walk of navigationControllersInHierarchy, stopping at the first, without its array.
-        let roots = hierarchyRoots
-        for position in 0..<roots.count {
-            if let found = nestedNavigation(under: roots[position], depth: 0) { return found }
-        }
-        return nil
-    }
-
-    private func nestedNavigation(under id: ControllerID, depth: Int) -> (ControllerID, ControllerID)? {
-        guard depth < 64, kind(of: id) == .navigation else { return nil }
-        let count = stackCount(of: id)
-        if !allowsNesting(in: id) {
-            for position in 0..<count where kind(of: stackChild(position, of: id)) == .navigation {
-                return (stackChild(position, of: id), id)
+        struct FirstNested: NavigationControllerVisitor {
+            var found: (ControllerID, ControllerID)?
+            @inline(__always) mutating func visit(_ container: ControllerID, in state: NavigationState) -> Bool {
+                guard !state.allowsNesting(in: container) else { return true }
+                for position in 0..<state.stackCount(of: container) {
+                    let child = state.stackChild(position, of: container)
+                    if state.kind(of: child) == .navigation {
+                        found = (child, container)
+                        return false
+                    }
+                }
+                return true
             }
         }
-        for position in 0..<count {
-            if let found = nestedNavigation(under: stackChild(position, of: id), depth: depth + 1) { return found }
-        }
-        return nil
+        var first = FirstNested()
+        walkNavigationControllers(&first)
+        return first.found
     }
 
     /// BUG-2: the same content in both columns, or detail content left in the primary column.

@@ -1,3 +1,4 @@
+import Foundation
 import NavigationCodec
 import NavigationCore
 import Testing
@@ -217,18 +218,18 @@ struct HostileInputTests {
         }
     }
 
+    /// A regression input kept in `Fuzz/Seeds` (every fuzz run starts from it too).
+    static func fuzzSeed(_ name: String) throws -> [UInt8] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try [UInt8](Data(contentsOf: root.appendingPathComponent("Fuzz/Seeds/" + name)))
+    }
+
     @Test("FuzzStateDecoder's finding: a split view controller in a column is refused (INV-5), not collapsed and left stacked")
     func splitInAColumn() throws {
-        // A launched triple-column split whose secondary column is a split view controller. `decide`
-        // never installs one; accepted, it trapped the checked build (the structural invariants)
-        // when a phone-width trait change stacked it and an iPad one expanded again. Also in
-        // Fuzz/Seeds/states, so every fuzz run replays it.
-        let bytes: [UInt8] = [
-            0x03, 0x03, 0x02, 0x28, 0x4e, 0x01, 0x52, 0x01, 0x4d, 0x02, 0x02, 0x20, 0x00, 0x00, 0x00, 0x00,
-            0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x23, 0x00, 0x00, 0x00, 0x02, 0x01, 0x00, 0x00, 0x01,
-            0x00, 0x00, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x04, 0x00, 0x00,
-            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-        ]
+        // A launched triple-column split whose secondary column is a split view controller, which
+        // `decide` never installs; it was found with the crash below (its primary's stack is empty
+        // too) and is refused on its own account.
+        let bytes = try Self.fuzzSeed("states/regression-split-in-a-column")
         do {
             _ = try StateCodec.decode(bytes)
             Issue.record("the state was accepted")
@@ -244,13 +245,8 @@ struct HostileInputTests {
         // a supplementary column. The collapse stacked the supplementary as the primary's only
         // controller, which nothing could unstack: the expand broke the structural invariants (a
         // trap in checked builds) and the state's checkpoint would have been refused on reading
-        // ("stacked out of place"). Also in Fuzz/Seeds/states.
-        let bytes: [UInt8] = [
-            0x03, 0x03, 0x02, 0x28, 0x4e, 0x01, 0x52, 0x01, 0x4d, 0x02, 0x02, 0x20, 0x00, 0x00, 0x00, 0x00,
-            0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x23, 0x00, 0x00, 0x00, 0x02, 0x01, 0x00, 0x00, 0x01,
-            0x00, 0x02, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x4f, 0x00, 0x00, 0x04, 0x02, 0x00, 0x00, 0x00,
-            0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-        ]
+        // ("stacked out of place").
+        let bytes = try Self.fuzzSeed("states/regression-empty-primary-stack")
         var state = try StateCodec.decode(bytes)
         let primary = try #require(state.primary), supplementary = try #require(state.supplementary)
         #expect(state.stack(of: primary).isEmpty)

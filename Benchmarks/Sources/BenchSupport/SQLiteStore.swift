@@ -44,49 +44,47 @@ public enum SQLiteStore {
 
     /// Reads every row in order and folds its event into `state`; returns the row count.
     public static func readAndFold(_ path: String, into state: inout NavigationState) throws -> Int {
-        var db: OpaquePointer?
-        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil), db, "open")
-        defer { sqlite3_close(db) }
-        var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, "SELECT record FROM events ORDER BY seq", -1, &statement, nil), db, "prepare")
-        defer { sqlite3_finalize(statement) }
-        var count = 0
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { break }
-            try check(code, db, "step")
+        try eachRow(of: path, "SELECT record FROM events ORDER BY seq") { statement in
             let bytes = UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0), count: Int(sqlite3_column_bytes(statement, 0)))
             _ = try EventCodec.decodeAndEvolve(bytes, into: &state)
-            count += 1
         }
-        return count
     }
 
     /// Reads every row of `path` in order and touches its bytes without decoding them: SQLite's
     /// own cost, the floor under ``readAndFold(_:into:)``. Returns the rows read and a checksum
     /// of their first and last bytes (so the reads cannot be optimised away).
     public static func scan(_ path: String) throws -> (count: Int, checksum: UInt64) {
-        var db: OpaquePointer?
-        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil), db, "open")
-        defer { sqlite3_close(db) }
-        var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, "SELECT time, record FROM events ORDER BY seq", -1, &statement, nil), db, "prepare")
-        defer { sqlite3_finalize(statement) }
-        var count = 0
         var checksum: UInt64 = 0
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { break }
-            try check(code, db, "step")
+        let count = try eachRow(of: path, "SELECT time, record FROM events ORDER BY seq") { statement in
             let time = sqlite3_column_int64(statement, 0)
             let length = Int(sqlite3_column_bytes(statement, 1))
             if length > 0, let blob = sqlite3_column_blob(statement, 1) {
                 let bytes = blob.assumingMemoryBound(to: UInt8.self)
                 checksum &+= UInt64(bytes[0]) &+ UInt64(bytes[length - 1]) &+ UInt64(bitPattern: time)
             }
-            count += 1
         }
         return (count, checksum)
+    }
+
+    /// Opens `path` read-only, runs `query` and calls `row` with the statement at each row; returns
+    /// the rows read.
+    @inline(__always)
+    private static func eachRow(of path: String, _ query: String, _ row: (OpaquePointer?) throws -> Void) throws -> Int {
+        var db: OpaquePointer?
+        try check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil), db, "open")
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v2(db, query, -1, &statement, nil), db, "prepare")
+        defer { sqlite3_finalize(statement) }
+        var count = 0
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            try check(code, db, "step")
+            try row(statement)
+            count += 1
+        }
+        return count
     }
 
     /// The cached database of the whole of `session` (for the read benchmark and the size table).

@@ -1,11 +1,6 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 
 /// `navtape import JSONL -o LOG`.
 struct ImportCommand: ParsableCommand {
@@ -31,8 +26,7 @@ struct ImportCommand: ParsableCommand {
         // Read a line at a time: memory stays bounded by one line and one commit, however long the input.
         let lines = try LineInput(input, maximumLineLength: Self.maximumLineLength)
         try output.prepare()
-        var size = stat()
-        let total = input != "-" && stat(input, &size) == 0 && (size.st_mode & S_IFMT) == S_IFREG ? UInt64(size.st_size) : 0
+        let total = input == "-" ? 0 : Files.size(of: input) ?? 0  // a pipe's or FIFO's size is 0: no line
         var progress = Progress("import \(Progress.file(input))", total: total, enabled: total > 0 && Diagnostics.isTerminal)
         progress.unit = "bytes"
         defer { progress.finish() }
