@@ -23,7 +23,10 @@ let package = Package(
         .library(name: "NavTapeScript", targets: ["NavTapeScript"]),
         .library(name: "NavTapeInterchange", targets: ["NavTapeInterchange"]),
         .library(name: "NavTapeTestSupport", targets: ["NavTapeTestSupport"]),
-        .executable(name: "navtape", targets: ["NavTapeCLI"]),
+        .executable(name: "navtape", targets: ["NavTapeMain"]),
+        // The command line's implementation, for the HTTP fuzz harness (`Fuzz/`, `@testable import`):
+        // `NavTapeMain` is its `main`. Not an API: use the libraries above.
+        .library(name: "NavTapeCLI", targets: ["NavTapeCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,8 +61,8 @@ let package = Package(
         // Seeded generators, temporary directories, random sessions: for tests, benchmarks, fuzzing
         // and `navtape generate`.
         .target(name: "NavTapeTestSupport", dependencies: ["NavTape"]),
-        // The command line (product `navtape`): thin commands, formatting, the demo, test generation.
-        .executableTarget(
+        // The command line: thin commands, formatting, the demo, test generation, the server.
+        .target(
             name: "NavTapeCLI",
             dependencies: [
                 "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeTestSupport",
@@ -69,6 +72,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Product `navtape`: only `main`, so the commands can be linked by the fuzz harness.
+        .executableTarget(name: "NavTapeMain", dependencies: ["NavTapeCLI"]),
         // A child process for the crash-loop test: appends and prints each acknowledged index.
         .executableTarget(name: "EventLogStress", dependencies: ["EventLog"]),
         .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeTestSupport"], swiftSettings: checked),

@@ -1,26 +1,36 @@
 // swift-tools-version:6.1
-// libFuzzer harnesses for every parser of outside bytes (issue 17). Built only by scripts/fuzz, with
-// `-sanitize=fuzzer,address -DFUZZING`; a plain build runs each harness once per file given (the
-// regression runs of its corpus).
+// libFuzzer harnesses for every parser of outside bytes and for the server's routes (issue 17).
+// Built only by scripts/fuzz, with `-sanitize=fuzzer,address -DFUZZING`; a plain build runs each
+// harness once per file given (the regression runs of its corpus).
 import PackageDescription
 
 let harnesses = ["FuzzEventDecoder", "FuzzStateDecoder", "FuzzPolicy", "FuzzScript", "FuzzImport", "FuzzIntents", "FuzzLog"]
 
+/// What every harness links: the driver and the library products that parse.
+let parsers: [Target.Dependency] = ["FuzzSupport"] + [
+    "NavigationCore", "NavigationCodec", "EventLog", "NavTape", "NavTapeScript", "NavTapeInterchange",
+].map { .product(name: $0, package: "NavTape") }
+
 let package = Package(
     name: "NavTapeFuzz",
-    dependencies: [.package(name: "NavTape", path: "..")],
+    dependencies: [
+        .package(name: "NavTape", path: ".."),
+        // FuzzServe calls `navtape serve`'s routes (Hummingbird) without a connection.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+    ],
     targets: [
         .target(name: "FuzzSupport"),
     ] + harnesses.map { name in
-        .executableTarget(name: name, dependencies: [
-            "FuzzSupport",
-            .product(name: "NavigationCore", package: "NavTape"),
-            .product(name: "NavigationCodec", package: "NavTape"),
-            .product(name: "EventLog", package: "NavTape"),
-            .product(name: "NavTape", package: "NavTape"),
-            .product(name: "NavTapeScript", package: "NavTape"),
-            .product(name: "NavTapeInterchange", package: "NavTape"),
-        ])
-    },
+        .executableTarget(name: name, dependencies: parsers)
+    } + [
+        // The HTTP routes of `navtape serve` (the CLI's module, `@testable`: a debug build enables testing).
+        .executableTarget(name: "FuzzServe", dependencies: parsers + [
+            .product(name: "NavTapeTestSupport", package: "NavTape"),
+            .product(name: "NavTapeCLI", package: "NavTape"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+    ],
     swiftLanguageModes: [.v6]
 )

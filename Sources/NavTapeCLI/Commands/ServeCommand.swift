@@ -57,7 +57,7 @@ struct ServeCommand: ParsableCommand {
         _ = try ManyLogs.paths(input.logs)  // fail now (66) for a path that does not exist
         let library = SessionLibrary(arguments: input.logs, maximumWork: maxRequests)
         let app = Application(
-            router: library.router(),
+            router: library.router(BasicRequestContext.self),
             configuration: .init(address: .hostname(host, port: port), serverName: "navtape"),
             onServerRunning: { [host] channel in
                 Output.standard.line("serving \(library.paths().count) sessions at http://\(host):\(channel.localAddress?.port ?? 0)/")
@@ -173,9 +173,10 @@ struct SessionLibrary: Sendable {
         }
     }
 
-    /// The routes: the pages and the JSON API (docs/JSON.md, "Serve").
-    func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    /// The routes: the pages and the JSON API (docs/JSON.md, "Serve"), for requests carrying `context`
+    /// (the server's `BasicRequestContext`; the fuzz harness calls the routes without a connection).
+    func router<Context: RequestContext>(_ context: Context.Type) -> Router<Context> {
+        let router = Router(context: Context.self)
         let library = self
         router.get("/") { request, _ in
             let query = try LibraryQuery(request)
