@@ -13,6 +13,10 @@ import Darwin
 /// ``LogOptions`` is reached (records, bytes or time since the oldest unacknowledged append), or on
 /// ``sync()`` and ``close()``.
 ///
+/// A group-commit sync runs in the background while the next records are encoded and compressed:
+/// ``acknowledgedCount`` grows when it has finished (seen at the next call), and the next group
+/// commit first waits for it. ``sync()`` and ``close()`` wait for everything.
+///
 /// After any failed write or sync the writer is **poisoned**: every later call throws
 /// ``EventLogError/Code/poisoned`` and nothing is retried (a failed `fsync` leaves the outcome unknown).
 /// Reopen the log with ``openForAppend(at:options:)`` to recover and continue.
@@ -39,6 +43,9 @@ public final class EventLogWriter {
     private var blockScratch: [UInt8] = []
 
     private var hasUnsyncedWrites = false
+
+    /// The group-commit sync running in the background, if any (at most one).
+    private var inFlight: BackgroundSync?
 
     /// For a log published whole: its staging file and whether it may replace the file at ``path``.
     private var staging: (path: String, replacing: Bool)?
@@ -74,6 +81,7 @@ public final class EventLogWriter {
 
     deinit {
         if case .closed = status { return }
+        _ = inFlight?.wait()  // never sync a closed descriptor
         file.close()
         if let staging { Publisher.discard(staging.path) }
     }
@@ -192,12 +200,13 @@ public final class EventLogWriter {
     @discardableResult
     public func append(timestamp: Int64, record: UnsafeRawBufferPointer) throws(EventLogError) -> UInt64 {
         try checkUsable()
+        if inFlight != nil { try settleBackgroundSync(waiting: false) }
         while true {
             switch pending.append(timestamp: timestamp, record: record) {
             case .buffered(let writeBlock, let sync):
                 let index = recordCount - 1
                 if writeBlock { try writePendingBlock() }
-                if sync { try self.sync() }
+                if sync { try startGroupCommit() }
                 return index
             case .blockFull:
                 try writePendingBlock()
@@ -247,7 +256,7 @@ public final class EventLogWriter {
             try writeBlock(kind: .checkpoint, firstIndex: index, count: 0,
                            firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
         }
-        if pending.noteCheckpoint(bytes: payload.count) { try sync() }
+        if pending.noteCheckpoint(bytes: payload.count) { try startGroupCommit() }
         return index
     }
 
@@ -259,6 +268,7 @@ public final class EventLogWriter {
     public func sync() throws(EventLogError) -> UInt64 {
         try checkUsable()
         if pending.count > 0 { try writePendingBlock() }
+        try settleBackgroundSync(waiting: true)
         if hasUnsyncedWrites {
             do throws(EventLogError) {
                 try file.synchronizeData()
@@ -288,6 +298,8 @@ public final class EventLogWriter {
         self.staging = nil
         var published = false
         defer {
+            _ = inFlight?.wait()  // only when the sync below threw before waiting for it
+            inFlight = nil
             file.close()
             status = .closed
             if let staging, !published { Publisher.discard(staging.path) }
@@ -308,6 +320,8 @@ public final class EventLogWriter {
     /// as far as it was acknowledged.
     public func abandon() {
         if case .closed = status { return }
+        _ = inFlight?.wait()
+        inFlight = nil
         file.close()
         status = .closed
         if let staging { Publisher.discard(staging.path) }
@@ -325,6 +339,38 @@ public final class EventLogWriter {
                 .poisoned, path: path, offset: failure.offset, errno: failure.errno,
                 detail: "writer poisoned by an earlier failure (\(failure.detail)); reopen the log")
         }
+    }
+
+    /// A group-commit bound was reached: writes the pending block and, once the previous background
+    /// sync has finished, starts syncing everything written so far in the background.
+    private func startGroupCommit() throws(EventLogError) {
+        if pending.count > 0 { try writePendingBlock() }
+        try settleBackgroundSync(waiting: true)
+        pending.clearUnsynced()
+        guard hasUnsyncedWrites else {
+            acknowledgedCount = layout.recordCount
+            return
+        }
+        hasUnsyncedWrites = false
+        inFlight = BackgroundSync(target: layout.recordCount, file: file)
+    }
+
+    /// Collects the background sync if it has finished (or, when `waiting`, once it has): its records
+    /// become acknowledged, or its error poisons the writer and is thrown.
+    private func settleBackgroundSync(waiting: Bool) throws(EventLogError) {
+        guard let job = inFlight, waiting || job.isFinished else { return }
+        inFlight = nil
+        if let error = job.wait() {
+            poison(error)
+            throw error
+        }
+        acknowledgedCount = max(acknowledgedCount, job.target)
+    }
+
+    /// Waits for the background sync, if any, without starting one; the acknowledged count (tests).
+    func settle() throws(EventLogError) -> UInt64 {
+        try settleBackgroundSync(waiting: true)
+        return acknowledgedCount
     }
 
     private func poison(_ error: EventLogError) {

@@ -16,7 +16,7 @@ import Synchronization
 /// is retried, writes loop until the whole buffer is out, reads loop until the buffer is full or the
 /// file ends, and every failure becomes an ``EventLogError`` naming the path and offset. In debug
 /// builds a ``FaultInjector`` can make writes short or failing and syncs fail.
-struct LogFile {
+struct LogFile: Sendable {
     let descriptor: Int32
     let path: String
     #if DEBUG

@@ -30,8 +30,8 @@ public struct LogOptions: Sendable {
     /// Group commit: sync at the first append that comes this long after the oldest unacknowledged
     /// one. Default 50 ms; `nil` disables this bound.
     ///
-    /// It is checked at append time only (there is no background thread): if appends stop, the
-    /// records stay unacknowledged until ``EventLogWriter/sync()`` or ``EventLogWriter/close()``.
+    /// It is checked at append time only (there is no timer): if appends stop, the records stay
+    /// unacknowledged until ``EventLogWriter/sync()`` or ``EventLogWriter/close()``.
     public var syncInterval: Duration? = .milliseconds(50)
 
     /// Whether ``EventLogWriter/close()`` writes the `<path>.idx` sidecar index. Default `true`.

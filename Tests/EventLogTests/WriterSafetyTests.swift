@@ -116,6 +116,66 @@ struct WriterSafetyTests {
         #expect(read.enumerated().allSatisfy { $0.element == Record(timestamp: Int64($0.offset), bytes: [UInt8($0.offset)]) })
     }
 
+    @Test("a group commit's background fsync fails: seen at the next call, nothing after it acknowledged, poisoned")
+    func backgroundSyncFailurePoisons() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("eio-background.navtape")
+        // create's two syncs and the first group commit's succeed; the second group commit's fails.
+        let faults = FaultInjector(.init(failSyncsAfter: 3))
+        var options = testOptions(blockTargetBytes: 256)
+        options.syncEveryRecords = 20
+        options.faults = faults
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: options)
+        for i in 0..<20 { try writer.append(timestamp: Int64(i), record: [UInt8(i)]) }
+        #expect(try writer.settle() == 20)
+        // The 40th append starts the failing sync in the background and returns; the failure is
+        // thrown by whichever call comes next (here: once it is seen to have finished).
+        var failure: EventLogError?
+        for i in 20..<1_000 {
+            do {
+                try writer.append(timestamp: Int64(i), record: [UInt8(truncatingIfNeeded: i)])
+                if i == 39 { _ = try writer.settle() }
+            } catch {
+                failure = error
+                break
+            }
+        }
+        #expect(failure?.code == .io)
+        #expect(failure?.errno == EIO)
+        #expect(writer.acknowledgedCount == 20)
+        #expect(throws: EventLogError.self) { try writer.sync() }
+        #expect(writer.acknowledgedCount == 20)
+        #expect(throws: EventLogError.self) { try writer.append(timestamp: 5_000, record: [1]) }
+        #expect(throws: EventLogError.self) { try writer.close() }
+    }
+
+    @Test("group commits with syncs in the background: every record acknowledged by close, in order on disk")
+    func backgroundGroupCommits() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("background.navtape")
+        var options = testOptions(blockTargetBytes: 1024)
+        options.syncEveryRecords = 64
+        let records = makeRecords(count: 20_000, seed: 21)
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: options)
+        var previous: UInt64 = 0
+        for (i, record) in records.enumerated() {
+            try writer.append(timestamp: record.timestamp, record: record.bytes)
+            // Acknowledgements only grow, never past what was appended; settled, they lag less than a group.
+            let acknowledged = writer.acknowledgedCount
+            #expect(acknowledged >= previous && acknowledged <= UInt64(i + 1))
+            previous = acknowledged
+            if i % 997 == 0 {
+                let settled = try writer.settle()
+                #expect(UInt64(i + 1) - settled <= 64)
+            }
+        }
+        #expect(try writer.sync() == UInt64(records.count))
+        try writer.close()
+        #expect(readRecords(try EventLogReader(path: path)).records == records)
+    }
+
     @Test("short writes are completed by the I/O seam")
     func shortWrites() throws {
         let directory = TemporaryDirectory()
