@@ -47,6 +47,12 @@ public final class EventLogWriter {
     /// The group-commit sync running in the background, if any (at most one).
     private var inFlight: BackgroundSync?
 
+    /// Blocks framed while a background sync runs, written once it has finished (a `pwrite` to the
+    /// file being synced waits for the sync on ext4, which would put the sync back on the critical
+    /// path): their bytes, and the file offset of the first. At most one group commit's worth.
+    private var deferred: [UInt8] = []
+    private var deferredOffset: UInt64 = 0
+
     /// For a log published whole: its staging file and whether it may replace the file at ``path``.
     private var staging: (path: String, replacing: Bool)?
 
@@ -65,7 +71,8 @@ public final class EventLogWriter {
     /// The number of records appended, acknowledged or not (the index the next append gets).
     public var recordCount: UInt64 { layout.recordCount + UInt64(pending.count) }
 
-    /// The number of records in blocks written to the file, synced or not (tests and diagnostics).
+    /// The number of records in blocks framed for the file, written or (while a background sync runs)
+    /// about to be, synced or not (tests and diagnostics).
     var writtenRecordCount: UInt64 { layout.recordCount }
 
     private init(file: LogFile, header: LogHeader, headerChecksum: UInt32, layout: LogLayout, options: LogOptions) {
@@ -365,6 +372,19 @@ public final class EventLogWriter {
             throw error
         }
         acknowledgedCount = max(acknowledgedCount, job.target)
+        try writeDeferredBlocks()
+    }
+
+    /// Writes the blocks framed while the background sync ran (they wait for the next sync).
+    private func writeDeferredBlocks() throws(EventLogError) {
+        guard !deferred.isEmpty else { return }
+        do throws(EventLogError) {
+            try withBytes(of: deferred) { bytes throws(EventLogError) in try file.write(bytes, at: deferredOffset) }
+        } catch {
+            poison(error)
+            throw error
+        }
+        deferred.removeAll(keepingCapacity: true)
     }
 
     /// Waits for the background sync, if any, without starting one; the acknowledged count (tests).
@@ -423,6 +443,13 @@ public final class EventLogWriter {
         }
         let total = header.totalSize
         let offset = layout.end
+        if inFlight != nil {
+            if deferred.isEmpty { deferredOffset = offset }
+            deferred.append(contentsOf: blockScratch[0..<total])
+            hasUnsyncedWrites = true
+            layout.append(header)
+            return
+        }
         do throws(EventLogError) {
             try withBytes(of: blockScratch) { block throws(EventLogError) in
                 try file.write(UnsafeRawBufferPointer(rebasing: block[0..<total]), at: offset)

@@ -3,7 +3,7 @@
 // instructions.sh runs it and reads the inclusive Ir of the function `measured<Loop>` (not
 // --toggle-collect: the loops' closures match the same name and would toggle collection off).
 // Loops: evolve | evolveContentsOf | evolveBorrowed | decode | decodeAndEvolve | cfold | replay | seek
-// (with --time: best-of-9 wall clock instead); diagnostics: seekparts | columns | stats | hash
+// (with --time: best-of-9 wall clock instead; also append | appendDurable, a group commit every 4,096); diagnostics: seekparts | columns | stats | hash
 import BenchSupport
 import CBaselines
 import EventLog
@@ -59,6 +59,28 @@ import NavigationCore
     return state
 }
 
+/// Appends the session's records to a new log in `directory`, a group commit every `batch` records
+/// (`nil`: only the final sync), and closes it.
+@inline(never) func measuredAppend(_ session: SessionData, batch: Int?, in directory: String) throws -> UInt64 {
+    let path = directory + "/append.navtape"
+    unlink(path)
+    unlink(path + ".idx")
+    var options = LogOptions()
+    options.syncEveryRecords = batch ?? .max
+    options.syncEveryBytes = .max
+    options.syncInterval = nil
+    let writer = try EventLogWriter.create(
+        at: path, header: LogHeader(sessionID: "profile", device: "profile", startTimeMilliseconds: 0), options: options)
+    var i = 0
+    try session.forEachRecord(in: 0..<session.count) { record in
+        try writer.append(timestamp: session.times[i], record: record)
+        i += 1
+    }
+    let acknowledged = try writer.sync()
+    try writer.close()
+    return acknowledged
+}
+
 @inline(never) func measuredSeek(_ machine: TimeMachine, _ targets: [UInt64]) throws -> Int {
     var modes = 0
     for target in targets { modes &+= Int(try machine.state(at: target).displayMode.rawValue) }
@@ -80,6 +102,8 @@ if CommandLine.arguments.contains("--time") {
         case "decodeAndEvolve": _ = try measuredDecodeAndEvolve(session)
         case "decode": _ = try measuredDecode(session)
         case "replay": _ = try measuredReplay(session.path)
+        case "append": _ = try measuredAppend(session, batch: nil, in: BenchConfig.scratchDirectory("profile-append"))
+        case "appendDurable": _ = try measuredAppend(session, batch: 4_096, in: BenchConfig.scratchDirectory("profile-append"))
         default: break
         }
         best = min(best, clock.now - start)
@@ -106,6 +130,10 @@ case "cfold":
     print(state.display_mode)
 case "replay":
     print(try measuredReplay(session.path).displayMode)
+case "append":
+    print(try measuredAppend(session, batch: nil, in: BenchConfig.scratchDirectory("profile-append")))
+case "appendDurable":
+    print(try measuredAppend(session, batch: 4_096, in: BenchConfig.scratchDirectory("profile-append")))
 case "seek":
     let machine = try TimeMachine(path: session.path)
     var random = BenchRandom(seed: 42)
