@@ -70,7 +70,8 @@ public final class EventLogWriter {
     @exclusivity(unchecked) private var status = Status.open
 
     /// The number of acknowledged records: written and synced. Records `0 ..< acknowledgedCount`
-    /// survive a crash.
+    /// survive a crash — except in a log created with ``Publication/whole``, which appears at its
+    /// path only on ``close()`` (a crash before leaves the old file or nothing).
     public private(set) var acknowledgedCount: UInt64
 
     /// The number of records appended, acknowledged or not (the index the next append gets).
@@ -199,8 +200,10 @@ public final class EventLogWriter {
 
     /// Appends one record; returns its index.
     ///
-    /// The record is buffered, not yet acknowledged; this call may write a block and sync when a
-    /// block or group-commit bound is reached (``acknowledgedCount`` then grows).
+    /// The record is buffered, not yet acknowledged. This call may write a block (or, while a
+    /// background sync runs, frame it to be written once that sync has finished); when a group-commit
+    /// bound is reached it waits for the previous background sync, if any, and starts the next one.
+    /// ``acknowledgedCount`` grows when a call sees that a background sync has finished.
     ///
     /// - Parameters:
     ///   - timestamp: the record's time; must not be lower than the previous record's.
@@ -248,7 +251,8 @@ public final class EventLogWriter {
     /// Records a checkpoint: an opaque payload (a serialized state from the layer above) describing
     /// the state after the first ``recordCount`` records.
     ///
-    /// Writes the pending records block first, then the checkpoint block; acknowledged with the next sync.
+    /// Writes the pending records block first, then the checkpoint block (both framed to be written
+    /// later while a background sync runs); acknowledged with the next sync.
     ///
     /// - Returns: the record count the checkpoint describes.
     /// - Throws: ``EventLogError`` — `.tooLarge` (over ``LogOptions/maxBlockBytes``), `.poisoned`,
@@ -281,6 +285,7 @@ public final class EventLogWriter {
         try checkUsable()
         if pending.count > 0 { try writePendingBlock() }
         try settleBackgroundSync(waiting: true)
+        assert(deferred.isEmpty, "no block waits once no sync runs")
         if hasUnsyncedWrites {
             do throws(EventLogError) {
                 try file.synchronizeData()
@@ -382,6 +387,7 @@ public final class EventLogWriter {
 
     /// Writes the blocks framed while the background sync ran (they wait for the next sync).
     private func writeDeferredBlocks() throws(EventLogError) {
+        assert(inFlight == nil, "deferred blocks are written only once the sync has finished")
         guard !deferred.isEmpty else { return }
         do throws(EventLogError) {
             try withBytes(of: deferred) { bytes throws(EventLogError) in try file.write(bytes, at: deferredOffset) }

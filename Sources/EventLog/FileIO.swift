@@ -197,11 +197,12 @@ struct LogFile: Sendable {
     private func synchronize(with call: (Int32) -> Int32) throws(EventLogError) {
         #if DEBUG
         if let faults {
-            if let error = faults.beforeSync() { throw .io(path, "cannot sync", errno: error) }
-            if faults.simulatesSyncs {
-                faults.didSync(path: path)
-                return
-            }
+            // The outcome is decided, and a simulated sync journaled, when the sync starts: it covers
+            // the writes journaled before it, not those made while it runs (held or not).
+            let failure = faults.beforeSync(path: path)
+            faults.waitWhileHeld()
+            if let failure { throw .io(path, "cannot sync", errno: failure) }
+            if faults.simulatesSyncs { return }
         }
         #endif
         while call(descriptor) != 0 {
@@ -369,8 +370,38 @@ final class FaultInjector: Sendable {
         operations.withLock { $0.append(.truncate(path: path, length: length)) }
     }
 
-    func didSync(path: String) {
-        operations.withLock { $0.append(.sync(path: path)) }
+    /// Whether syncs are held open, and how many are waiting in the hold.
+    private let hold = Mutex<(held: Bool, waiting: Int)>((false, 0))
+
+    /// From now on a sync, once started, waits until ``releaseSyncs()`` (a slow disk).
+    func holdSyncs() {
+        hold.withLock { $0.held = true }
+    }
+
+    /// Lets held syncs finish.
+    func releaseSyncs() {
+        hold.withLock { $0.held = false }
+    }
+
+    /// The syncs waiting in the hold now.
+    var syncsWaiting: Int { hold.withLock { $0.waiting } }
+
+    /// Returns at once unless syncs are held; then when they are released.
+    func waitWhileHeld() {
+        var waiting = false
+        while true {
+            let held = hold.withLock { state -> Bool in
+                if state.held, !waiting {
+                    state.waiting += 1
+                    waiting = true
+                } else if !state.held, waiting {
+                    state.waiting -= 1
+                }
+                return state.held
+            }
+            if !held { return }
+            usleep(200)
+        }
     }
 
     /// Replaces the plan.
@@ -393,13 +424,17 @@ final class FaultInjector: Sendable {
         }
     }
 
-    func beforeSync() -> Int32? {
-        plan.withLock { plan in
+    /// A sync of `path` starts: its errno if it is to fail; a simulated one that succeeds is
+    /// journaled here, at its start.
+    func beforeSync(path: String) -> Int32? {
+        let failure: Int32? = plan.withLock { plan in
             guard let remaining = plan.failSyncsAfter else { return nil }
             if remaining <= 0 { return plan.syncErrno }
             plan.failSyncsAfter = remaining - 1
             return nil
         }
+        if failure == nil, simulatesSyncs { operations.withLock { $0.append(.sync(path: path)) } }
+        return failure
     }
 }
 #endif

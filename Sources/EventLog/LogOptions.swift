@@ -1,8 +1,10 @@
 /// Tuning and safety limits for writing and reading a log.
 ///
 /// The defaults suit a navigation recorder: blocks of 64 KiB raw (large enough for LZ4 to find
-/// repetition), and a group commit that acknowledges appends at least every 4096 records, every 1 MiB
-/// of record bytes, or 50 ms after the oldest unacknowledged append, whichever comes first.
+/// repetition), and a group commit that starts a sync every 4096 records, every 1 MiB of record
+/// bytes, or at the first append 50 ms after the oldest unacknowledged one, whichever comes first;
+/// the sync runs in the background and its records count as acknowledged at the first call after
+/// it has finished.
 public struct LogOptions: Sendable {
     /// The raw (uncompressed) size at which a records block is written out. Default 64 KiB.
     ///

@@ -144,10 +144,89 @@ struct WriterSafetyTests {
         #expect(failure?.code == .io)
         #expect(failure?.errno == EIO)
         #expect(writer.acknowledgedCount == 20)
-        #expect(throws: EventLogError.self) { try writer.sync() }
+        for attempt in 0..<2 {
+            do {
+                if attempt == 0 { try writer.sync() } else { try writer.append(timestamp: 5_000, record: [1]) }
+                Issue.record("a poisoned writer accepted a call")
+            } catch {
+                #expect(error.code == .poisoned)
+            }
+        }
         #expect(writer.acknowledgedCount == 20)
-        #expect(throws: EventLogError.self) { try writer.append(timestamp: 5_000, record: [1]) }
         #expect(throws: EventLogError.self) { try writer.close() }
+    }
+
+    /// The writes (not syncs or truncations) journaled so far.
+    static func writes(_ faults: FaultInjector) -> Int {
+        faults.journal.filter { if case .write = $0 { true } else { false } }.count
+    }
+
+    /// Waits (bounded) until a background sync is held open by `faults`.
+    static func waitForHeldSync(_ faults: FaultInjector) {
+        for _ in 0..<20_000 where faults.syncsWaiting == 0 { usleep(500) }
+    }
+
+    @Test("while a group commit's sync is held open, new blocks wait in memory; written after it, never after a failed one")
+    func deferredBlocks() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let records = makeRecords(count: 200, seed: 31)
+
+        // A sync that succeeds, slowly.
+        let faults = FaultInjector(journals: true)
+        var options = testOptions(blockTargetBytes: 256)
+        options.syncEveryRecords = 64
+        options.faults = faults
+        let path = directory.path("held.navtape")
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: options)
+        for record in records[0..<63] { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+        faults.holdSyncs()
+        try writer.append(timestamp: records[63].timestamp, record: records[63].bytes)  // starts the sync
+        Self.waitForHeldSync(faults)
+        #expect(faults.syncsWaiting == 1)
+        let writesBefore = Self.writes(faults)
+        for record in records[64..<120] { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+        try writer.appendCheckpoint([7, 7, 7])
+        #expect(writer.writtenRecordCount > 64)  // blocks framed…
+        #expect(Self.writes(faults) == writesBefore)  // …but not one written while the sync runs
+        #expect(try EventLogReader(path: path).recordCount == 64)
+        #expect(writer.acknowledgedCount == 0)
+        faults.releaseSyncs()
+        #expect(try writer.settle() == 64)
+        #expect(Self.writes(faults) == writesBefore + 1)  // every waiting block in one pwrite
+        #expect(try EventLogReader(path: path).recordCount == writer.writtenRecordCount)
+        #expect(try writer.sync() == 120)
+        try writer.close()
+        #expect(readRecords(try EventLogReader(path: path)).records == Array(records[0..<120]))
+
+        // A sync that fails while held: the blocks framed meanwhile are never written.
+        let failing = FaultInjector(.init(failSyncsAfter: 2), journals: true)  // create's two syncs pass
+        options.faults = failing
+        let failedPath = directory.path("failed.navtape")
+        let doomed = try EventLogWriter.create(at: failedPath, header: testHeader, options: options)
+        failing.holdSyncs()
+        for record in records[0..<64] { try doomed.append(timestamp: record.timestamp, record: record.bytes) }
+        Self.waitForHeldSync(failing)
+        let failingWrites = Self.writes(failing)
+        for record in records[64..<100] { try doomed.append(timestamp: record.timestamp, record: record.bytes) }
+        failing.releaseSyncs()
+        var failure: EventLogError?
+        do { _ = try doomed.settle() } catch { failure = error }
+        #expect(failure?.code == .io)
+        #expect(failure?.errno == EIO)
+        #expect(doomed.acknowledgedCount == 0)
+        #expect(Self.writes(failing) == failingWrites)
+        do {
+            try doomed.sync()
+            Issue.record("a poisoned writer synced")
+        } catch {
+            #expect(error.code == .poisoned)
+        }
+        #expect(Self.writes(failing) == failingWrites)
+        try? doomed.close()
+        let (reopened, _) = try EventLogWriter.openForAppend(at: failedPath)
+        #expect(reopened.recordCount == 64)  // what was written before the failed sync, nothing framed after
+        try reopened.close()
     }
 
     @Test("group commits with syncs in the background: every record acknowledged by close, in order on disk")
