@@ -15,10 +15,12 @@ final class BackgroundSync: Sendable {
     private let failure = Mutex<EventLogError?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts syncing `file` on a global queue.
-    init(target: UInt64, file: LogFile) {
+    /// Starts syncing `file` on `queue`: the writer's own serial queue, which (unlike the global
+    /// concurrent queue) gets a thread of its own, so a sync blocked on the disk never holds up the
+    /// process's other work, nor waits behind it.
+    init(target: UInt64, file: LogFile, on queue: DispatchQueue) {
         self.target = target
-        DispatchQueue.global().async { [self] in
+        queue.async { [self] in
             do throws(EventLogError) {
                 try file.synchronizeData()
                 state.store(1, ordering: .releasing)

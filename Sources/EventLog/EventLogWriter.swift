@@ -1,4 +1,5 @@
 import ByteCoding
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,6 +52,8 @@ public final class EventLogWriter {
 
     /// The group-commit sync running in the background, if any (at most one).
     @exclusivity(unchecked) private var inFlight: BackgroundSync?
+    /// Where background syncs run (made at the first).
+    private lazy var syncQueue = DispatchQueue(label: "EventLogWriter.sync")
 
     /// Blocks framed while a background sync runs, written once it has finished (a `pwrite` to the
     /// file being synced waits for the sync on ext4, which would put the sync back on the critical
@@ -369,7 +372,7 @@ public final class EventLogWriter {
             return
         }
         hasUnsyncedWrites = false
-        inFlight = BackgroundSync(target: layout.recordCount, file: file)
+        inFlight = BackgroundSync(target: layout.recordCount, file: file, on: syncQueue)
     }
 
     /// Collects the background sync if it has finished (or, when `waiting`, once it has): its records
