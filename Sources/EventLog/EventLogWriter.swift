@@ -15,8 +15,9 @@ import Darwin
 /// ``sync()`` and ``close()``.
 ///
 /// A group-commit sync runs in the background while the next records are encoded and compressed:
-/// ``acknowledgedCount`` grows when it has finished (seen at the next call), and the next group
-/// commit first waits for it. ``sync()`` and ``close()`` wait for everything.
+/// ``acknowledgedCount`` grows when it has finished (seen at the next call). At most one runs at a
+/// time: a group commit that comes due meanwhile joins the next sync, started as soon as the running
+/// one has finished. ``sync()`` and ``close()`` wait for everything.
 ///
 /// After any failed write or sync the writer is **poisoned**: every later call throws
 /// ``EventLogError/Code/poisoned`` and nothing is retried (a failed `fsync` leaves the outcome unknown).
@@ -52,6 +53,8 @@ public final class EventLogWriter {
 
     /// The group-commit sync running in the background, if any (at most one).
     @exclusivity(unchecked) private var inFlight: BackgroundSync?
+    /// A group commit came due while ``inFlight`` ran: its sync starts once that one has finished.
+    @exclusivity(unchecked) private var syncDue = false
     /// Where background syncs run (made at the first).
     private lazy var syncQueue = DispatchQueue(label: "EventLogWriter.sync")
 
@@ -205,8 +208,9 @@ public final class EventLogWriter {
     ///
     /// The record is buffered, not yet acknowledged. This call may write a block (or, while a
     /// background sync runs, frame it to be written once that sync has finished); when a group-commit
-    /// bound is reached it waits for the previous background sync, if any, and starts the next one.
-    /// ``acknowledgedCount`` grows when a call sees that a background sync has finished.
+    /// bound is reached it starts a background sync, or, while one runs, lets the next one start as
+    /// soon as that one has finished. ``acknowledgedCount`` grows when a call sees that a background
+    /// sync has finished.
     ///
     /// - Parameters:
     ///   - timestamp: the record's time; must not be lower than the previous record's.
@@ -218,7 +222,7 @@ public final class EventLogWriter {
     @discardableResult
     public func append(timestamp: Int64, record: UnsafeRawBufferPointer) throws(EventLogError) -> UInt64 {
         try checkUsable()
-        if inFlight != nil { try settleBackgroundSync(waiting: false) }
+        if inFlight != nil { try pollBackgroundSync() }
         while true {
             switch pending.append(timestamp: timestamp, record: record) {
             case .buffered(let writeBlock, let sync):
@@ -288,6 +292,7 @@ public final class EventLogWriter {
         try checkUsable()
         if pending.count > 0 { try writePendingBlock() }
         try settleBackgroundSync(waiting: true)
+        syncDue = false  // the sync below covers it
         assert(deferred.isEmpty, "no block waits once no sync runs")
         if hasUnsyncedWrites {
             do throws(EventLogError) {
@@ -361,12 +366,24 @@ public final class EventLogWriter {
         }
     }
 
-    /// A group-commit bound was reached: writes the pending block and, once the previous background
-    /// sync has finished, starts syncing everything written so far in the background.
+    /// A group-commit bound was reached: writes the pending block and starts syncing everything
+    /// written so far in the background. If the previous sync is still running, this group joins the
+    /// next one instead, started as soon as that one has finished (``pollBackgroundSync()``), unless
+    /// ``maximumDeferredBytes`` of blocks already wait: then it waits for it.
     private func startGroupCommit() throws(EventLogError) {
         if pending.count > 0 { try writePendingBlock() }
-        try settleBackgroundSync(waiting: true)
         pending.clearUnsynced()
+        if let job = inFlight, !job.isFinished, deferred.count < Self.maximumDeferredBytes {
+            syncDue = true
+            return
+        }
+        try settleBackgroundSync(waiting: true)
+        startSync()
+    }
+
+    /// Starts syncing, in the background, everything written so far (no sync may be running).
+    private func startSync() {
+        syncDue = false
         guard hasUnsyncedWrites else {
             acknowledgedCount = layout.recordCount
             return
@@ -374,6 +391,15 @@ public final class EventLogWriter {
         hasUnsyncedWrites = false
         inFlight = BackgroundSync(target: layout.recordCount, file: file, on: syncQueue)
     }
+
+    /// Collects the background sync if it has finished, and starts the one that came due meanwhile.
+    private func pollBackgroundSync() throws(EventLogError) {
+        try settleBackgroundSync(waiting: false)
+        if inFlight == nil, syncDue { startSync() }
+    }
+
+    /// The most bytes of blocks held while a sync runs before a group commit waits for it.
+    static let maximumDeferredBytes = 4 << 20
 
     /// Collects the background sync if it has finished (or, when `waiting`, once it has): its records
     /// become acknowledged, or its error poisons the writer and is thrown.
@@ -401,9 +427,14 @@ public final class EventLogWriter {
         deferred.removeAll(keepingCapacity: true)
     }
 
-    /// Waits for the background sync, if any, without starting one; the acknowledged count (tests).
+    /// Waits for the background sync, if any, and for the one that came due meanwhile, without
+    /// starting any other; the acknowledged count (tests).
     func settle() throws(EventLogError) -> UInt64 {
         try settleBackgroundSync(waiting: true)
+        if syncDue {
+            startSync()
+            try settleBackgroundSync(waiting: true)
+        }
         return acknowledgedCount
     }
 

@@ -187,17 +187,22 @@ struct WriterSafetyTests {
         let writesBefore = Self.writes(faults)
         for record in records[64..<120] { try writer.append(timestamp: record.timestamp, record: record.bytes) }
         try writer.appendCheckpoint([7, 7, 7])
-        #expect(writer.writtenRecordCount > 64)  // blocks framed…
+        // Past two more group-commit bounds (128, 192): they join the next sync instead of waiting.
+        for record in records[120..<200] { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+        #expect(writer.writtenRecordCount == 192)  // blocks framed…
         #expect(Self.writes(faults) == writesBefore)  // …but not one written while the sync runs
         #expect(try EventLogReader(path: path).recordCount == 64)
         #expect(writer.acknowledgedCount == 0)
+        #expect(faults.syncsWaiting == 1)  // and no second sync started
         faults.releaseSyncs()
-        #expect(try writer.settle() == 64)
-        #expect(Self.writes(faults) == writesBefore + 1)  // every waiting block in one pwrite
-        #expect(try EventLogReader(path: path).recordCount == writer.writtenRecordCount)
-        #expect(try writer.sync() == 120)
+        // The held sync acknowledges 64; the blocks waiting are written in one pwrite, and the sync
+        // that came due covers them.
+        #expect(try writer.settle() == 192)
+        #expect(Self.writes(faults) == writesBefore + 1)
+        #expect(try EventLogReader(path: path).recordCount == 192)
+        #expect(try writer.sync() == 200)
         try writer.close()
-        #expect(readRecords(try EventLogReader(path: path)).records == Array(records[0..<120]))
+        #expect(readRecords(try EventLogReader(path: path)).records == records)
 
         // A sync that fails while held: the blocks framed meanwhile are never written.
         let failing = FaultInjector(.init(failSyncsAfter: 2), journals: true)  // create's two syncs pass
