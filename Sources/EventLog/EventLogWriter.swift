@@ -418,12 +418,7 @@ public final class EventLogWriter {
     private func writeDeferredBlocks() throws(EventLogError) {
         assert(inFlight == nil, "deferred blocks are written only once the sync has finished")
         guard !deferred.isEmpty else { return }
-        do throws(EventLogError) {
-            try withBytes(of: deferred) { bytes throws(EventLogError) in try file.write(bytes, at: deferredOffset) }
-        } catch {
-            poison(error)
-            throw error
-        }
+        try withBytes(of: deferred) { bytes throws(EventLogError) in try writeOrPoison(bytes, at: deferredOffset) }
         deferred.removeAll(keepingCapacity: true)
     }
 
@@ -489,22 +484,26 @@ public final class EventLogWriter {
         let total = header.totalSize
         let offset = layout.end
         if inFlight != nil {
+            // Held until the running sync has finished (see `deferred`).
             if deferred.isEmpty { deferredOffset = offset }
             deferred.append(contentsOf: blockScratch[0..<total])
-            hasUnsyncedWrites = true
-            layout.append(header)
-            return
-        }
-        do throws(EventLogError) {
+        } else {
             try withBytes(of: blockScratch) { block throws(EventLogError) in
-                try file.write(UnsafeRawBufferPointer(rebasing: block[0..<total]), at: offset)
+                try writeOrPoison(UnsafeRawBufferPointer(rebasing: block[0..<total]), at: offset)
             }
+        }
+        hasUnsyncedWrites = true
+        layout.append(header)
+    }
+
+    /// Writes `bytes` at `offset`; a failure poisons the writer.
+    private func writeOrPoison(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(EventLogError) {
+        do throws(EventLogError) {
+            try file.write(bytes, at: offset)
         } catch {
             poison(error)
             throw error
         }
-        hasUnsyncedWrites = true
-        layout.append(header)
     }
 }
 /// What ``EventLogWriter/openForAppend(at:options:)`` found and did.
