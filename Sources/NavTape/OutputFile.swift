@@ -30,6 +30,11 @@ public final class OutputFile {
         do throws(EventLogError) { try staged.write(text) } catch { throw NavTapeError(error) }
     }
 
+    /// Appends UTF-8 bytes.
+    public func write(_ bytes: [UInt8]) throws(NavTapeError) {
+        do throws(EventLogError) { try staged.write(bytes) } catch { throw NavTapeError(error) }
+    }
+
     /// Syncs the file and moves it to ``path``; on failure nothing is at ``path`` but what was there.
     public func commit() throws(NavTapeError) {
         do throws(EventLogError) { try staged.commit() } catch { throw NavTapeError(error) }

@@ -5,13 +5,12 @@ import NavigationCore
 /// `{"aspect":"stack","navigation":"#0","observed":["#0","#2"],"model":["#0"],"rules":["CO-2"]}`.
 /// A controller the model cannot place is `{"name": INDEX}` (an index in the name table).
 enum JSONDivergence {
-    static func payload(_ divergence: Divergence) -> [String: JSONValue] {
-        var object: [String: JSONValue] = [
-            "aspect": .string(divergence.aspect.name), "observed": encode(divergence.observed), "model": encode(divergence.model),
-            "rules": .array(divergence.rules.map { .string($0.description) }),
-        ]
-        if case .stack(let navigation) = divergence.aspect { object["navigation"] = encode(navigation) }
-        return object
+    static func payload<Sink: JSONMemberSink>(_ divergence: Divergence, into sink: inout Sink) {
+        sink.add("aspect", .string(divergence.aspect.name))
+        sink.add("observed", encode(divergence.observed))
+        sink.add("model", encode(divergence.model))
+        sink.add("rules", .array(divergence.rules.map { .string($0.description) }))
+        if case .stack(let navigation) = divergence.aspect { sink.add("navigation", encode(navigation)) }
     }
 
     static func encode(_ controller: ObservedController) -> JSONValue {

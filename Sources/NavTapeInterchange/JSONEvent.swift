@@ -6,12 +6,8 @@ import NavigationCore
 public enum JSONEvent {
     /// The object of `recorded`: `{"commit":true,"event":"pushed","index":7,"onto":"#0",…}`.
     public static func encode(_ recorded: RecordedEvent) -> JSONValue {
-        var object = payload(recorded.event)
-        object["type"] = .string("event")
-        object["index"] = .int(Int64(bitPattern: recorded.index))
-        object["time"] = .int(recorded.time)
-        object["commit"] = .bool(recorded.startsCommit)
-        object["event"] = .string(recorded.event.kind.name)
+        var object: [String: JSONValue] = [:]
+        members(of: recorded, into: &object)
         return .object(object)
     }
 
@@ -25,92 +21,128 @@ public enum JSONEvent {
                              startsCommit: try json.bool("commit"))
     }
 
-    static func payload(_ event: NavigationEvent) -> [String: JSONValue] {
+    /// The members of `recorded`'s object, the one description of it: the payload, then the
+    /// position, time, commit flag and kind (names no payload uses).
+    static func members<Sink: JSONMemberSink>(of recorded: RecordedEvent, into sink: inout Sink) {
+        payload(recorded.event, into: &sink)
+        sink.add("type", .string("event"))
+        sink.add("index", int: Int64(bitPattern: recorded.index))
+        sink.add("time", int: recorded.time)
+        sink.add("commit", .bool(recorded.startsCommit))
+        sink.add("event", .string(recorded.event.kind.name))
+    }
+
+    static func payload<Sink: JSONMemberSink>(_ event: NavigationEvent, into sink: inout Sink) {
         switch event {
         case .nameInterned(let string):
-            return ["string": .string(string)]
+            sink.add("string", .string(string))
         case .controllerCreated(let id, let kind, let name, let restorationID):
-            return ["id": id.json, "kind": kind.json, "name": .int(Int64(name.rawValue)),
-                    "restorationID": restorationID.map { .int(Int64($0.rawValue)) } ?? .null]
+            sink.add("id", id: id)
+            sink.add("kind", kind.json)
+            sink.add("name", int: Int64(name.rawValue))
+            if let restorationID { sink.add("restorationID", int: Int64(restorationID.rawValue)) } else { sink.add("restorationID", .null) }
         case .stackInitialized(let navigation, let children):
-            return ["navigation": navigation.json, "stack": .array(children.map(\.json))]
+            sink.add("navigation", id: navigation)
+            sink.add("stack", ids: children)
         case .launched(let traits), .traitsChanged(let traits):
-            return ["traits": JSONCommand.encode(traits)]
+            sink.add("traits", JSONCommand.encode(traits))
         case .propertySet(let property):
-            return ["property": JSONCommand.encode(property)]
+            sink.add("property", JSONCommand.encode(property))
         case .preferredDisplayModeSet(let mode):
-            return ["mode": mode.json]
+            sink.add("mode", mode.json)
         case .displayModeChanged(let mode, let cause):
-            return ["mode": mode.json, "cause": cause.json]
+            sink.add("mode", mode.json)
+            sink.add("cause", cause.json)
         case .splitViewControllersSet(let primary, let secondary):
-            return ["primary": primary.json, "secondary": secondary.json]
+            sink.add("primary", id: primary)
+            sink.add("secondary", id: secondary)
         case .collapsed(let resolution):
-            return ["newPrimary": resolution.newPrimary.json, "outcome": resolution.outcome.json, "atLaunch": .bool(resolution.atLaunch)]
+            sink.add("newPrimary", id: resolution.newPrimary)
+            sink.add("outcome", resolution.outcome.json)
+            sink.add("atLaunch", .bool(resolution.atLaunch))
         case .separated(let resolution):
-            return ["newPrimary": resolution.newPrimary.json, "secondary": resolution.secondary.json, "source": resolution.source.json]
+            sink.add("newPrimary", id: resolution.newPrimary)
+            sink.add("secondary", id: resolution.secondary)
+            sink.add("source", resolution.source.json)
         case .shown(let target, let sender, let resolution):
-            return resolutionPayload(resolution).merging(["target": target.json, "sender": sender.json]) { $1 }
+            resolutionPayload(resolution, into: &sink)
+            sink.add("target", id: target)
+            sink.add("sender", id: sender)
         case .detailShown(let target, let sender, let resolution):
-            return resolutionPayload(resolution).merging(["target": target.json, "sender": sender.json]) { $1 }
+            resolutionPayload(resolution, into: &sink)
+            sink.add("target", id: target)
+            sink.add("sender", id: sender)
         case .pushed(let controller, let navigation):
-            return ["controller": controller.json, "onto": navigation.json]
+            sink.add("controller", id: controller)
+            sink.add("onto", id: navigation)
         case .popped(let navigation, let interactive):
-            return ["navigation": navigation.json, "interactive": .bool(interactive)]
+            sink.add("navigation", id: navigation)
+            sink.add("interactive", .bool(interactive))
         case .poppedToRoot(let navigation):
-            return ["navigation": navigation.json]
+            sink.add("navigation", id: navigation)
         case .poppedTo(let controller, let navigation):
-            return ["controller": controller.json, "navigation": navigation.json]
+            sink.add("controller", id: controller)
+            sink.add("navigation", id: navigation)
         case .stackSet(let list, let navigation, let transition):
-            var members: [String: JSONValue] = ["stack": .array(list.map(\.json)), "navigation": navigation.json]
-            if transition != .unrecorded { members["transition"] = .string(transition.name) }  // NV-5
-            return members
+            sink.add("stack", ids: list)
+            sink.add("navigation", id: navigation)
+            if transition != .unrecorded { sink.add("transition", .string(transition.name)) }  // NV-5
         case .presented(let controller), .dismissed(let controller):
-            return ["controller": controller.json]
+            sink.add("controller", id: controller)
         case .rejected(let command, let reason, let subject):
-            return ["command": JSONCommand.encode(command), "reason": reason.json, "rule": .string(reason.rule.description),
-                    "subject": subject.json]
+            sink.add("command", JSONCommand.encode(command))
+            sink.add("reason", reason.json)
+            sink.add("rule", .string(reason.rule.description))
+            sink.add("subject", id: subject)
         case .ignored(let command, let reason, let subject):
-            return ["command": JSONCommand.encode(command), "reason": reason.json, "rule": .string(reason.rule.description),
-                    "subject": subject.json]
+            sink.add("command", JSONCommand.encode(command))
+            sink.add("reason", reason.json)
+            sink.add("rule", .string(reason.rule.description))
+            sink.add("subject", id: subject)
         case .columnSet(let controller, let column, let resolution):
-            var object: [String: JSONValue] = ["controller": controller.json, "column": column.json]
+            sink.add("controller", id: controller)
+            sink.add("column", column.json)
             switch resolution {
-            case .installed: object["resolution"] = .string("installed")
+            case .installed: sink.add("resolution", .string("installed"))
             case .wrapped(let navigation):
-                object["resolution"] = .string("wrapped")
-                object["navigation"] = navigation.json
+                sink.add("resolution", .string("wrapped"))
+                sink.add("navigation", id: navigation)
             case .pushed(let navigation):
-                object["resolution"] = .string("pushed")
-                object["onto"] = navigation.json
-            case .cleared: object["resolution"] = .string("cleared")
+                sink.add("resolution", .string("pushed"))
+                sink.add("onto", id: navigation)
+            case .cleared: sink.add("resolution", .string("cleared"))
             }
-            return object
         case .columnShown(let column), .columnHidden(let column), .columnStacked(let column), .columnUnstacked(let column):
-            return ["column": column.json]
+            sink.add("column", column.json)
         case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior):
-            return ["behavior": behavior.json]
+            sink.add("behavior", behavior.json)
         case .delegateNotified(let notification):
-            return ["notification": notification.json]
+            sink.add("notification", notification.json)
         case .flagSet(let name, let value):
-            return ["name": .int(Int64(name.rawValue)), "value": .bool(value)]
+            sink.add("name", int: Int64(name.rawValue))
+            sink.add("value", .bool(value))
         case .policyChanged(let policy):
-            return ["policy": JSONPolicy.encode(policy)]
+            sink.add("policy", JSONPolicy.encode(policy))
         case .controllerReleased(let controller):
-            return ["controller": controller.json]
+            sink.add("controller", id: controller)
         case .diverged(let divergence):
-            return JSONDivergence.payload(divergence)
+            JSONDivergence.payload(divergence, into: &sink)
         }
     }
 
-    static func resolutionPayload(_ resolution: ShowResolution) -> [String: JSONValue] {
+    static func resolutionPayload<Sink: JSONMemberSink>(_ resolution: ShowResolution, into sink: inout Sink) {
         switch resolution {
-        case .pushed(let navigation): return ["resolution": .string("pushed"), "onto": navigation.json]
-        case .installedAsPrimary: return ["resolution": .string("installedAsPrimary")]
-        case .installedAsSecondary: return ["resolution": .string("installedAsSecondary")]
-        case .presentedModally: return ["resolution": .string("presentedModally")]
-        case .handledByDelegate: return ["resolution": .string("handledByDelegate")]
-        case .unchanged: return ["resolution": .string("unchanged")]
-        case .replacedStack(let navigation): return ["resolution": .string("replacedStack"), "of": navigation.json]
+        case .pushed(let navigation):
+            sink.add("resolution", .string("pushed"))
+            sink.add("onto", id: navigation)
+        case .installedAsPrimary: sink.add("resolution", .string("installedAsPrimary"))
+        case .installedAsSecondary: sink.add("resolution", .string("installedAsSecondary"))
+        case .presentedModally: sink.add("resolution", .string("presentedModally"))
+        case .handledByDelegate: sink.add("resolution", .string("handledByDelegate"))
+        case .unchanged: sink.add("resolution", .string("unchanged"))
+        case .replacedStack(let navigation):
+            sink.add("resolution", .string("replacedStack"))
+            sink.add("of", id: navigation)
         }
     }
 
@@ -204,5 +236,21 @@ public enum JSONEvent {
         case .controllerReleased: return .controllerReleased(try json.id("controller"))
         case .diverged: return .diverged(try JSONDivergence.decode(json))
         }
+    }
+}
+
+/// Writes recorded events as JSON text, one object at a time, without building a ``JSONValue``
+/// per event: the bytes are those of `JSONEvent.encode(recorded).text`. Reuse one writer for a
+/// stream of events (it keeps its scratch buffers).
+public struct JSONEventWriter {
+    private var object = JSONObjectWriter()
+
+    /// Creates a writer.
+    public init() {}
+
+    /// Appends the object of `recorded` (no line terminator) to `out`.
+    public mutating func write(_ recorded: RecordedEvent, into out: inout [UInt8]) {
+        JSONEvent.members(of: recorded, into: &object)
+        object.finish(into: &out)
     }
 }

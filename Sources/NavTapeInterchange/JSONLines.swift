@@ -4,15 +4,26 @@ import NavigationCore
 /// Export and import of a log as JSON lines (`docs/JSON.md`): a session line, then one line per
 /// event. Export → import → export gives the same text byte for byte.
 public enum JSONLines {
-    /// Calls `write` with every line of the export of `machine` (without line terminators): the
-    /// session line first, then one line per event.
-    /// - Complexity: O(events); one event decoded at a time.
-    public static func export(_ machine: TimeMachine, _ write: (String) throws -> Void) throws {
-        try write(JSONSession(machine).json.text)
+    /// Calls `write` with the export of `machine` as UTF-8, in pieces of whole lines (each ending
+    /// in a newline, about 64 KiB at a time): the session line first, then one line per event.
+    /// `write` is also told how many events the text so far holds.
+    /// - Complexity: O(events); one event decoded at a time, nothing built per event.
+    public static func export(_ machine: TimeMachine, _ write: (_ text: [UInt8], _ events: UInt64) throws -> Void) throws {
+        var text: [UInt8] = []
+        text.reserveCapacity(Self.pieceBytes + 4096)
+        try JSONSession(machine).json.write(into: &text)
+        text.append(UInt8(ascii: "\n"))
+        var writer = JSONEventWriter()
+        var events: UInt64 = 0
         var failure: Error?
         try machine.forEachEvent { recorded in
+            writer.write(recorded, into: &text)
+            text.append(UInt8(ascii: "\n"))
+            events += 1
+            guard text.count >= Self.pieceBytes else { return true }
             do {
-                try write(JSONEvent.encode(recorded).text)
+                try write(text, events)
+                text.removeAll(keepingCapacity: true)
                 return true
             } catch {
                 failure = error
@@ -20,7 +31,10 @@ public enum JSONLines {
             }
         }
         if let failure { throw failure }
+        if !text.isEmpty { try write(text, events) }
     }
+
+    private static let pieceBytes = 1 << 16
 
     /// What an import wrote.
     public struct ImportReport: Hashable, Sendable {

@@ -40,7 +40,7 @@ public enum JSONValue: Hashable, Sendable {
         switch self {
         case .null: Self.append("null", to: &out)
         case .bool(let value): Self.append(value ? "true" : "false", to: &out)
-        case .int(let value): Self.append(String(value), to: &out)
+        case .int(let value): Self.writeInteger(value, into: &out)
         case .double(let value):
             if !value.isFinite {
                 Self.append("null", to: &out)
@@ -66,6 +66,26 @@ public enum JSONValue: Hashable, Sendable {
                 member.value.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Writes an integer's decimal digits (what `String(value)` spells, without making the string).
+    static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+        var magnitude = value.magnitude
+        if magnitude < 10 && value >= 0 { return out.append(UInt8(truncatingIfNeeded: 48 &+ magnitude)) }
+        // Digits from the right into a buffer on the stack, then one append.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: 48 &+ magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

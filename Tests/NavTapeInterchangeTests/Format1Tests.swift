@@ -35,11 +35,12 @@ struct Format1Tests {
         #expect(copy.eventCount == original.eventCount)
         #expect(try copy.state(at: copy.eventCount) == original.state(at: original.eventCount))
         // Exported again, it is format 2, and that imports to the same log once more.
-        var lines: [String] = []
-        try JSONLines.export(copy) { lines.append($0) }
-        #expect(lines.first?.contains(#""format":2"#) == true)
+        var bytes: [UInt8] = []
+        try JSONLines.export(copy) { text, _ in bytes += text }
+        let exported = String(decoding: bytes, as: UTF8.self)
+        #expect(exported.split(separator: "\n").first?.contains(#""format":2"#) == true)
         let again = directory.path("again.navtape")
-        try JSONLines.importLog(lines.joined(separator: "\n"), file: "again.jsonl", into: again)
+        try JSONLines.importLog(exported, file: "again.jsonl", into: again)
         let third = try TimeMachine(path: again)
         #expect(third.sessionDescription == original.sessionDescription)
         #expect(try third.state(at: third.eventCount) == original.state(at: original.eventCount))

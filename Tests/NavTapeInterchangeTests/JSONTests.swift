@@ -125,6 +125,27 @@ struct JSONTests {
         }
     }
 
+    @Test("export's event writer writes the bytes of the encoded object, for every event kind and hostile names")
+    func eventWriterMatchesEncode() {
+        var writer = JSONEventWriter()
+        let names = ["<script>", "a\"b\\c", "tab\there", "\u{202E}rtl", "Détail", "\u{1F600}", ""]
+        let events = Self.events + names.map { NavigationEvent.nameInterned($0) }
+        var stream: [UInt8] = []
+        var expected = ""
+        for (i, event) in events.enumerated() {
+            // Large, negative and zero positions and times: the integer writer's edges.
+            let time: Int64 = [0, -1, Int64.min, Int64.max, 1_000 + Int64(i)][i % 5]
+            let recorded = RecordedEvent(index: i % 7 == 0 ? UInt64.max : UInt64(i), time: time, event: event, startsCommit: i % 2 == 0)
+            var bytes: [UInt8] = []
+            writer.write(recorded, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONEvent.encode(recorded).text)
+            writer.write(recorded, into: &stream)
+            expected += JSONEvent.encode(recorded).text
+        }
+        // One writer reused for a stream leaves nothing of one object in the next.
+        #expect(String(decoding: stream, as: UTF8.self) == expected)
+    }
+
     @Test("the event schema: flat objects with type, index, time, commit and event")
     func eventSchema() {
         let recorded = RecordedEvent(index: 7, time: 42, event: .pushed(ControllerID(app: 5), onto: ControllerID(minted: 1)), startsCommit: true)

@@ -30,22 +30,19 @@ struct ExportCommand: ParsableCommand {
         let machine = try Logs.open(input)
         // The first line is the session's; each one after it is an event.
         var progress = Progress("export \(Progress.file(machine.path))", total: machine.eventCount, streaming: output == nil)
-        var lines: UInt64 = 0
         defer { progress.finish() }
         if let output {
             try Files.prepareOutput(output, force: force)
             let file = try OutputFile(path: output, replacing: force)
-            try JSONLines.export(machine) { line in
-                try file.write(line + "\n")
-                progress.update(lines)
-                lines += 1
+            try JSONLines.export(machine) { text, events in
+                try file.write(text)
+                progress.update(events)
             }
             try file.commit()
         } else {
-            try JSONLines.export(machine) { line in
-                progress.update(lines)
-                lines += 1
-                Output.standard.raw(line + "\n")
+            try JSONLines.export(machine) { text, events in
+                progress.update(events)
+                Output.standard.raw(text)
                 if Output.standard.failure != nil { try Output.standard.flush() }  // stop at the first failed write
             }
         }

@@ -59,6 +59,12 @@ final class Output {
         if buffer.count >= 1 << 16 { drain() }
     }
 
+    /// Appends UTF-8 bytes as they are (see ``raw(_:)-(String)``).
+    func raw(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { drain() }
+    }
+
     /// Writes everything collected; throws if any write failed.
     func flush() throws(CLIError) {
         drain()
