@@ -6,6 +6,7 @@
 #include "CBaselines.h"
 
 #include <lz4.h>
+#include <lz4hc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -400,4 +401,24 @@ int nt_lz4_decompress_safe(const char *source, char *destination, int compressed
 
 int nt_lz4_compress_default(const char *source, char *destination, int size, int capacity) {
     return LZ4_compress_default(source, destination, size, capacity);
+}
+
+int nt_lz4_compress_with(const char *dictionary, int dictionary_size, int level,
+                         const char *source, char *destination, int size, int capacity) {
+    if (level == 0) {
+        LZ4_stream_t stream;
+        LZ4_initStream(&stream, sizeof stream);
+        if (dictionary_size > 0) LZ4_loadDict(&stream, dictionary, dictionary_size);
+        return LZ4_compress_fast_continue(&stream, source, destination, size, capacity, 1);
+    }
+    static LZ4_streamHC_t stream;  // 256 KiB: not on the stack; the profile tool is single-threaded
+    LZ4_initStreamHC(&stream, sizeof stream);
+    LZ4_resetStreamHC_fast(&stream, level);
+    if (dictionary_size > 0) LZ4_loadDictHC(&stream, dictionary, dictionary_size);
+    return LZ4_compress_HC_continue(&stream, source, destination, size, capacity);
+}
+
+int nt_lz4_decompress_with(const char *dictionary, int dictionary_size,
+                           const char *source, char *destination, int compressed_size, int capacity) {
+    return LZ4_decompress_safe_usingDict(source, destination, compressed_size, capacity, dictionary, dictionary_size);
 }

@@ -186,7 +186,13 @@ case "columns":
             }
         }
     }
-    for block in blocks.recordBlocks {
+    var payloads: [(payload: [UInt8], afterCheckpoint: Bool)] = []
+    var checkpointSeen = true
+    for block in blocks.blocks {
+        guard block.kind == 0x52 else {
+            checkpointSeen = true
+            continue
+        }
         stored += block.storedLength
         let payload: ArraySlice<UInt8>
         if block.isStored {
@@ -204,6 +210,8 @@ case "columns":
         let p = Array(payload)
         let t = Int(p[0]) | Int(p[1]) << 8 | Int(p[2]) << 16 | Int(p[3]) << 24
         let l = Int(p[4]) | Int(p[5]) << 8 | Int(p[6]) << 16 | Int(p[7]) << 24
+        payloads.append((p, checkpointSeen))
+        checkpointSeen = false
         let parts = [p[8..<(8 + t)], p[(8 + t)..<(8 + t + l)], p[(8 + t + l)...]]
         for k in 0..<3 {
             raw[k] += parts[k].count
@@ -237,6 +245,56 @@ case "columns":
         print(String(format: "%@: %.3f bytes/event raw, %.3f LZ4 alone", names[k], Double(raw[k]) / Double(n), Double(packed[k]) / Double(n)))
     }
     print(String(format: "records blocks as stored: %.3f bytes/event payload (%d blocks)", Double(stored) / Double(n), blocks.recordBlocks.count))
+    // Issue 13, point 2: what linked blocks (the chain's earlier blocks, up to 64 KiB, as the
+    // dictionary) and LZ4 HC would store for the same payloads, and what they cost to compress and
+    // to decompress (each block round-tripped and checked).
+    func trial(level: Int32, restart: (Int) -> Bool) -> (bytes: Int, compress: Double, decompress: Double) {
+        var bytes = 0, compressNanos: UInt64 = 0, decompressNanos: UInt64 = 0
+        var chain: [UInt8] = []
+        var back = [UInt8](repeating: 0, count: 8 << 20)
+        for (i, block) in payloads.enumerated() {
+            if restart(i) { chain.removeAll(keepingCapacity: true) }
+            let dictionary = Array(chain.suffix(65536))
+            let input = block.payload
+            let start = DispatchTime.now().uptimeNanoseconds
+            let size = dictionary.withUnsafeBufferPointer { d in
+                input.withUnsafeBufferPointer { i in
+                    out.withUnsafeMutableBufferPointer { o in
+                        Int(nt_lz4_compress_with(UnsafeRawPointer(d.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(d.count), level,
+                                                 UnsafeRawPointer(i.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                                 UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                                 Int32(i.count), Int32(o.count)))
+                    }
+                }
+            }
+            let middle = DispatchTime.now().uptimeNanoseconds
+            let decoded = dictionary.withUnsafeBufferPointer { d in
+                out.withUnsafeBufferPointer { o in
+                    back.withUnsafeMutableBufferPointer { b in
+                        Int(nt_lz4_decompress_with(UnsafeRawPointer(d.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(d.count),
+                                                   UnsafeRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                                   UnsafeMutableRawPointer(b.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                                   Int32(size), Int32(b.count)))
+                    }
+                }
+            }
+            decompressNanos += DispatchTime.now().uptimeNanoseconds - middle
+            compressNanos += middle - start
+            precondition(size > 0 && decoded == input.count && back[0..<decoded].elementsEqual(input), "LZ4 round trip failed")
+            bytes += size
+            chain += input
+        }
+        return (bytes, Double(compressNanos) / Double(n), Double(decompressNanos) / Double(n))
+    }
+    print("records payloads recompressed (bytes/event; ns/event to compress, to decompress):")
+    for (label, level) in [("LZ4 fast", Int32(0)), ("LZ4 HC 9", 9), ("LZ4 HC 12", 12)] {
+        for (chaining, restart) in [("independent blocks", { (_: Int) in true }),
+                                    ("linked, restarted at each checkpoint", { payloads[$0].afterCheckpoint }),
+                                    ("linked, restarted every 16 blocks", { $0 % 16 == 0 })] as [(String, (Int) -> Bool)] {
+            let result = trial(level: level, restart: restart)
+            print(String(format: "  %@, %@: %.3f; %.1f, %.1f", label, chaining, Double(result.bytes) / Double(n), result.compress, result.decompress))
+        }
+    }
 case "stats":
     var counts: [String: Int] = [:]
     for event in session.events { counts["\(event.kind)", default: 0] += 1 }

@@ -105,6 +105,16 @@ const nt_record *nt_state_record(const nt_state *state, uint32_t id);
 /// LZ4_compress_default (for the size analysis of `profile columns`).
 int nt_lz4_compress_default(const char *source, char *destination, int size, int capacity);
 
+/// One LZ4 block of `source`, compressed with the `dictionary_size` bytes before it as dictionary
+/// (0: none): level 0 is LZ4_compress_fast_continue (acceleration 1), 1...12 LZ4 HC at that level.
+/// For the linked-block and HC analysis of `profile columns`.
+int nt_lz4_compress_with(const char *dictionary, int dictionary_size, int level,
+                         const char *source, char *destination, int size, int capacity);
+
+/// LZ4_decompress_safe_usingDict (the read side of `nt_lz4_compress_with`).
+int nt_lz4_decompress_with(const char *dictionary, int dictionary_size,
+                           const char *source, char *destination, int compressed_size, int capacity);
+
 /// LZ4_decompress_safe, so that Swift code needs no lz4 module of its own.
 int nt_lz4_decompress_safe(const char *source, char *destination, int compressed_size, int capacity);
 
