@@ -10,10 +10,10 @@ import NavTape
 /// cursor, change colours or reorder what is shown.
 enum TerminalText {
     static func escaped(_ text: String) -> String {
-        // Printable ASCII never needs an escape: checked over the bytes first (every line of `log`).
+        // Checked over the UTF-8 bytes (every line of `log` and `timeline`): printable ASCII never
+        // needs an escape, and only a multi-byte sequence is decoded to ask about its scalar.
         var bytes = text
-        if bytes.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
-        guard text.unicodeScalars.contains(where: DisplaySafety.needsEscape) else { return text }
+        if bytes.withUTF8(Self.isSafe) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if DisplaySafety.needsEscape(scalar) {
@@ -23,6 +23,26 @@ enum TerminalText {
             }
         }
         return out
+    }
+
+    /// Whether no scalar of the valid UTF-8 `bytes` needs an escape.
+    private static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                guard lead >= 0x20 && lead != 0x7F else { return false }
+                i += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard i + length <= bytes.count else { return false }
+            var value = UInt32(lead) & (0xFF >> (length + 1))
+            for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+            guard let scalar = Unicode.Scalar(value), !DisplaySafety.needsEscape(scalar) else { return false }
+            i += length
+        }
+        return true
     }
 }
 
