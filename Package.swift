@@ -42,7 +42,9 @@ let package = Package(
         // The pure core: state, commands, events, decide, evolve, delegates, invariants.
         .target(name: "NavigationCore", swiftSettings: checked),
         // Bytes: reader, writer, varints, CRC32C (package access).
-        .target(name: "ByteCoding"),
+        .target(name: "ByteCoding", dependencies: ["CCRC32C"]),
+        // CRC-32C with the processor's instruction where it has one (C: SSE 4.2, ARMv8 CRC).
+        .target(name: "CCRC32C"),
         // Every byte layout of the domain: events, commands, states, policies, checkpoints.
         .target(name: "NavigationCodec", dependencies: ["NavigationCore", "ByteCoding"]),
         // The file format: blocks, LZ4, checksums, index, recovery, locking (opaque records).

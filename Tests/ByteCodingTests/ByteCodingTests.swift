@@ -136,13 +136,26 @@ struct ByteCodingTests {
             let first = CRC32C.checksum(Array(bytes[..<split]))
             #expect(CRC32C.checksum(Array(bytes[split...]), seed: first) == whole)
         }
-        // The slice-by-8 path agrees with a bit-at-a-time reference at every length and alignment.
+        // The hardware path (where there is one) and the slice-by-8 path agree with a bit-at-a-time
+        // reference at every length, alignment and seed.
         for start in 0..<8 {
             for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 200] {
                 let slice = Array(bytes[start..<(start + length)])
-                #expect(CRC32C.checksum(slice) == referenceCRC32C(slice))
+                let reference = referenceCRC32C(slice)
+                #expect(CRC32C.checksum(slice) == reference)
+                #expect(slice.withUnsafeBytes { CRC32C.softwareChecksum($0) } == reference)
+                for seed: UInt32 in [1, 0xE306_9283, 0xFFFF_FFFF] {
+                    #expect(slice.withUnsafeBytes { CRC32C.checksum($0, seed: seed) == CRC32C.softwareChecksum($0, seed: seed) })
+                }
             }
         }
+    }
+
+    @Test("this machine's CRC32C is the processor's instruction (x86-64 with SSE 4.2, as CI runs)")
+    func crcHardware() {
+        #if arch(x86_64)
+        #expect(CRC32C.usesHardware)
+        #endif
     }
 
     private func referenceCRC32C(_ bytes: [UInt8]) -> UInt32 {
