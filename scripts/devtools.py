@@ -50,13 +50,15 @@ class Page:
         result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
         return result.get("result", {}).get("value")
 
-    def wait(self, expression, seconds=15):
+    def wait(self, expression, seconds=15, interval=0.05):
+        """Polls `expression` every `interval` seconds until it is truthy (timings pass a short
+        interval: at 50 ms, every wait measured ended on a 50 ms boundary)."""
         deadline = time.time() + seconds
         while time.time() < deadline:
             value = self.evaluate(expression)
             if value:
                 return value
-            time.sleep(0.05)
+            time.sleep(interval)
         return None
 
     def key(self, name):

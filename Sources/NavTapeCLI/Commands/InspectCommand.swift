@@ -291,7 +291,8 @@ enum InspectPage {
     .info { color: #fff; font-size: 12px; margin-top: 8px; }
     #events { background: #fff; border-radius: 6px; padding: 8px; max-height: 520px; overflow: auto; font: 12px ui-monospace, monospace; }
     .event { white-space: pre-wrap; } .event.current { background: #fff3c4; }
-    .commit { border-top: 1px solid #eee; padding: 2px 0; cursor: pointer; } .commit.selected { background: #e8f0ff; }
+    .commit { border-top: 1px solid #eee; padding: 2px 0; cursor: pointer; content-visibility: auto; contain-intrinsic-size: auto 3em; }
+    .commit.selected { background: #e8f0ff; }
     .rules { color: #888; } .bugs { color: #d70015; font-weight: 600; } #told { font-size: 12px; color: #444; margin-top: 8px; }
     #drawn { display: block; font: 11px ui-monospace, monospace; color: #bbb; margin-top: 6px; }
     #tools { margin-top: 8px; font-size: 12px; } #tools button { font-size: 12px; }
@@ -611,7 +612,7 @@ enum InspectPage {
     async function seek(eventIndex) {
       if (extending) await extending;
       if (reading) await reading;
-      const more = await read("around=" + eventIndex + "&count=400");
+      const more = await read("around=" + eventIndex + "&count=200");
       commits.splice(0, commits.length, ...more.commits);
       data.window.from = more.from;
       data.window.to = more.to;
