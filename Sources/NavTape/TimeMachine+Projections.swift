@@ -6,6 +6,9 @@ extension TimeMachine {
     /// it starts from the state at `start` (one checkpoint plus a few `evolve`s away) and sees every
     /// event with the state after it and the commit boundaries the log recorded.
     /// - Complexity: O(events folded); memory bounded by one block and the projection's own output.
+    ///   Inlinable, so the loop is specialised for the caller's projection (unspecialised, the
+    ///   replay's closure looked up `ProjectionRunner<P>`'s type metadata for every event).
+    @inlinable
     public func run<P: Projection>(_ projection: inout P, from start: UInt64 = 0, to end: UInt64? = nil) throws(NavTapeError) {
         let initial = try state(at: Swift.min(start, eventCount))
         projection.start(from: initial)
@@ -21,16 +24,19 @@ extension TimeMachine {
 /// A projection and the one context it is shown, advanced in place. Kept together in one value so
 /// the replay's closure reaches both through one access: a context captured on its own was copied,
 /// its whole state retained, to be handed to `consume`.
-private struct ProjectionRunner<P: Projection> {
-    var projection: P
-    var context: EventContext
+@usableFromInline
+struct ProjectionRunner<P: Projection> {
+    @usableFromInline var projection: P
+    @usableFromInline var context: EventContext
 
+    @inlinable
     init(projection: P, initial: NavigationState, start: UInt64, time: Int64) {
         self.projection = projection
         // The placeholder event is replaced before anyone sees it.
         context = EventContext(index: start, time: time, event: .columnShown(.primary), state: initial, startsCommit: false)
     }
 
+    @inlinable
     mutating func step(_ recorded: RecordedEvent) {
         context.advance(index: recorded.index, time: recorded.time, event: recorded.event, startsCommit: recorded.startsCommit)
         projection.consume(context)

@@ -102,4 +102,13 @@ public struct EventContext: Sendable {
         default: return mayChangeHierarchy
         }
     }
+
+    /// Whether the event only takes controllers out of the hierarchy or off a stack (a pop, a
+    /// dismissal): no stack is deeper and nothing joins the hierarchy after it.
+    public var onlyRemovesControllers: Bool {
+        switch event {
+        case .popped, .poppedToRoot, .poppedTo, .dismissed: return true
+        default: return false
+        }
+    }
 }

@@ -88,7 +88,8 @@ public struct SessionStatistics: Projection, Sendable {
         case .collapsed(let resolution) where resolution.atLaunch: collapsesAtLaunch += 1
         default: break
         }
-        if context.mayChangeHierarchy {
+        // A pop or a dismissal only takes controllers away, so no stack is deeper than before.
+        if context.mayChangeHierarchy && !context.onlyRemovesControllers {
             maximumStackDepth = Swift.max(maximumStackDepth, context.state.maximumStackDepth)
         }
         let newBucket = DisplayModeBucket(context.state)
@@ -203,8 +204,12 @@ public struct SessionStatistics: Projection, Sendable {
     private static func add<Key: Hashable>(from start: Int64, to end: Int64, to key: Key, in table: inout [Key: Int64]) {
         let (duration, overflow) = end.subtractingReportingOverflow(start)
         guard !overflow, duration > 0 else { return }
-        let (total, saturated) = table[key, default: 0].addingReportingOverflow(duration)
-        table[key] = saturated ? Int64.max : total
+        accumulate(duration, into: &table[key, default: 0])  // one lookup: the entry is changed in place
+    }
+
+    private static func accumulate(_ duration: Int64, into total: inout Int64) {
+        let (sum, saturated) = total.addingReportingOverflow(duration)
+        total = saturated ? Int64.max : sum
     }
 
     /// Zeroed counters indexed by raw value.
