@@ -80,12 +80,19 @@ public struct ByteWriter: Sendable {
     /// Appends `value` as an unsigned LEB128 varint (1 to 10 bytes, shortest form).
     @inlinable @inline(__always)
     public mutating func writeVarint(_ value: UInt64) {
+        Self.forEachVarintByte(of: value) { bytes.append($0) }
+    }
+
+    /// Calls `emit` with each byte of `value`'s LEB128 varint in order: the one spelling of the
+    /// encoding, for writers that keep their bytes elsewhere (EventLog's records columns).
+    @inlinable @inline(__always)
+    public static func forEachVarintByte(of value: UInt64, _ emit: (UInt8) -> Void) {
         var v = value
         while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            emit(UInt8(truncatingIfNeeded: v) | 0x80)
             v &>>= 7
         }
-        bytes.append(UInt8(truncatingIfNeeded: v))
+        emit(UInt8(truncatingIfNeeded: v))
     }
 
     /// Appends `value` ZigZag-encoded as a varint, so small magnitudes of either sign stay short.

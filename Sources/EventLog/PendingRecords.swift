@@ -160,19 +160,16 @@ final class ByteColumn {
         capacity = larger
     }
 
-    /// Appends `value` as an unsigned LEB128 varint (as ``ByteCoding/ByteWriter/writeVarint(_:)``).
+    /// Appends `value` as an unsigned LEB128 varint (``ByteCoding/ByteWriter/forEachVarintByte(of:_:)``).
     @inline(__always)
     func appendVarint(_ value: UInt64) {
         reserve(10)
-        var v = value
-        var at = count
-        while v >= 0x80 {
-            base[at] = UInt8(truncatingIfNeeded: v) | 0x80
-            v &>>= 7
+        var at = base + count
+        ByteWriter.forEachVarintByte(of: value) { byte in
+            at.initialize(to: byte)
             at += 1
         }
-        base[at] = UInt8(truncatingIfNeeded: v)
-        count = at + 1
+        count = at - base
     }
 
     /// Appends raw bytes.
