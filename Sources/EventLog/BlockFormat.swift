@@ -200,13 +200,14 @@ struct BlockEntry: Equatable {
 /// ```
 ///
 /// ``next()`` validates as it goes; ``isComplete`` checks that everything was consumed exactly and
-/// the last timestamp matches the header. Nothing allocates.
+/// the last timestamp matches the header. A fold that needs no timestamps reads ``records`` alone
+/// and checks the timestamp column once, at the block's end (``readRemainingTimestamps(count:)``).
+/// Nothing allocates.
 struct RecordsPayload {
     static let prefixSize = 8
 
     var timestamps: ByteReader
-    var lengths: ByteReader
-    var data: ByteReader
+    var records: RecordCursor
     var timestamp: Int64
     var isFirst = true
     let lastTimestamp: Int64
@@ -220,8 +221,9 @@ struct RecordsPayload {
         let lengthsStart = start + Int(tsLength)
         let dataStart = lengthsStart + Int(lengthsLength)
         timestamps = ByteReader(UnsafeRawBufferPointer(rebasing: raw[start..<lengthsStart]))
-        lengths = ByteReader(UnsafeRawBufferPointer(rebasing: raw[lengthsStart..<dataStart]))
-        data = ByteReader(UnsafeRawBufferPointer(rebasing: raw[dataStart...]))
+        records = RecordCursor(
+            lengths: ByteReader(UnsafeRawBufferPointer(rebasing: raw[lengthsStart..<dataStart])),
+            data: ByteReader(UnsafeRawBufferPointer(rebasing: raw[dataStart...])))
         timestamp = header.firstTimestamp
         lastTimestamp = header.lastTimestamp
     }
@@ -229,6 +231,13 @@ struct RecordsPayload {
     /// The next record's timestamp and bytes, or `nil` if the payload is malformed.
     @inline(__always)
     mutating func next() -> (timestamp: Int64, record: UnsafeRawBufferPointer)? {
+        guard let timestamp = nextTimestamp(), let record = records.next() else { return nil }
+        return (timestamp, record)
+    }
+
+    /// The next record's timestamp (the first is the header's), or `nil` if the column is malformed.
+    @inline(__always)
+    mutating func nextTimestamp() -> Int64? {
         if isFirst {
             isFirst = false
         } else {
@@ -237,9 +246,30 @@ struct RecordsPayload {
             guard !overflow else { return nil }
             timestamp = sum
         }
-        guard let length = lengths.readVarint(), length <= UInt64(data.remaining),
-              let record = data.readBytes(count: Int(length)) else { return nil }
-        return (timestamp, record)
+        return timestamp
+    }
+
+    /// After all `count` records were read through ``records`` alone, checks the rest of the
+    /// payload as ``next()`` and ``isComplete`` would have: the same blocks pass.
+    mutating func isCompleteAfterRecords(count: UInt32) -> Bool {
+        readAllTimestamps(count: count) && isComplete
+    }
+
+    /// Reads the timestamps of the block's `count` records when none has been read yet; `false` if
+    /// the column is malformed.
+    private mutating func readAllTimestamps(count: UInt32) -> Bool {
+        guard isFirst, count > 0 else { return count == 0 }
+        isFirst = false
+        var sum = timestamp
+        for _ in 1..<count {
+            // A non-negative delta is an even ZigZag code: the varint itself, halved.
+            guard let code = timestamps.readVarint(), code & 1 == 0 else { return false }
+            let (next, overflow) = sum.addingReportingOverflow(Int64(code &>> 1))
+            guard !overflow else { return false }
+            sum = next
+        }
+        timestamp = sum
+        return true
     }
 
     /// The next record's timestamp, skipping its bytes, or `nil` if the payload is malformed.
@@ -250,7 +280,7 @@ struct RecordsPayload {
 
     /// Whether every column was consumed exactly and the last timestamp is the header's.
     var isComplete: Bool {
-        timestamps.isAtEnd && lengths.isAtEnd && data.isAtEnd && timestamp == lastTimestamp
+        timestamps.isAtEnd && records.isAtEnd && timestamp == lastTimestamp
     }
 
     /// Whether `raw` is a well-formed payload for `header` (decodes every record).
@@ -260,5 +290,65 @@ struct RecordsPayload {
             guard payload.next() != nil else { return false }
         }
         return payload.isComplete
+    }
+}
+
+/// The records of a block's payload in order, sliced by its length column: the part of
+/// ``RecordsPayload`` a fold reads. Allocates nothing; the bytes it returns borrow the block.
+@usableFromInline
+struct RecordCursor {
+    @usableFromInline var lengths: ByteReader
+    @usableFromInline var data: ByteReader
+
+    init(lengths: ByteReader, data: ByteReader) {
+        self.lengths = lengths
+        self.data = data
+    }
+
+    /// The next record's bytes, or `nil` if the columns are malformed or exhausted.
+    @inlinable @inline(__always)
+    mutating func next() -> UnsafeRawBufferPointer? {
+        guard let length = lengths.readVarint(), length <= UInt64(data.remaining) else { return nil }
+        return data.readBytes(count: Int(length))
+    }
+
+    /// Whether both columns were consumed exactly.
+    var isAtEnd: Bool { lengths.isAtEnd && data.isAtEnd }
+}
+
+/// The records a fold visits in one block, in order, without their timestamps
+/// (``EventLogReader/forEachRecordBatch(from:to:_:)``).
+///
+/// Valid only during the call that hands it over. ``next()`` is inlined into the caller's loop and
+/// allocates nothing: a fold over a batch costs no call per record beyond its own.
+public struct RecordBatch {
+    @usableFromInline var cursor: RecordCursor
+    @usableFromInline var remaining: Int
+    @usableFromInline var isMalformed = false
+    @usableFromInline var position: UInt64
+
+    init(cursor: RecordCursor, index: UInt64, count: Int) {
+        self.cursor = cursor
+        position = index
+        remaining = count
+    }
+
+    /// The index of the record ``next()`` returns next (one past the last returned).
+    @inlinable
+    public var index: UInt64 { position }
+
+    /// The next record's bytes, or `nil` once the batch is done (or its block is malformed, which
+    /// the reader then reports).
+    @inlinable @inline(__always)
+    public mutating func next() -> UnsafeRawBufferPointer? {
+        guard remaining > 0 else { return nil }
+        guard let record = cursor.next() else {
+            isMalformed = true
+            remaining = 0
+            return nil
+        }
+        remaining &-= 1
+        position &+= 1
+        return record
     }
 }

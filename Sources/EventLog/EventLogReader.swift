@@ -146,25 +146,78 @@ public final class EventLogReader {
         from start: UInt64 = 0, to end: UInt64? = nil,
         _ body: (_ index: UInt64, _ timestamp: Int64, _ record: UnsafeRawBufferPointer) throws -> Bool
     ) throws {
+        try forEachBlock(from: start, to: end) { entry, payload, first, stop in
+            var index = entry.firstIndex
+            while index < first {
+                guard payload.skip() != nil else { throw malformed(entry) }
+                index &+= 1
+            }
+            while index < stop {
+                guard let (timestamp, record) = payload.next() else { throw malformed(entry) }
+                guard try body(index, timestamp, record) else { return false }
+                index &+= 1
+            }
+            if index == entry.endIndex, !payload.isComplete { throw malformed(entry) }
+            return true
+        }
+    }
+
+    /// Calls `body` once per block with the records from index `start` up to (not including) `end`
+    /// that the block holds: the replay loop's form of ``forEachRecord(from:to:_:)``.
+    ///
+    /// The records come without their timestamps, so a fold pays no call and no timestamp decoding
+    /// per record; a block read to its end still has its timestamp column checked, so a batch
+    /// refuses exactly the damage ``forEachRecord(from:to:_:)`` refuses, at the same block.
+    ///
+    /// ```swift
+    /// try reader.forEachRecordBatch { batch in
+    ///     while let bytes = batch.next() { apply(bytes) }
+    ///     return true            // keep going
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - start: the index of the first record to visit.
+    ///   - end: the index to stop before; `nil` for all readable records.
+    ///   - body: reads the block's records with ``RecordBatch/next()``; returns `false` to stop.
+    ///     Records it leaves unread are skipped (and checked).
+    /// - Throws: as ``forEachRecord(from:to:_:)``.
+    public func forEachRecordBatch(
+        from start: UInt64 = 0, to end: UInt64? = nil,
+        _ body: (inout RecordBatch) throws -> Bool
+    ) throws {
+        try forEachBlock(from: start, to: end) { entry, payload, first, stop in
+            var index = entry.firstIndex
+            while index < first {
+                guard payload.records.next() != nil else { throw malformed(entry) }
+                index &+= 1
+            }
+            var batch = RecordBatch(cursor: payload.records, index: first, count: Int(stop &- first))
+            guard try body(&batch) else { return false }
+            while batch.next() != nil {}
+            guard !batch.isMalformed else { throw malformed(entry) }
+            payload.records = batch.cursor
+            if stop == entry.endIndex {
+                guard payload.isCompleteAfterRecords(count: entry.count) else { throw malformed(entry) }
+            }
+            return true
+        }
+    }
+
+    /// Loads each block holding records `start ..< end` and calls `visit` with its payload and the
+    /// part of its records wanted (`first ..< stop`); `visit` returns `false` to stop.
+    private func forEachBlock(
+        from start: UInt64, to end: UInt64?,
+        _ visit: (BlockEntry, inout RecordsPayload, _ first: UInt64, _ stop: UInt64) throws -> Bool
+    ) throws {
         let stop = min(end ?? UInt64.max, layout.recordCount)
         var b = blockPosition(containing: start)
         while start < stop, b < layout.blocks.count {
             let entry = layout.blocks[b]
             let (header, raw) = try io.load(entry, kind: .records)
             guard var payload = RecordsPayload(raw, header: header) else { throw malformed(entry) }
-            var index = entry.firstIndex
-            while index < start {
-                guard payload.skip() != nil else { throw malformed(entry) }
-                index &+= 1
-            }
             let blockStop = min(entry.endIndex, stop)
-            while index < blockStop {
-                guard let (timestamp, record) = payload.next() else { throw malformed(entry) }
-                guard try body(index, timestamp, record) else { return }
-                index &+= 1
-            }
-            if index == entry.endIndex, !payload.isComplete { throw malformed(entry) }
-            if index >= stop { break }
+            guard try visit(entry, &payload, max(start, entry.firstIndex), blockStop) else { return }
+            if blockStop >= stop { break }
             b += 1
         }
         if let corruption, (end ?? UInt64.max) > layout.recordCount { throw corruption }

@@ -103,20 +103,23 @@ public final class TimeMachine {
         return checkpoint.payload
     }
 
-    /// Folds events `start ..< end` into `state`: read, check, decompress, decode and evolve, fused.
+    /// Folds events `start ..< end` into `state`: read, check, decompress, decode and evolve, fused,
+    /// a block at a time (no timestamps, no call per record but the decoder's).
     public func fold(from start: UInt64, to end: UInt64, into state: inout NavigationState) throws(NavTapeError) {
         guard start < end else { return }
         let path = self.path
         var failure: NavTapeError?
         try translating(path: path) {
-            try reader.forEachRecord(from: start, to: end) { index, _, record in
-                do throws(CodecError) {
-                    _ = try EventCodec.decodeAndEvolve(record, into: &state)
-                    return true
-                } catch {
-                    failure = NavTapeError(error, path: path, index: index)
-                    return false
+            try reader.forEachRecordBatch(from: start, to: end) { batch in
+                while let record = batch.next() {
+                    do throws(CodecError) {
+                        _ = try EventCodec.decodeAndEvolve(record, into: &state)
+                    } catch {
+                        failure = NavTapeError(error, path: path, index: batch.index &- 1)
+                        return false
+                    }
                 }
+                return true
             }
         }
         if let failure { throw failure }

@@ -86,22 +86,40 @@ extension ByteReader {
     /// Consumes a command.
     mutating func readCommand() throws(CodecError) -> NavigationCommand {
         let start = offset
+        var arguments = CommandArguments()
+        let kind = try readCommandArguments { arguments.append($0) }
+        guard let command = NavigationCommand(kind: kind, arguments: arguments) else {
+            throw Self.failure(.invalidValue, at: start, for: "command.arguments")
+        }
+        return command
+    }
+
+    /// Consumes a command, checked exactly as ``readCommand()`` checks it, without building it: what
+    /// a fold does with the command of a `rejected` or `ignored` event, which changes no state.
+    ///
+    /// Arguments read by their signature always fit it, so the one check ``readCommand()`` adds
+    /// (`NavigationCommand(kind:arguments:)`) cannot fail after this one passes; the decoder
+    /// equality tests hold both to it.
+    mutating func skipCommand() throws(CodecError) {
+        _ = try readCommandArguments { _ in }
+    }
+
+    /// Consumes a command's tag and its arguments, in signature order, handing each to `body`.
+    @inline(__always)
+    mutating func readCommandArguments(_ body: (CommandArgument) -> Void) throws(CodecError) -> CommandKind {
+        let start = offset
         guard let kind = CommandWireTag(rawValue: try readByte(for: "command.tag"))?.kind else {
             throw Self.failure(.unknownTag, at: start, for: "command.tag")
         }
-        var arguments = CommandArguments()
         for parameter in kind.signature.parameters {
             do {
-                arguments.append(try readArgument(parameter.type))
+                body(try readArgument(parameter.type))
             } catch where !error.context.hasPrefix("spec") && !error.context.hasPrefix("property") && !error.context.hasPrefix("policy") {
                 // Name the field as the vocabulary does: `interactivePop.completed`.
                 throw CodecError(error.code, at: error.offset, "\(kind.name).\(parameter.name)")
             }
         }
-        guard let command = NavigationCommand(kind: kind, arguments: arguments) else {
-            throw Self.failure(.invalidValue, at: start, for: "command.arguments")
-        }
-        return command
+        return kind
     }
 
     /// Consumes one argument of `type`.

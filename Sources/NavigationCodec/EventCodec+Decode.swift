@@ -24,17 +24,28 @@ extension EventCodec {
     ///
     /// The event is decoded into a value on the stack and applied with one
     /// ``NavigationState/evolve(_:)`` call; push, pop, show, display-mode, trait, collapse and
-    /// separate records allocate nothing. The record is validated in full before `state` is
-    /// touched, so a bad record leaves `state` unchanged.
+    /// separate records allocate nothing. `rejected` and `ignored` records, which change no state
+    /// (``NavigationEvent/rejected(_:reason:subject:)``), are checked in full but their commands are
+    /// not built. The record is validated in full before `state` is touched, so a bad record leaves
+    /// `state` unchanged.
     /// - Parameters:
     ///   - record: The bytes of exactly one record.
     ///   - state: The state to fold the event into.
     /// - Returns: Whether the event starts a commit.
-    /// - Throws: ``CodecError`` exactly when ``decode(_:)-(UnsafeRawBufferPointer)`` would.
+    /// - Throws: ``CodecError`` exactly when ``decode(_:)-(UnsafeRawBufferPointer)`` would, with the
+    ///   same error; and then `state` is as it was.
     public static func decodeAndEvolve(_ record: UnsafeRawBufferPointer, into state: inout NavigationState) throws(CodecError) -> Bool {
         var reader = ByteReader(record)
-        let (event, startsCommit) = try reader.readRecord()
-        state.evolve(event)
+        let (tag, startsCommit) = try reader.readEventTag()
+        switch tag {
+        case .rejected, .ignored:
+            try reader.skipRejectedOrIgnored(tag)
+            try reader.expectEnd(for: "event")
+        default:
+            let event = try reader.readEventPayload(tag)
+            try reader.expectEnd(for: "event")
+            state.evolve(event)
+        }
         return startsCommit
     }
 }
@@ -182,12 +193,10 @@ extension ByteReader {
             guard transition != .unrecorded else { throw Self.failure(.invalidValue, at: start, for: "stackSet.transition") }
             return .stackSet(list, navigation: navigation, transition: transition)
         case .rejected:
-            let reason = try readEnum(RejectionReason.self, for: "rejected.reason")
-            let subject = try readOptionalID(for: "rejected.subject")
+            let (reason, subject) = try readReasonAndSubject(RejectionReason.self, "rejected.reason", "rejected.subject")
             return .rejected(try readCommand(), reason: reason, subject: subject)
         case .ignored:
-            let reason = try readEnum(IgnoreReason.self, for: "ignored.reason")
-            let subject = try readOptionalID(for: "ignored.subject")
+            let (reason, subject) = try readReasonAndSubject(IgnoreReason.self, "ignored.reason", "ignored.subject")
             return .ignored(try readCommand(), reason: reason, subject: subject)
         case .columnSet:
             let column = try readEnum(Column.self, for: "columnSet.column")
@@ -219,6 +228,28 @@ extension ByteReader {
              .delegateNotified, .controllerReleased:
             return try readEventPayload(tag)
         }
+    }
+
+    /// Consumes the payload of a `rejected` or `ignored` event, checked as
+    /// ``readVariableSizeEvent(_:)`` checks it, building nothing.
+    @inline(never)
+    mutating func skipRejectedOrIgnored(_ tag: EventWireTag) throws(CodecError) {
+        if tag == .rejected {
+            _ = try readReasonAndSubject(RejectionReason.self, "rejected.reason", "rejected.subject")
+        } else {
+            _ = try readReasonAndSubject(IgnoreReason.self, "ignored.reason", "ignored.subject")
+        }
+        try skipCommand()
+    }
+
+    /// Consumes what a `rejected` or `ignored` event holds before its command: the reason and the
+    /// optional subject.
+    @inline(__always)
+    mutating func readReasonAndSubject<Reason: RawRepresentable<UInt8>>(
+        _ type: Reason.Type, _ reasonContext: StaticString, _ subjectContext: StaticString
+    ) throws(CodecError) -> (Reason, ControllerID?) {
+        let reason = try readEnum(type, for: reasonContext)
+        return (reason, try readOptionalID(for: subjectContext))
     }
 
     /// The resolution `tag` names, consuming the navigation ID of `.pushed` and `.replacedStack`.

@@ -44,6 +44,31 @@ struct OldLogTests {
         #expect(try SessionDescription(decoding: tape.sessionDescription.encode()) == tape.sessionDescription)
     }
 
+    @Test("the replay loop (record batches, fused decode) equals the reference decoder's replay after every event", arguments: goldens)
+    func batchedFoldMatchesReference(golden: Golden) throws {
+        let tape = try TimeMachine(path: Self.path(golden.file))
+        var reference = tape.initialState
+        var states = [reference]
+        try tape.forEachEvent { recorded in
+            reference.evolve(recorded.event)
+            states.append(reference)
+            return true
+        }
+        #expect(states.count == Int(tape.eventCount) + 1)
+        // From the start to every index, and from every checkpoint (seeks) to the end.
+        var mismatches: [UInt64] = []
+        for end in 0...tape.eventCount {
+            var folded = tape.initialState
+            try tape.fold(from: 0, to: end, into: &folded)
+            if folded != states[Int(end)] { mismatches.append(end) }
+            if golden.events > 100, end > 40 { break }
+        }
+        for end in stride(from: 0, through: tape.eventCount, by: max(1, Int(tape.eventCount) / 97)) {
+            if try tape.state(at: end) != states[Int(end)] { mismatches.append(end) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     @Test("a what-if from the start under the log's own delegate reaches the same state", arguments: goldens)
     func redecides(golden: Golden) throws {
         let directory = TemporaryDirectory()

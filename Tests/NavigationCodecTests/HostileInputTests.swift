@@ -67,6 +67,35 @@ struct HostileInputTests {
         }
     }
 
+    @Test("rejected and ignored records of every command: every prefix and every one-byte change gets the reference's answer from the fused step, which does not build the command")
+    func fusedSkipsCommandsAsTheReferenceReads() {
+        var records: [[UInt8]] = []
+        for command in CommandSamples.all {
+            records.append(EventCodec.encode(.rejected(command, reason: .navigationController, subject: ControllerID(app: 2)), startsCommit: true))
+            records.append(EventCodec.encode(.ignored(command, reason: .collapsed, subject: nil), startsCommit: false))
+        }
+        var problems: [String] = []
+        var checked = 0
+        for record in records {
+            var variants = (0..<record.count).map { Array(record.prefix($0)) } + [record, record + [0]]
+            for position in record.indices {
+                for value: UInt8 in [0x00, 0x01, 0x7F, 0x80, 0xFF, record[position] ^ 0x01] where value != record[position] {
+                    var changed = record
+                    changed[position] = value
+                    variants.append(changed)
+                }
+            }
+            for bytes in variants {
+                for base in Self.baseStates {
+                    checked += 1
+                    if let departure = Codec.fusedDeparture(bytes, from: base) { problems.append(departure) }
+                }
+            }
+        }
+        #expect(records.count >= 2 * CommandKind.allCases.count)
+        #expect(problems.isEmpty, "\(problems.count) of \(checked): \(problems.prefix(3))")
+    }
+
     @Test("every strict prefix of a state or session description is .truncated")
     func stateAndSessionTruncations() {
         for bytes in Self.stateEncodings {
@@ -117,6 +146,7 @@ struct HostileInputTests {
                 if (try? Codec.decodeAndEvolve(bytes, into: &state)) != nil { accepted.fused += 1 } else if state != base {
                     problems.append("failed fused decode of \(bytes.hex) changed the state")
                 }
+                if let departure = Codec.fusedDeparture(bytes, from: base) { problems.append(departure) }
             }
             if let state = try? Codec.decodeState(bytes) {
                 accepted.states += 1
@@ -149,8 +179,7 @@ struct HostileInputTests {
                     }
                 }
                 for base in Self.baseStates {
-                    var state = base
-                    _ = try? Codec.decodeAndEvolve(bytes, into: &state)
+                    if let departure = Codec.fusedDeparture(bytes, from: base) { problems.append(departure) }
                 }
             case 2:
                 let bytes = Self.mutate(states[Int.random(in: 0..<states.count, using: &random)], &random)

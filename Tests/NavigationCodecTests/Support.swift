@@ -34,6 +34,28 @@ enum Codec {
         }.get()
     }
 
+    /// Where the fused step (`decodeAndEvolve`, which checks `rejected` and `ignored` records without
+    /// building their commands) departs from the reference (`decode`, then `evolve`) on `bytes` from
+    /// `base`: a different error, commit bit or state; `nil` when they agree.
+    static func fusedDeparture(_ bytes: [UInt8], from base: NavigationState) -> String? {
+        var reference = base
+        let expected: Result<Bool, CodecError>
+        do {
+            let decoded = try decode(bytes)
+            reference.evolve(decoded.event)
+            expected = .success(decoded.startsCommit)
+        } catch { expected = .failure(error) }
+        var fused = base
+        let actual: Result<Bool, CodecError>
+        do { actual = .success(try decodeAndEvolve(bytes, into: &fused)) } catch { actual = .failure(error) }
+        if actual != expected { return "\(bytes.hex): fused \(actual), reference \(expected)" }
+        // A forged width may be NaN, which `==` never matches: then the encodings are compared.
+        if fused != reference, StateCodec.encode(fused) != StateCodec.encode(reference) {
+            return "\(bytes.hex): fused state differs from the reference's"
+        }
+        return nil
+    }
+
     static func decodeState(_ bytes: [UInt8]) throws(CodecError) -> NavigationState {
         try bytes.withUnsafeBytes { buffer in Result { () throws(CodecError) in try StateCodec.decode(buffer) } }.get()
     }

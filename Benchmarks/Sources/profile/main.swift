@@ -3,7 +3,8 @@
 // instructions.sh runs it and reads the inclusive Ir of the function `measured<Loop>` (not
 // --toggle-collect: the loops' closures match the same name and would toggle collection off).
 // Loops: evolve | evolveContentsOf | evolveBorrowed | decode | decodeAndEvolve | cfold | replay | seek
-// (with --time: best-of-9 wall clock instead; also append | appendDurable, a group commit every 4,096); diagnostics: seekparts | columns | stats | hash
+// (with --time: best-of-9 wall clock instead; also append | appendDurable, a group commit every 4,096); diagnostics: seekparts | columns | stats | hash;
+// `decoders LOG [MUTATE_EVERY]`: the replay loop's decoder against the reference on every record of LOG (DecoderEquality.swift)
 import BenchSupport
 import CBaselines
 import EventLog
@@ -88,6 +89,14 @@ import NavigationCore
 }
 
 let loop = CommandLine.arguments.dropFirst().first ?? "evolve"
+if loop == "decoders" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard let path = arguments.first else {
+        print("usage: profile decoders LOG [MUTATE_EVERY]")
+        exit(2)
+    }
+    exit(try checkDecoders(path: path, mutateEvery: arguments.dropFirst().first.flatMap { UInt64($0) } ?? 16) ? 0 : 1)
+}
 let session = try SessionData.load()
 let n = session.count
 if CommandLine.arguments.contains("--time") {
