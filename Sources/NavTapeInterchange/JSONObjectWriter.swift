@@ -80,17 +80,20 @@ struct JSONObjectWriter: JSONMemberSink {
 
     /// Appends the object of the members added since the last call to `out`, and starts the next.
     mutating func finish(into out: inout [UInt8]) {
-        // Insertion sort: an object has a handful of members.
-        var i = 1
-        while i < members.count {
-            let member = members[i]
-            var j = i
-            while j > 0, Self.precedes(member, members[j - 1]) {
-                members[j] = members[j - 1]
-                j -= 1
+        // Insertion sort: an object has a handful of members. In place, through one buffer (each
+        // subscript assignment of the array checked its uniqueness).
+        members.withUnsafeMutableBufferPointer { members in
+            var i = 1
+            while i < members.count {
+                let member = members[i]
+                var j = i
+                while j > 0, Self.precedes(member, members[j - 1]) {
+                    members[j] = members[j - 1]
+                    j -= 1
+                }
+                members[j] = member
+                i += 1
             }
-            members[j] = member
-            i += 1
         }
         // The object is assembled in one scratch buffer and appended in one copy (a byte at a
         // time, `Array`'s uniqueness check per byte was most of the writer's time).
@@ -125,7 +128,11 @@ struct JSONObjectWriter: JSONMemberSink {
 
     private mutating func record(_ key: StaticString, from start: Int) {
         var prefix: UInt64 = 0
-        for i in 0..<8 { prefix = prefix &<< 8 | UInt64(i < key.utf8CodeUnitCount ? key.utf8Start[i] : 0) }
+        if key.utf8CodeUnitCount >= 8 {
+            prefix = UInt64(bigEndian: UnsafeRawPointer(key.utf8Start).loadUnaligned(as: UInt64.self))
+        } else {
+            for i in 0..<8 { prefix = prefix &<< 8 | UInt64(i < key.utf8CodeUnitCount ? key.utf8Start[i] : 0) }
+        }
         let member: Member = (key, prefix, start, values.count)
         assert(!members.contains { !Self.precedes($0, member) && !Self.precedes(member, $0) }, "member \(key) given twice")
         members.append(member)

@@ -60,6 +60,19 @@ import NavigationCore
     return state
 }
 
+/// The replay through `forEachRecord` (a call and a timestamp per record) instead of
+/// `TimeMachine.fold`'s record batches: what the batches save.
+@inline(never) func measuredReplayRecords(_ path: String) throws -> NavigationState {
+    let machine = try TimeMachine(path: path)
+    let reader = try EventLogReader(path: path)
+    var state = machine.initialState
+    try reader.forEachRecord { _, _, record in
+        _ = try EventCodec.decodeAndEvolve(record, into: &state)
+        return true
+    }
+    return state
+}
+
 /// Appends the session's records to a new log in `directory`, a group commit every `batch` records
 /// (`nil`: only the final sync), and closes it.
 @inline(never) func measuredAppend(_ session: SessionData, batch: Int?, in directory: String) throws -> UInt64 {
@@ -111,6 +124,7 @@ if CommandLine.arguments.contains("--time") {
         case "decodeAndEvolve": _ = try measuredDecodeAndEvolve(session)
         case "decode": _ = try measuredDecode(session)
         case "replay": _ = try measuredReplay(session.path)
+        case "replayRecords": _ = try measuredReplayRecords(session.path)
         case "append": _ = try measuredAppend(session, batch: nil, in: BenchConfig.scratchDirectory("profile-append"))
         case "appendDurable": _ = try measuredAppend(session, batch: 4_096, in: BenchConfig.scratchDirectory("profile-append"))
         default: break
