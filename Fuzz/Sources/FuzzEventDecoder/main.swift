@@ -1,17 +1,33 @@
 // One log record → the event decoder, then evolve: every input either decodes to an event that
 // re-encodes to the same bytes (decoding is strict and total: docs/EventEncoding.md) or throws
-// CodecError. Nothing may trap.
+// CodecError. Nothing may trap. The replay loop's fused step (`decodeAndEvolve`, which checks
+// `rejected`/`ignored` records without building their commands) must give the reference's answer
+// on every input: the same error, or the same commit bit and state.
 import FuzzSupport
 import Glibc
 import NavigationCodec
 import NavigationCore
 
+let base = NavigationState(traits: Device.iPad.traits(.landscape))
+
 func check(_ bytes: UnsafeRawBufferPointer) {
-    guard let (event, startsCommit) = try? EventCodec.decode(bytes) else { return }
-    precondition(EventCodec.encode(event, startsCommit: startsCommit) == Array(bytes), "an accepted record re-encodes to other bytes")
-    var state = NavigationState(traits: Device.iPad.traits(.landscape))
-    state.evolve(event)
-    _ = try? EventCodec.decodeAndEvolve(bytes, into: &state)
+    var reference = base
+    let expected: Result<Bool, CodecError>
+    do {
+        let (event, startsCommit) = try EventCodec.decode(bytes)
+        precondition(EventCodec.encode(event, startsCommit: startsCommit) == Array(bytes), "an accepted record re-encodes to other bytes")
+        reference.evolve(event)
+        expected = .success(startsCommit)
+    } catch {
+        expected = .failure(error)
+    }
+    var fused = base
+    let actual: Result<Bool, CodecError>
+    do { actual = .success(try EventCodec.decodeAndEvolve(bytes, into: &fused)) } catch { actual = .failure(error) }
+    precondition(actual == expected, "the fused step answered \(actual), the reference \(expected)")
+    // A forged width may be NaN, which `==` never matches: then the encodings are compared.
+    precondition(fused == reference || StateCodec.encode(fused) == StateCodec.encode(reference),
+                 "the fused step's state differs from the reference's")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
