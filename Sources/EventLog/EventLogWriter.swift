@@ -127,7 +127,6 @@ public final class EventLogWriter {
             throw EventLogError(.tooLarge, path: path, detail: "file header of \(bytes.count) bytes exceeds maxHeaderBytes")
         }
         try Publisher.checkTarget(path, replacing: replacing)
-        Publisher.sweepAbandonedStaging(for: path)
         let staging = Publisher.stagingPath(for: path)
         let opened: LogFile
         do throws(EventLogError) {
@@ -139,6 +138,7 @@ public final class EventLogWriter {
         let file = LogFile(descriptor: opened.descriptor, path: path, options: options)
         do throws(EventLogError) {
             try file.lockExclusively()
+            try Publisher.refuseIfClaimed(path, except: staging)
             try withBytes(of: bytes) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
             if publication == .live {
                 try file.synchronizeData()

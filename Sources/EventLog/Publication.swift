@@ -43,8 +43,19 @@ enum Publisher {
     /// - Throws: `.alreadyExists` (something is there and `replacing` is false), `.notRegularFile`,
     ///   `.locked`, `.io`.
     static func checkTarget(_ target: String, replacing: Bool) throws(EventLogError) {
-        guard let lock = try lockTarget(target, replacing: replacing) else { return }
-        _ = close(lock)
+        if let lock = try lockTarget(target, replacing: replacing) { _ = close(lock) }
+        try refuseIfClaimed(target, except: nil)
+    }
+
+    /// Throws `.locked` when another writer is staging a file for `target` now (its staging file is
+    /// locked), so two processes never write the same output and neither replaces the other's. A
+    /// writer calls this after creating and locking its own staging file (`except`): of two writers
+    /// that start together, at least the later one sees the other's. Staging files left by crashed
+    /// writers are removed on the way.
+    static func refuseIfClaimed(_ target: String, except own: String?) throws(EventLogError) {
+        if stagingFiles(of: target).contains(where: { $0 != own && examine($0) == .held }) {
+            throw EventLogError(.locked, path: target, detail: "another process (navtape?) is writing it now: not replaced")
+        }
     }
 
     /// Opens and locks the file at `target` for replacing it; `nil` when nothing is there.
@@ -143,28 +154,49 @@ enum Publisher {
         _ = unlink(LogIndex.path(for: staging) + ".tmp")
     }
 
-    /// Removes the staging files of `target` left by crashed writers: those whose lock nobody holds
-    /// (a live writer keeps its staging file locked). Best effort; errors are ignored.
-    static func sweepAbandonedStaging(for target: String) {
+    /// The staging files beside `target` (`.NAME.PID-N.partial`), of any process.
+    private static func stagingFiles(of target: String) -> [String] {
         let directory = FileSystem.directory(of: target)
         let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
         let prefix = "." + base + "."
-        guard let stream = opendir(directory) else { return }
-        var abandoned: [String] = []
+        guard let stream = opendir(directory) else { return [] }
+        var found: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             guard name.hasPrefix(prefix), name.hasSuffix(stagingSuffix) else { continue }
-            abandoned.append(target.contains("/") ? directory + "/" + name : name)
+            found.append(target.contains("/") ? directory + "/" + name : name)
         }
         closedir(stream)
-        for path in abandoned {
-            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else { continue }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { discard(path) }
-            _ = close(descriptor)
-        }
+        return found
+    }
+
+    /// What a staging file found beside a target is.
+    private enum Staging { case held, starting, abandoned }
+
+    /// Examines the staging file at `path`, removing it if its writer is gone. A live writer keeps its
+    /// staging file locked (`held`). An unlocked one named after a running process may belong to a
+    /// writer that has created it and not yet locked it (`starting`): it is left alone, and not counted
+    /// as a claim, since that writer checks for claims itself once it holds its lock (of two writers
+    /// that each lock, then look, at least the later sees the other's lock). Any other is a crashed
+    /// writer's (`abandoned`) and is removed.
+    private static func examine(_ path: String) -> Staging {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .abandoned }
+        defer { _ = close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held }
+        if let pid = writerProcess(of: path), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { return .starting }
+        discard(path)
+        return .abandoned
+    }
+
+    /// The process ID a staging file's name carries (`.NAME.PID-N.partial`).
+    private static func writerProcess(of path: String) -> pid_t? {
+        guard path.hasSuffix(stagingSuffix) else { return nil }
+        let stem = path.dropLast(stagingSuffix.count)
+        guard let dot = stem.lastIndex(of: "."), let dash = stem.lastIndex(of: "-"), dot < dash else { return nil }
+        return pid_t(stem[stem.index(after: dot)..<dash])
     }
 }
 
@@ -201,7 +233,6 @@ public final class StagedFile {
     ///   `.locked`, `.notFound` (no such directory), `.io`.
     public init(path: String, replacing: Bool, options: LogOptions = .default) throws(EventLogError) {
         try Publisher.checkTarget(path, replacing: replacing)
-        Publisher.sweepAbandonedStaging(for: path)
         self.path = path
         self.replacing = replacing
         staging = Publisher.stagingPath(for: path)
@@ -212,8 +243,12 @@ public final class StagedFile {
             throw EventLogError(error.code, path: path, errno: error.errno, detail: "cannot create")
         }
         file = LogFile(descriptor: opened.descriptor, path: path, options: options)
-        // Locked so that a sweep by another process never takes it for a crashed writer's.
-        do throws(EventLogError) { try file.lockExclusively() } catch {
+        // Locked so that a sweep by another process never takes it for a crashed writer's, and so
+        // that another writer of `path` sees this one at work.
+        do throws(EventLogError) {
+            try file.lockExclusively()
+            try Publisher.refuseIfClaimed(path, except: staging)
+        } catch {
             file.close()
             Publisher.discard(staging)
             throw error

@@ -162,25 +162,42 @@ struct PublicationTests {
         #expect(staged(in: directory).isEmpty)
     }
 
-    @Test("two whole writers of one path: without replacing, the later one fails at close and changes nothing")
-    func raceWithoutReplacing() throws {
+    @Test("a second writer of a path another is writing is refused at once (.locked), replacing or not; the first completes")
+    func secondWriterRefused() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("race.navtape")
-        let slow = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
-        let quick = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole,
+        try writeLog(makeRecords(count: 5, seed: 7), to: path, options: testOptions())
+        let first = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole,
                                               replacing: true)
-        let quickRecords = makeRecords(count: 10, seed: 1)
-        for record in quickRecords { try quick.append(timestamp: record.timestamp, record: record.bytes) }
-        try quick.close()
-        for record in makeRecords(count: 500, seed: 2) { try slow.append(timestamp: record.timestamp, record: record.bytes) }
-        do {
-            try slow.close()
-            Issue.record("the slow writer replaced a log it was not allowed to")
-        } catch {
-            #expect(error.code == .alreadyExists && error.path == path, "\(error)")
+        let records = makeRecords(count: 500, seed: 2)
+        for record in records.prefix(200) { try first.append(timestamp: record.timestamp, record: record.bytes) }
+        for publication in [Publication.whole, .live] {
+            for replacing in [false, true] {
+                do {
+                    let second = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(),
+                                                           publication: publication, replacing: replacing)
+                    second.abandon()
+                    Issue.record("a second writer of \(path) was let in (\(publication), replacing: \(replacing))")
+                } catch {
+                    #expect(error.code == (replacing ? .locked : .alreadyExists) && error.path == path, "\(error)")
+                }
+            }
         }
-        #expect(readRecords(try EventLogReader(path: path)).records == quickRecords)
+        // Where nothing is at the path yet, the claim alone refuses the second writer.
+        let fresh = directory.path("fresh.navtape")
+        let holder = try StagedFile(path: fresh, replacing: false)
+        #expect(throws: EventLogError(.locked, path: fresh, detail: "another process (navtape?) is writing it now: not replaced")) {
+            _ = try EventLogWriter.create(at: fresh, header: testHeader, options: testOptions(), publication: .whole)
+        }
+        #expect(throws: EventLogError.self) { _ = try StagedFile(path: fresh, replacing: true) }
+        try holder.write("done\n")
+        try holder.commit()
+        #expect(try String(contentsOfFile: fresh, encoding: .utf8) == "done\n")
+
+        for record in records.dropFirst(200) { try first.append(timestamp: record.timestamp, record: record.bytes) }
+        try first.close()
+        #expect(readRecords(try EventLogReader(path: path)).records == records)
         #expect(staged(in: directory).isEmpty)
     }
 
@@ -194,10 +211,22 @@ struct PublicationTests {
         let running = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
         #expect(!FileManager.default.fileExists(atPath: crashed))
         #expect(staged(in: directory).count == 1, "the running writer's own staging file")
-        let second = try StagedFile(path: path, replacing: true)
-        #expect(staged(in: directory).count == 2, "a live writer's staging file is kept")
-        second.abandon()
+        do {
+            _ = try StagedFile(path: path, replacing: true)
+            Issue.record("a second writer was let in beside a live one")
+        } catch {
+            #expect(error.code == .locked, "\(error)")
+        }
+        #expect(staged(in: directory).count == 1, "a live writer's staging file is kept, the refused one's removed")
+        // An unlocked staging file named after a running process (here this one's parent) is neither swept
+        // (its writer may be about to lock it) nor a claim (that writer will look for claims itself).
+        let starting = directory.path(".s.navtape.\(getppid())-0.partial")
+        try Data([4]).write(to: URL(fileURLWithPath: starting))
         running.abandon()
+        let next = try StagedFile(path: path, replacing: true)
+        next.abandon()
+        #expect(FileManager.default.fileExists(atPath: starting))
+        try FileManager.default.removeItem(atPath: starting)
         #expect(staged(in: directory).isEmpty)
     }
 }

@@ -90,38 +90,80 @@ struct OutputSafetyTests {
         #expect(Self.staged(scratch).isEmpty)
     }
 
-    @Test("a concurrent --force while a first writer works: the first is told (exit 73), nothing acknowledged is lost")
-    func concurrentForce() throws {
-        let scratch = try Self.scratch()
-        guard let binary = Navtape.binary else { return }
-        let first = Process()
-        first.executableURL = binary
-        first.arguments = ["generate", "--events", "200000", "--seed", "1", "-o", "lk.navtape"]
-        first.currentDirectoryURL = scratch.url
-        let firstErr = Pipe()
-        first.standardError = firstErr
-        first.standardOutput = FileHandle.nullDevice
-        try first.run()
-        // Wait until the first writer is under way, then hold it still while the second one runs.
+    /// Starts `navtape arguments…` in `scratch`, waits until it is staging its output beside the
+    /// target, and stops it there (SIGSTOP), so a second command runs while it is mid-way.
+    static func startAndHold(_ arguments: [String], in scratch: Scratch) throws -> (Process, Pipe)? {
+        guard let binary = Navtape.binary else { return nil }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
         var waited = 0
-        while Self.staged(scratch).isEmpty && first.isRunning && waited < 2_000 {
+        while staged(scratch).isEmpty && process.isRunning && waited < 2_000 {
             usleep(5_000)
             waited += 1
         }
-        #expect(Self.staged(scratch).count == 1, "the first writer stages its log beside the target")
-        kill(first.processIdentifier, SIGSTOP)
-        let second = try scratch.navtape("generate", "--events", "1000", "--seed", "2", "-o", "lk.navtape", "--force")
+        #expect(staged(scratch).count == 1, "the first writer stages its log beside the target")
+        kill(process.processIdentifier, SIGSTOP)
+        return (process, stderr)
+    }
+
+    @Test("a concurrent --force while a first writer works on the path: the second is refused (exit 75), the first completes",
+          arguments: [false, true])
+    func concurrentForce(existing: Bool) throws {
+        let scratch = try Self.scratch()
+        if existing {
+            #expect(try scratch.navtape("generate", "--events", "50", "--seed", "9", "-o", "lk.navtape").status == 0)
+        }
+        // The first writer may itself replace an existing file (--force) or create the path.
+        let firstArguments = ["generate", "--events", "200000", "--seed", "1", "-o", "lk.navtape"] + (existing ? ["--force"] : [])
+        guard let (first, firstErr) = try Self.startAndHold(firstArguments, in: scratch) else { return }
+        var seconds: [Navtape.Result] = []
+        for arguments in [["generate", "--events", "1000", "--seed", "2", "-o", "lk.navtape", "--force"],
+                          ["export", "t.navtape", "-o", "lk.navtape", "--force"],
+                          ["record", "t.navscript", "-o", "lk.navtape", "--force"]] {
+            seconds.append(try Navtape.run(arguments, in: scratch.url))
+        }
         kill(first.processIdentifier, SIGCONT)
         first.waitUntilExit()
         let firstStderr = String(decoding: firstErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(second.status == 0, "\(second)")
-        #expect(first.terminationStatus == 73)
-        #expect(firstStderr == "lk.navtape: was created by another process while this output was written: not replaced\n")
-        // The log at the path is the second one, whole: the event count it reported.
-        let events = try #require(second.stdout.split(separator: ":").dropFirst().first?.split(separator: " ").first)
+        for second in seconds {
+            #expect(second == .init(status: 75, stdout: "",
+                                    stderr: "lk.navtape: another process (navtape?) is writing it now: not replaced\n"))
+        }
+        #expect(first.terminationStatus == 0, "\(firstStderr)")
         let verify = try scratch.navtape("verify", "lk.navtape")
-        #expect(verify.status == 0 && verify.stdout.contains("ok: \(events) events"), "\(verify) \(second)")
+        // The first writer's log, whole: its 200,000 events (to the end of the commit that reaches them).
+        #expect(verify.status == 0 && verify.stdout.hasPrefix("lk.navtape: ok: 2000"), "\(verify)")
         #expect(Self.staged(scratch).isEmpty)
+    }
+
+    @Test("record --intents never replaces a file: --force is refused (exit 64) and the file is kept")
+    func liveRecordingNeverReplaces() throws {
+        let scratch = try Self.scratch()
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape")))
+        let result = try scratch.navtape("record", "--intents", "-", "-o", "t.navtape", "--force", input: "")
+        #expect(result.status == 64 && result.stderr.contains("--force cannot be used with --intents"), "\(result)")
+        let plain = try scratch.navtape("record", "--intents", "-", "-o", "t.navtape", input: "")
+        #expect(plain.status == 73, "\(plain)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape"))) == before)
+    }
+
+    @Test("demo replaces its own earlier logs, and any other file only with --force")
+    func demoKeepsOtherFiles() throws {
+        let scratch = try Self.scratch()
+        #expect(try scratch.navtape("demo", "-o", "d.navtape").status == 0)
+        #expect(try scratch.navtape("demo", "-o", "d.navtape").status == 0, "a second demo replaces the first one's logs")
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape")))
+        let refused = try scratch.navtape("demo", "-o", "t.navtape")
+        #expect(refused == .init(status: 73, stdout: "", stderr: "t.navtape: already exists (use --force to replace it)\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("t.navtape"))) == before)
+        #expect(try scratch.navtape("demo", "-o", "t.navtape", "--force").status == 0)
+        #expect(try scratch.navtape("stats", "t.navtape").stdout.contains("(demo-iphone-plus · iphone-plus"))
     }
 
     // Linux only: mount(2) of a tmpfs (Darwin's mount takes other arguments and has no tmpfs).

@@ -15,7 +15,8 @@ struct DemoCommand: ParsableCommand {
             Writes three logs: OUTPUT (the iPhone Plus session under the Calendar Paste delegate), \
             OUTPUT-ipad.navtape (the same commands re-decided on an iPad) and OUTPUT-stale.navtape (the app \
             without its delegate, where a stale detail comes back: BUG-6). Earlier demo logs at those paths \
-            are replaced. Then prints states at key events, the diff across a rotation, statistics and bugs.
+            are replaced; any other file there is kept unless --force is given (exit 73). Then prints states \
+            at key events, the diff across a rotation, statistics and bugs.
 
             With --write-scripts DIR, writes the scenario scripts that ship with navtape instead (the spec's \
             rows T01…T47, the fidelity checks, the real apps' sessions; docs/ScriptFormat.md) into DIR, to run \
@@ -34,13 +35,15 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the scenario scripts that ship with navtape into this directory instead.", valueName: "dir"))
     var writeScripts: String?
 
-    @Flag(help: "With --write-scripts, replace scripts already there.")
+    @Flag(help: "Replace files already at the output paths that are not earlier demo logs (with --write-scripts: scripts already there).")
     var force = false
 
     func run() throws {
         if let directory = writeScripts { return try Self.write(ScenarioScripts.all, into: directory, force: force) }
         let paths = DemoSession.paths(for: output)
-        for path in [paths.calendarPaste, paths.iPad, paths.staleDetail] { try Files.prepareOutput(path, force: true) }
+        for path in [paths.calendarPaste, paths.iPad, paths.staleDetail] {
+            try Files.prepareOutput(path, force: force || DemoSession.isDemoLog(at: path))
+        }
         let recording = try DemoSession.record(to: output)
         try DemoTour.print(recording, to: .standard)
     }

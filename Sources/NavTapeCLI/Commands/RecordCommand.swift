@@ -23,7 +23,7 @@ struct RecordCommand: ParsableCommand {
             file, a FIFO or standard input). Each line is acknowledged on standard output once durable; \
             where the line carries UIKit's observed state and it differs from the model, a `diverged` \
             event is recorded and printed (see `navtape conformance`). The log appears at once and grows \
-            (`navtape tail -f` follows it). End of input or Ctrl-C closes it cleanly; a malformed line \
+            (`navtape tail -f` follows it), so it never replaces a file: --force is refused. End of input or Ctrl-C closes it cleanly; a malformed line \
             stops with FILE:LINE: message (exit 65), keeping every line before it.
 
             Examples:
@@ -44,6 +44,10 @@ struct RecordCommand: ParsableCommand {
     func validate() throws {
         guard (script == nil) != (intents == nil) else {
             throw ValidationError("Give either a script or --intents FILE.")
+        }
+        if intents != nil && output.force {
+            throw ValidationError("--force cannot be used with --intents: a live recording appears at its path at once, "
+                                  + "so it never replaces a file (remove \(output.output) first, or record to another path).")
         }
     }
 
@@ -81,7 +85,7 @@ struct IntentRecording {
         self.output = output
         // A capture is published at once and grows, so `tail -f` can follow it.
         ingest = CaptureIngest(path: output.output, file: input.name,
-                               options: RecorderOptions(publication: .live, replacesExisting: output.force), now: Self.now)
+                               options: RecorderOptions(publication: .live, replacesExisting: false), now: Self.now)
     }
 
     mutating func run() throws {

@@ -116,6 +116,16 @@ public enum DemoSession {
         return Paths(calendarPaste: output, iPad: stem + "-ipad.navtape", staleDetail: stem + "-stale.navtape")
     }
 
+    /// The session IDs of the three logs.
+    public static let sessionIDs: Set<String> = ["demo-iphone-plus", "demo-ipad", "demo-stale-detail"]
+
+    /// Whether the file at `path` is a log an earlier demo wrote (so the demo may replace it without
+    /// being told to): a readable log whose session is one of ``sessionIDs``.
+    public static func isDemoLog(at path: String) -> Bool {
+        guard let log = try? TimeMachine(path: path) else { return false }
+        return sessionIDs.contains(log.sessionID)
+    }
+
     /// Records the three logs (replacing earlier demo logs at the same paths).
     /// - Throws: ``NavTapeError`` when a log cannot be written; ``ScriptError`` only if the
     ///   built-in scripts were broken.
