@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "NavigationCodec", targets: ["NavigationCodec"]),
         .library(name: "NavigationProjections", targets: ["NavigationProjections"]),
         .library(name: "EventLog", targets: ["EventLog"]),
+        .library(name: "NavTapeText", targets: ["NavTapeText"]),
         .library(name: "NavTapeScript", targets: ["NavTapeScript"]),
         .library(name: "NavTapeInterchange", targets: ["NavTapeInterchange"]),
         .library(name: "NavTapeTestSupport", targets: ["NavTapeTestSupport"]),
@@ -56,10 +57,14 @@ let package = Package(
         .target(name: "NavigationProjections", dependencies: ["NavigationCore"]),
         // What users touch: record, replay, time travel, what-if.
         .target(name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
+        // Text for people, the same in scripts, JSON and the terminal: times and durations, which
+        // characters are never written raw, "did you mean". Pure (no Foundation).
+        .target(name: "NavTapeText"),
         // The scenario script language: parse, run, render.
-        .target(name: "NavTapeScript", dependencies: ["NavTape"]),
-        // JSON lines import and export, the JSON mirror of the domain.
-        .target(name: "NavTapeInterchange", dependencies: ["NavTape"]),
+        .target(name: "NavTapeScript", dependencies: ["NavTape", "NavTapeText"]),
+        // Formats in and out: JSON lines import and export, the JSON mirror of the domain, and an app's
+        // capture (the intent stream, recorded with the app's identities and checked against UIKit).
+        .target(name: "NavTapeInterchange", dependencies: ["NavTape", "NavTapeText"]),
         // Seeded generators, temporary directories, random sessions: for tests, benchmarks, fuzzing
         // and `navtape generate`.
         .target(name: "NavTapeTestSupport", dependencies: ["NavTape"]),
@@ -67,7 +72,7 @@ let package = Package(
         .target(
             name: "NavTapeCLI",
             dependencies: [
-                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeTestSupport",
+                "NavTape", "NavTapeText", "NavTapeScript", "NavTapeInterchange", "NavTapeTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -84,10 +89,10 @@ let package = Package(
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "NavTapeTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore", "NavTapeTestSupport"]),
         .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavTapeTestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTapeTestSupport"]),
-        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeScript", "NavigationCodec", "NavTapeTestSupport"],
+        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTapeText", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeText", "NavTapeScript", "NavigationCodec", "NavTapeTestSupport"],
                     resources: [.copy("Format1")]),
-        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeText", "NavTapeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

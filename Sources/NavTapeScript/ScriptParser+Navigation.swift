@@ -1,3 +1,4 @@
+import NavTapeText
 import NavTape
 import NavigationCore
 

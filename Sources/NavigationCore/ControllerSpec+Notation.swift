@@ -1,11 +1,12 @@
-/// The one error type of NavigationCore: a malformed bracket-notation string.
+/// The one error type of NavigationCore: text written by people that does not parse (a
+/// bracket-notation tree, a delegate policy in the policy language).
 ///
 /// `decide` and `evolve` never throw (a refused command is a `rejected` event); only parsing
 /// text written by people can fail.
 public struct NotationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
-    /// The zero-based character offset in the text where it went wrong.
+    /// The zero-based offset (in characters of a tree, Unicode scalars of a policy) where it went wrong.
     public var offset: Int
 
     /// Creates an error.

@@ -16,20 +16,9 @@
 /// Clauses apply in order on top of a starting policy, so `policy collapseSecondary discard`
 /// changes one method; ``SplitPolicy/text`` writes every implemented method after `reset`.
 extension SplitPolicy {
-    /// A problem in a policy's text: the message and the scalar offset it is about.
-    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What is wrong.
-        public var message: String
-        /// The 0-based offset of the token at fault, in Unicode scalars.
-        public var offset: Int
-
-        /// `message`.
-        public var description: String { message }
-    }
-
     /// Parses a policy's text, applying its clauses to `base` (no delegate by default).
-    /// - Throws: ``ParseError`` at the first token that does not fit.
-    public init(parsing text: String, onto base: SplitPolicy = .noDelegate) throws(ParseError) {
+    /// - Throws: ``NotationError`` at the first token that does not fit (its offset in Unicode scalars).
+    public init(parsing text: String, onto base: SplitPolicy = .noDelegate) throws(NotationError) {
         var parser = PolicyParser(text)
         var policy = base
         try parser.clauses(into: &policy)
@@ -215,17 +204,17 @@ struct PolicyParser {
     func peek() -> String? { cursor < tokens.count ? tokens[cursor].text : nil }
     func peek(_ ahead: Int) -> String? { cursor + ahead < tokens.count ? tokens[cursor + ahead].text : nil }
 
-    func fail(_ message: String) -> SplitPolicy.ParseError {
-        SplitPolicy.ParseError(message: message, offset: cursor < tokens.count ? tokens[cursor].offset : end)
+    func fail(_ message: String) -> NotationError {
+        NotationError(message, at: cursor < tokens.count ? tokens[cursor].offset : end)
     }
 
-    mutating func next(_ what: String) throws(SplitPolicy.ParseError) -> String {
+    mutating func next(_ what: String) throws(NotationError) -> String {
         guard cursor < tokens.count else { throw fail("expected \(what)") }
         defer { cursor += 1 }
         return tokens[cursor].text
     }
 
-    mutating func expect(_ word: String) throws(SplitPolicy.ParseError) {
+    mutating func expect(_ word: String) throws(NotationError) {
         let offsetBefore = cursor
         let found = try next("'\(word)'")
         guard found == word else {
@@ -242,7 +231,7 @@ struct PolicyParser {
 
     // MARK: clauses
 
-    mutating func clauses(into policy: inout SplitPolicy) throws(SplitPolicy.ParseError) {
+    mutating func clauses(into policy: inout SplitPolicy) throws(NotationError) {
         guard !atEnd else { throw fail("expected a policy: a preset (\(SplitPolicy.presetNames.joined(separator: ", "))) or a delegate method") }
         repeat {
             try clause(into: &policy)
@@ -250,7 +239,7 @@ struct PolicyParser {
         if !atEnd { throw fail("expected ';' or the end of the policy, found '\(peek() ?? "")'") }
     }
 
-    mutating func clause(into policy: inout SplitPolicy) throws(SplitPolicy.ParseError) {
+    mutating func clause(into policy: inout SplitPolicy) throws(NotationError) {
         let start = cursor
         let word = try next("a preset or a delegate method")
         switch word {
@@ -294,7 +283,7 @@ struct PolicyParser {
         }
     }
 
-    mutating func boolean() throws(SplitPolicy.ParseError) -> Bool {
+    mutating func boolean() throws(NotationError) -> Bool {
         switch try next("true or false") {
         case "true": return true
         case "false": return false
@@ -304,7 +293,7 @@ struct PolicyParser {
         }
     }
 
-    mutating func rule(for method: DelegateMethod) throws(SplitPolicy.ParseError) -> PolicyRule {
+    mutating func rule(for method: DelegateMethod) throws(NotationError) -> PolicyRule {
         let start = cursor
         let answer = try self.answer(for: method)
         guard method.accepts(answer) else {
@@ -321,7 +310,7 @@ struct PolicyParser {
         return PolicyRule(answer, if: condition)
     }
 
-    mutating func answer(for method: DelegateMethod) throws(SplitPolicy.ParseError) -> PolicyAnswer {
+    mutating func answer(for method: DelegateMethod) throws(NotationError) -> PolicyAnswer {
         let start = cursor
         let word = try next("an answer of \(method.name)")
         switch (method, word) {
@@ -365,7 +354,7 @@ struct PolicyParser {
         throw fail("unknown answer '\(word)' of \(method.name)")
     }
 
-    mutating func unmergePoint() throws(SplitPolicy.ParseError) -> UnmergePoint {
+    mutating func unmergePoint() throws(NotationError) -> UnmergePoint {
         let start = cursor
         switch try next("firstNested, after MATCH, from MATCH or top") {
         case "firstNested": return .firstNested
@@ -378,25 +367,24 @@ struct PolicyParser {
         }
     }
 
-    mutating func tree() throws(SplitPolicy.ParseError) -> ControllerSpec {
+    mutating func tree() throws(NotationError) -> ControllerSpec {
         let start = cursor
         let text = try next("a controller tree such as NC@ID[Root]")
+        let spec: ControllerSpec
         do {
-            let spec = try ControllerSpec.parse(text)
-            guard Decision.validate(spec, depth: 0) == nil else {
-                cursor = start
-                throw fail("'\(text)' is not a tree a delegate can create (a stack holds no navigation, tab bar or split controller)")
-            }
-            return spec
-        } catch let error as SplitPolicy.ParseError {
-            throw error
+            spec = try ControllerSpec.parse(text)
         } catch {
             cursor = start
             throw fail("'\(text)': \(error)")
         }
+        guard Decision.validate(spec, depth: 0) == nil else {
+            cursor = start
+            throw fail("'\(text)' is not a tree a delegate can create (a stack holds no navigation, tab bar or split controller)")
+        }
+        return spec
     }
 
-    mutating func match() throws(SplitPolicy.ParseError) -> ControllerMatch {
+    mutating func match() throws(NotationError) -> ControllerMatch {
         let start = cursor
         let text = try next("a controller pattern such as Name, A|B, @ID or *:navigation")
         guard let match = ControllerMatch(text: text) else {
@@ -408,19 +396,19 @@ struct PolicyParser {
 
     // MARK: conditions
 
-    mutating func condition() throws(SplitPolicy.ParseError) -> PolicyCondition {
+    mutating func condition() throws(NotationError) -> PolicyCondition {
         var parts = [try conjunction()]
         while take("or") { parts.append(try conjunction()) }
         return parts.count == 1 ? parts[0] : .any(parts)
     }
 
-    mutating func conjunction() throws(SplitPolicy.ParseError) -> PolicyCondition {
+    mutating func conjunction() throws(NotationError) -> PolicyCondition {
         var parts = [try unary()]
         while take("and") { parts.append(try unary()) }
         return parts.count == 1 ? parts[0] : .all(parts)
     }
 
-    mutating func unary() throws(SplitPolicy.ParseError) -> PolicyCondition {
+    mutating func unary() throws(NotationError) -> PolicyCondition {
         let start = cursor
         let word = try next("a condition")
         // Each `not` and parenthesis recurses: hostile text must not exhaust the stack.
@@ -516,7 +504,7 @@ extension ControllerMatch {
 enum LegacyShorthand {
     /// The rules a shorthand answer at the parser's cursor stands for, or `nil` when the cursor is
     /// not at a shorthand (and nothing was consumed).
-    static func rules(for method: DelegateMethod, _ parser: inout PolicyParser) throws(SplitPolicy.ParseError) -> [PolicyRule]? {
+    static func rules(for method: DelegateMethod, _ parser: inout PolicyParser) throws(NotationError) -> [PolicyRule]? {
         switch (method, parser.peek()) {
         case (.collapseSecondary, "returns"):
             parser.cursor += 1

@@ -1,3 +1,4 @@
+import NavTapeText
 import Foundation
 import NavTape
 import NavTapeTestSupport

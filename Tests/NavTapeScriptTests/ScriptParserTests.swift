@@ -1,3 +1,4 @@
+import NavTapeText
 import NavigationCore
 import Testing
 @testable import NavTapeScript

@@ -1,3 +1,4 @@
+import NavTapeText
 import Foundation
 import NavigationCore
 import Testing

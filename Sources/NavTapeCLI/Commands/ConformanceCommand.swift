@@ -1,3 +1,4 @@
+import NavTapeText
 import ArgumentParser
 import NavTape
 import NavTapeInterchange

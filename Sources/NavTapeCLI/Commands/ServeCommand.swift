@@ -305,7 +305,7 @@ struct SessionLibrary: Sendable {
                 device = named
             }
             if let text = try Self.single("policy", in: request), !text.isEmpty {
-                switch Result(catching: { () throws(SplitPolicy.ParseError) in try SplitPolicy(parsing: String(text)) }) {
+                switch Result(catching: { () throws(NotationError) in try SplitPolicy(parsing: String(text)) }) {
                 case .success(let parsed): policy = parsed
                 case .failure(let error):
                     throw HTTPError(.badRequest, message: "policy: character \(error.offset + 1): \(error.message)")

@@ -1,3 +1,4 @@
+import NavTapeText
 import NavTapeScript
 import NavTape
 import NavigationCodec

@@ -1,3 +1,4 @@
+import NavTape
 import NavigationCodec
 import NavigationCore
 
