@@ -90,6 +90,8 @@ enum Samples {
         result.append(.tapSecondaryOnlyButton)
         result += [.setFlag("detailModified", true), .setFlag("", false), .setFlag("名前", true)]
         result += CommandSamples.policies.map { .setPolicy($0) }
+        // Every kind, from the vocabulary's signatures alone (a new command is covered unedited).
+        result += CommandSamples.all
         return result
     }()
 

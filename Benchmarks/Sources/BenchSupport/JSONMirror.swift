@@ -193,7 +193,8 @@ extension JSONMirror.Command {
         case .hideColumn(let column): self = .hideColumn(column.rawValue)
         case .setPreferredSplitBehavior(let b): self = .setPreferredSplitBehavior(b.rawValue)
         case .tapSecondaryOnlyButton: self = .tapSecondaryOnlyButton
-        case .setFlag, .setPolicy: throw JSONMirror.BadValue(what: "delegate commands (not mirrored)")
+        // The delegate's commands, and any later command: the mirror covers what SessionGenerator records.
+        default: throw JSONMirror.BadValue(what: "\(c.kind.name) (not mirrored)")
         }
     }
     func value() throws -> NavigationCommand {
