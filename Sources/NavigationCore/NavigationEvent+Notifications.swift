@@ -1,14 +1,16 @@
 extension NavigationEvent {
     /// The notifications UIKit sends the split's delegate for this event, which took the state from
     /// `before` to `after`: `willChangeTo` for a display-mode change (DM-2, sent before it; listed
-    /// when `after` is `before`), `didCollapse` and `didExpand`, the column-style `willShow` and
+    /// when `after` is `before`; not on the legacy split, which predates it), `didCollapse` and `didExpand`, the column-style `willShow` and
     /// `willHide` for each column whose visibility changes (BTN-8, CO-13, EX-4), and the legacy
     /// popover calls (LG-5). The one description of when UIKit notifies, for `decide` (which calls a
     /// Swift delegate) and for projections.
     public func notifications(before: NavigationState, after: NavigationState) -> [SplitNotification] {
         var result: [SplitNotification] = []
         switch self {
-        case .displayModeChanged(let mode, _) where mode != before.displayMode:
+        // The legacy split (iOS 3.2–7) has no display modes to announce: `willChangeTo` is iOS 8's
+        // (its modes are LG-8's mapping for projections; the app hears willHide/willShow, LG-5).
+        case .displayModeChanged(let mode, _) where mode != before.displayMode && before.style != .legacy:
             result.append(.willChangeDisplayMode(mode))
         case .collapsed where !before.isCollapsed && after.isCollapsed:
             result.append(.didCollapse)

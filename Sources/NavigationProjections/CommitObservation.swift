@@ -49,6 +49,14 @@ public struct CommitObservation: Hashable, Sendable {
     /// The observation of `events`, one commit, applied to `before`.
     public init(before: NavigationState, events: [NavigationEvent]) {
         var state = before
+        // Columns stacked or unstacked by a collapse or an expand move with it; only when the app
+        // shows or hides a column of a collapsed split are they pushed or popped (CO-11, BTN-8).
+        let adapts = events.contains {
+            switch $0 {
+            case .collapsed, .separated: return true
+            default: return false
+            }
+        }
         for event in events {
             let previous = state
             state.evolve(event)
@@ -60,6 +68,16 @@ public struct CommitObservation: Hashable, Sendable {
                 transitions.append(StackChange(navigation: navigation, transition: .push))
             case .stackSet(_, let navigation, let transition):
                 transitions.append(StackChange(navigation: navigation, transition: transition))
+            case .columnSet(_, _, .pushed(let navigation)):  // SH-15: pushed onto the secondary's stack
+                transitions.append(StackChange(navigation: navigation, transition: .push))
+            case .columnStacked where !adapts:
+                if let primary = previous.primary, state.stack(of: primary).count > previous.stack(of: primary).count {
+                    transitions.append(StackChange(navigation: primary, transition: .push))
+                }
+            case .columnUnstacked where !adapts:
+                if let primary = previous.primary, state.stack(of: primary).count < previous.stack(of: primary).count {
+                    transitions.append(StackChange(navigation: primary, transition: .pop))
+                }
             case .popped(let navigation, _):
                 let stack = previous.stack(of: navigation)
                 popped = (popped ?? []) + stack.suffix(stack.count > 1 ? 1 : 0)

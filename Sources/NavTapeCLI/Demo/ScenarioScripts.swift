@@ -1148,7 +1148,7 @@ expect visible M, D
 expect collapsed false
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-expect notifications willShowViewController, willChangeTo(allVisible)
+expect notifications willShowViewController
 
 """#),
         ("T44.navscript", #"""
@@ -1164,7 +1164,7 @@ expect displayMode allVisible
 expect visible M, D
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
-expect notifications willChangeTo(allVisible)
+expect notifications none
 
 """#),
         ("T47.navscript", #"""
