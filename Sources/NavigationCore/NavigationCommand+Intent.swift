@@ -10,8 +10,14 @@ extension NavigationCommand {
         guard let first = events.first(where: { if case .delegateNotified = $0 { return false } else { return true } }) else {
             return nil
         }
-        // A flag's name may be interned first; the flag names the intent.
-        for case .flagSet(let name, let value) in events {
+        // A flag's name may be interned first; a flag set first names the intent (a flag a delegate
+        // sets while another command is decided comes after that command's own event).
+        if case .flagSet(let name, let value)? = events.first(where: {
+            switch $0 {
+            case .delegateNotified, .nameInterned: return false
+            default: return true
+            }
+        }) {
             var table = names
             for case .nameInterned(let string) in events { table.append(string) }
             self = .setFlag(table[name], value)

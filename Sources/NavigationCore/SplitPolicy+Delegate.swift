@@ -12,8 +12,11 @@ extension SplitPolicy: SplitViewDelegate {
 
     public func primaryViewController(forCollapsing split: SplitView) -> ViewController? {
         let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        let state = split.state
         let chosen: ViewController?? = answer(.primaryForCollapsing, context) { answer in
-            answer == .secondary ? .some(context.secondary) : context.controller(for: answer)
+            answer == .secondary ? .some(context.secondary) : context.controller(for: answer) { id in
+                id == state.primary || id == state.secondary || state.parent(of: id) == .none  // CO-7
+            }
         }
         return chosen ?? nil
     }
@@ -48,8 +51,12 @@ extension SplitPolicy: SplitViewDelegate {
 
     public func primaryViewController(forExpanding split: SplitView) -> ViewController? {
         let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: nil)
+        let state = split.state
         let chosen: ViewController?? = answer(.primaryForExpanding, context) { answer in
-            answer == .secondary ? .some(nil) : context.controller(for: answer)  // the secondary on expand: the default (EX-1.1)
+            // The secondary on expand: the default (EX-1.1).
+            answer == .secondary ? .some(nil) : context.controller(for: answer) { id in
+                id == state.primary || state.parent(of: id) == .none
+            }
         }
         return chosen ?? nil
     }
@@ -60,7 +67,8 @@ extension SplitPolicy: SplitViewDelegate {
             if case .unmerge(let points, let wrap) = answer {
                 return Self.unmerge(primary, at: points, wrap: wrap, in: split).map { .some($0) }
             }
-            return context.controller(for: answer)
+            // EX-1.3: a controller no container holds (one still in a stack would count as nil).
+            return context.controller(for: answer) { id in id != primary.id && split.state.parent(of: id) == .none }
         }
         return chosen ?? nil
     }
@@ -207,14 +215,20 @@ struct PolicyContext {
     /// What an answer that returns a controller gives: `.some(nil)` for `nil` (an answer), the
     /// controller for `existing` and `fresh`; `nil` (no answer: the next rule) when no controller
     /// matches, the tree cannot be made, or the answer is of another kind.
-    func controller(for answer: PolicyAnswer) -> ViewController?? {
+    ///
+    /// `existing` takes the newest live controller that matches and that the method can install
+    /// (`installable`: UIKit installs a controller no container holds, or one the split already has
+    /// there): the remembered secondary first (EX-1.5), then those in the hierarchy, then the
+    /// others (a controller the app keeps, as a delegate's stored property would).
+    func controller(for answer: PolicyAnswer, installable: (ControllerID) -> Bool) -> ViewController?? {
         switch answer {
         case .returnsNil: return .some(nil)
         case .existing(let match):
             let state = split.state
-            return state.allControllerIDs.reversed()
-                .first { match.matches($0, in: state) && state.isInHierarchy($0) }
-                .map { .some(split.handle($0)) }
+            let candidates = state.allControllerIDs.reversed().filter { state.contains($0) && match.matches($0, in: state) && installable($0) }
+            let chosen = candidates.first { $0 == state.rememberedSecondary }
+                ?? candidates.first { state.isInHierarchy($0) } ?? candidates.first
+            return chosen.map { .some(split.handle($0)) }
         case .fresh(let spec): return split.make(spec).map { .some($0) }
         default: return nil
         }

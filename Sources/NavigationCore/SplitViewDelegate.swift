@@ -203,6 +203,8 @@ public final class SplitView {
     public func viewController(for column: Column) -> ViewController? { state.controller(for: column).map(handle) }
     /// The secondary the split remembers from before the last collapse (EX-1.5), if any.
     public var rememberedSecondary: ViewController? { state.rememberedSecondary.map(handle) }
+    /// The controller presented modally from the window's root, if any.
+    public var presentedViewController: ViewController? { state.presented.map(handle) }
     /// Whether the app flag `name` is set.
     public func flag(_ name: String) -> Bool { state.flag(name) }
     /// The newest controller named `name`, in the hierarchy first (``NavigationState/controller(named:)``).
@@ -213,6 +215,21 @@ public final class SplitView {
     func handle(_ id: ControllerID) -> ViewController { ViewController(id: id, split: self) }
 
     // MARK: changing
+
+    /// Sets or clears the app flag `name`, as app state a delegate keeps changes (WordPress un-dims its
+    /// detail when it collapses): recorded as a `flagSet` event of the command being decided, so a
+    /// replay and a later question see it. Allowed in every method, notifications included: the flag
+    /// is the app's state, not UIKit's.
+    public func setFlag(_ name: String, _ value: Bool) {
+        guard !name.isEmpty, name.utf8.count <= ControllerSpec.maximumNameLength else {
+            faults.append(Fault(reason: .invalidValue, subject: nil, description: "setFlag: a flag's name is 1 to \(ControllerSpec.maximumNameLength) bytes"))
+            return
+        }
+        guard state.flag(name) != value else { return }
+        var builder = self
+        let id = builder.intern(name)
+        emit(.flagSet(id, value: value))
+    }
 
     /// Creates the controllers of `tree` (new instances, minted for the delegate) and returns the
     /// root; `nil` for a tree UIKit could not build (a stack holding a navigation controller).
@@ -288,6 +305,27 @@ public struct ViewController: Hashable, CustomStringConvertible {
     public var navigationController: ViewController? { split.state.navigationController(of: id).map(split.handle) }
     /// Whether it is in the split's containment tree.
     public var isInHierarchy: Bool { split.state.isInHierarchy(id) }
+    /// What contains it: a navigation controller's stack, the split, the window (presented), or nothing.
+    public var parent: Parent {
+        switch split.state.parent(of: id) {
+        case .none: return .none
+        case .split: return .split
+        case .presented: return .presented
+        case .navigation(let navigation): return .navigationController(split.handle(navigation))
+        }
+    }
+
+    /// What contains a controller, as a delegate sees it.
+    public enum Parent: Hashable {
+        /// No container holds it (never shown, popped, discarded, or kept by the app).
+        case none
+        /// It is a direct child of the split (a column, or the primary or secondary).
+        case split
+        /// It is presented modally from the window's root.
+        case presented
+        /// It is in this navigation controller's stack (`parent` and `navigationController` on UIKit).
+        case navigationController(ViewController)
+    }
 
     /// A navigation controller's stack, bottom to top (empty for anything else). Setting it is
     /// `setViewControllers(_:animated:)`: controllers are taken from the stacks they are in.

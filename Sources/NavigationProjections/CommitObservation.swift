@@ -49,14 +49,6 @@ public struct CommitObservation: Hashable, Sendable {
     /// The observation of `events`, one commit, applied to `before`.
     public init(before: NavigationState, events: [NavigationEvent]) {
         var state = before
-        // Columns stacked or unstacked by a collapse or an expand move with it; only when the app
-        // shows or hides a column of a collapsed split are they pushed or popped (CO-11, BTN-8).
-        let adapts = events.contains {
-            switch $0 {
-            case .collapsed, .separated: return true
-            default: return false
-            }
-        }
         for event in events {
             let previous = state
             state.evolve(event)
@@ -70,11 +62,18 @@ public struct CommitObservation: Hashable, Sendable {
                 transitions.append(StackChange(navigation: navigation, transition: transition))
             case .columnSet(_, _, .pushed(let navigation)):  // SH-15: pushed onto the secondary's stack
                 transitions.append(StackChange(navigation: navigation, transition: .push))
-            case .columnStacked where !adapts:
+            // A collapse's navigation primary pushes the secondary (CO-1.4); an expand pops its top
+            // (EX-1.4); a column stacked onto a collapsed split's stack is pushed, unstacked popped
+            // (CO-11, BTN-8), whether a collapse, an expand or the app moves it.
+            case .collapsed(let resolution) where resolution.outcome == .secondaryPushed:
+                transitions.append(StackChange(navigation: resolution.newPrimary, transition: .push))
+            case .separated(let resolution) where resolution.source == .poppedFromPrimary:
+                transitions.append(StackChange(navigation: resolution.newPrimary, transition: .pop))
+            case .columnStacked:
                 if let primary = previous.primary, state.stack(of: primary).count > previous.stack(of: primary).count {
                     transitions.append(StackChange(navigation: primary, transition: .push))
                 }
-            case .columnUnstacked where !adapts:
+            case .columnUnstacked:
                 if let primary = previous.primary, state.stack(of: primary).count < previous.stack(of: primary).count {
                     transitions.append(StackChange(navigation: primary, transition: .pop))
                 }

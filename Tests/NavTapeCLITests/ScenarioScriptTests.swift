@@ -48,6 +48,16 @@ struct ScenarioScriptTests {
         #expect(result.stdout.split(separator: "\n").count == files.count)
     }
 
+    @Test("the policy language's answers in a session pass through the built binary (existing, a mid-session policy)")
+    func policies() throws {
+        let directory = Self.directory.appendingPathComponent("Policies")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".navscript") }.sorted()
+        #expect(files.count >= 2)
+        let result = try Navtape.run(["run"] + files.map { directory.appendingPathComponent($0).path })
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.split(separator: "\n").count == files.count)
+    }
+
     @Test("demo --write-scripts gives a user without a clone every script, byte for byte (scripts/embed-scenarios)")
     func shipped() throws {
         let scratch = Scratch(onDisk: true)

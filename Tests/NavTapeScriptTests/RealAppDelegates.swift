@@ -70,10 +70,17 @@ struct WordPressDelegate: SplitViewDelegate {
     /// The broken variant: no separate answer (UIKit's default).
     var withoutSeparate = false
 
+    /// `dimsDetailViewControllerAutomatically`, set by MySitesCoordinator for My Sites.
+    var dimsDetailAutomatically = true
+
     func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
+        let detailDimmed = split.flag("detailDimmed")
+        // "Un-dim the detail view" (dimDetailViewController(false): app state, recorded as a flag event;
+        // the script policy cannot change app state, so its sessions leave the flag set)
+        if dimsDetailAutomatically { split.setFlag("detailDimmed", false) }
         // "If we had dimmed the detail view controller, then return true so that we discard the detail
         // VCs and just show the primary view controller"
-        if split.flag("detailDimmed") { return true }
+        if detailDimmed { return true }
         // "Otherwise, concatenate the primary and detail navigation controllers' content"
         if primary.isNavigationController {
             if secondary.isNavigationController, split.flag("detailModified") {
@@ -97,8 +104,10 @@ struct WordPressDelegate: SplitViewDelegate {
         } else if let index = stack.lastIndex(where: { Self.detailProviders.contains($0.name) }) {
             separateViewControllers(at: index + 1)
         }
-        if viewControllers.isEmpty {
-            // initialDetailViewControllerForPrimaryViewController: the provider's default detail.
+        // "If we have no detail view controllers, try and fetch the primary view controller's initial
+        // detail view controller": only a detail provider on top has one (BlogDetails: Stats); otherwise
+        // the empty list below is wrapped, as the app does.
+        if viewControllers.isEmpty, let top = primary.viewControllers.last, Self.detailProviders.contains(top.name) {
             return split.make(.navigation("WPDetailNC", restorationID: Self.restorationIdentifier, [.content("Stats")]))
         }
         if let first = viewControllers.first, first.isNavigationController { return first }

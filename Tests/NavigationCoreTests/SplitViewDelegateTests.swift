@@ -132,4 +132,194 @@ struct SplitViewDelegateTests {
         #expect(replayed == live)
         #expect(live.invariantViolations().isEmpty)
     }
+
+    @Test("a delegate may set app flags in any method, notifications included; the flag is an event of the command, which what-if still rebuilds")
+    func delegateSetsFlags() throws {
+        /// WordPress's collapse: un-dims (a flag) and discards; hears didCollapse and counts it in a flag.
+        struct Dimmer: SplitViewDelegate {
+            func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
+                split.setFlag("detailDimmed", false)
+                return true
+            }
+            func splitViewController(_ split: SplitView, notified notification: SplitNotification) {
+                if notification == .didCollapse { split.setFlag("collapsedOnce", true) }
+            }
+        }
+        var state = try split(plusLandscape, delegate: Dimmer())
+        Navigation.send(.setFlag("detailDimmed", true), to: &state, delegate: Dimmer())
+        Navigation.send(.launch(plusLandscape), to: &state, delegate: Dimmer())
+        let before = state
+        let events = Navigation.send(.changeTraits(plusPortrait), to: &state, delegate: Dimmer())
+        #expect(!state.flag("detailDimmed") && state.flag("collapsedOnce"))
+        #expect(state.hierarchyDescription == "MN[M]")
+        var replayed = before
+        for event in events { replayed.evolve(event) }
+        #expect(replayed == state)
+        // The commit's intent is still the trait change, so a what-if re-decides a rotation.
+        #expect(NavigationCommand(commit: events, names: before.names) == .changeTraits(plusPortrait))
+        // A name that cannot be a flag is refused like the command's own.
+        struct BadName: SplitViewDelegate {
+            func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
+                split.setFlag("", true)
+                return false
+            }
+        }
+        var other = try split(plusPortrait, delegate: BadName())
+        #expect(Navigation.send(.launch(plusPortrait), to: &other, delegate: BadName()).rejections == [.invalidValue])
+    }
+
+    @Test("the delegate reads each controller's parent and the presented controller")
+    func readsParentsAndPresented() throws {
+        final class Seen { var lines: [String] = [] }
+        struct Reader: SplitViewDelegate {
+            let seen: Seen
+            func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
+                func describe(_ parent: ViewController.Parent) -> String {
+                    switch parent {
+                    case .none: return "none"
+                    case .split: return "split"
+                    case .presented: return "presented"
+                    case .navigationController(let navigation): return navigation.name
+                    }
+                }
+                for controller in [primary, secondary] + primary.viewControllers + secondary.viewControllers {
+                    seen.lines.append("\(controller.name): \(describe(controller.parent))")
+                }
+                seen.lines.append("presented: \(split.presentedViewController?.name ?? "none")")
+                if let modal = split.presentedViewController { seen.lines.append("\(modal.name): \(describe(modal.parent))") }
+                return false
+            }
+        }
+        let seen = Seen()
+        var state = try split(plusPortrait, delegate: Reader(seen: seen))
+        Navigation.send(.instantiate(try ControllerSpec.parse("Sheet")), to: &state, delegate: Reader(seen: seen))
+        Navigation.send(.present(try #require(state.controller(named: "Sheet"))), to: &state, delegate: Reader(seen: seen))
+        Navigation.send(.launch(plusPortrait), to: &state, delegate: Reader(seen: seen))
+        #expect(seen.lines == ["MN: split", "DN: split", "M: MN", "D: DN", "presented: Sheet", "Sheet: presented"])
+    }
+
+    @Test("every question reaches a Swift delegate where UIKit asks it, and its answer is taken (BTN-2, SH-4, SH-8, CO-1.1, EX-1.1, CO-12, EX-4, LG-4)")
+    func everyQuestion() throws {
+        final class Asked { var methods: [String] = [] }
+        struct Answering: SplitViewDelegate {
+            let asked: Asked
+            func targetDisplayModeForAction(in split: SplitView) -> DisplayMode {
+                asked.methods.append("targetDisplayMode")
+                return .primaryOverlay
+            }
+            func splitViewController(_ split: SplitView, show controller: ViewController, sender: ViewController) -> Bool {
+                asked.methods.append("show \(controller.name)")
+                return controller.name == "Handled"
+            }
+            func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool {
+                asked.methods.append("showDetail \(controller.name)")
+                return controller.name == "Handled"
+            }
+            func primaryViewController(forCollapsing split: SplitView) -> ViewController? {
+                asked.methods.append("forCollapsing")
+                return nil
+            }
+            func primaryViewController(forExpanding split: SplitView) -> ViewController? {
+                asked.methods.append("forExpanding")
+                return nil
+            }
+        }
+        let asked = Asked()
+        let delegate = Answering(asked: asked)
+        var state = try split(Device.iPad.traits(.portrait), delegate: delegate)
+        Navigation.send(.launch(Device.iPad.traits(.portrait)), to: &state, delegate: delegate)
+        // BTN-2: the button leads where the delegate says.
+        Navigation.send(.tapDisplayModeButton, to: &state, delegate: delegate)
+        #expect(state.displayMode == .primaryOverlay)
+        // SH-8: showDetail reaches the split's delegate; a handled one changes nothing.
+        Navigation.send(.instantiate(.content("Handled")), to: &state, delegate: delegate)
+        let m = try #require(state.controller(named: "M")), handled = try #require(state.controller(named: "Handled"))
+        let before = state.hierarchyDescription
+        let detail = Navigation.send(.showDetail(handled, sender: m), to: &state, delegate: delegate)
+        #expect(detail.contains(.detailShown(handled, sender: m, resolution: .handledByDelegate)))
+        #expect(state.hierarchyDescription == before)
+        // CO-1.1 and EX-1.1 are asked on a collapse and an expand (iPad slide-over widths).
+        Navigation.send(.changeTraits(Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3)), to: &state, delegate: delegate)
+        Navigation.send(.changeTraits(Device.iPad.traits(.landscape)), to: &state, delegate: delegate)
+        #expect(asked.methods == ["targetDisplayMode", "showDetail Handled", "forCollapsing", "forExpanding"])
+        // SH-4: show reaches the split's delegate when no navigation controller takes it (a content primary).
+        var plain = NavigationState(traits: Device.iPad.traits(.landscape))
+        for command in NavigationCommand.installing(primary: .content("Master"), secondary: .content("Detail"), style: .unspecified) {
+            Navigation.send(command, to: &plain, delegate: delegate)
+        }
+        Navigation.send(.launch(Device.iPad.traits(.landscape)), to: &plain, delegate: delegate)
+        Navigation.send(.instantiate(.content("Handled")), to: &plain, delegate: delegate)
+        let master = try #require(plain.controller(named: "Master")), target = try #require(plain.controller(named: "Handled"))
+        let shown = Navigation.send(.show(target, sender: master), to: &plain, delegate: delegate)
+        #expect(shown.contains(.shown(target, sender: master, resolution: .handledByDelegate)), "\(shown)")
+        #expect(asked.methods.last == "show Handled")
+
+        // Column style (CO-12, EX-4): the top column on a collapse, the display mode on an expand.
+        struct Columns: SplitViewDelegate {
+            func splitViewController(_ split: SplitView, topColumnForCollapsingToProposedTopColumn proposed: Column) -> Column { .primary }
+            func splitViewController(_ split: SplitView, displayModeForExpandingToProposedDisplayMode proposed: DisplayMode) -> DisplayMode {
+                .secondaryOnly
+            }
+        }
+        var columns = NavigationState(style: .doubleColumn, traits: Device.iPad.traits(.landscape))
+        for command in NavigationCommand.installing(primary: .navigation("PNav", [.content("P")]),
+                                                    secondary: .navigation("SNav", [.content("S")]), style: .doubleColumn) {
+            Navigation.send(command, to: &columns, delegate: Columns())
+        }
+        Navigation.send(.launch(Device.iPad.traits(.landscape)), to: &columns, delegate: Columns())
+        Navigation.send(.changeTraits(Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3)), to: &columns, delegate: Columns())
+        #expect(columns.isCollapsed && columns.hierarchyDescription.hasPrefix("PNav[P]"), "the primary on top: \(columns.hierarchyDescription)")
+        Navigation.send(.changeTraits(Device.iPad.traits(.landscape)), to: &columns, delegate: Columns())
+        #expect(!columns.isCollapsed && columns.displayMode == .secondaryOnly)
+
+        // LG-4: the legacy split asks shouldHide; LG-5's willHide/willShow reach a Swift delegate.
+        final class Heard { var lines: [String] = [] }
+        struct Legacy: SplitViewDelegate {
+            let heard: Heard
+            func splitViewController(_ split: SplitView, shouldHide controller: ViewController, in orientation: Orientation) -> Bool {
+                heard.lines.append("shouldHide \(orientation)")
+                return orientation == .portrait
+            }
+            var implementsLegacyWillHide: Bool { true }
+            func splitViewController(_ split: SplitView, notified notification: SplitNotification) {
+                heard.lines.append(notification.name)
+            }
+        }
+        let heard = Heard()
+        var legacy = NavigationState(style: .legacy, traits: Device.iPad.traits(.landscape))
+        for command in NavigationCommand.installing(primary: .navigation("MN", [.content("M")]),
+                                                    secondary: .navigation("DN", [.content("D")]), style: .legacy) {
+            Navigation.send(command, to: &legacy, delegate: Legacy(heard: heard))
+        }
+        Navigation.send(.launch(Device.iPad.traits(.landscape)), to: &legacy, delegate: Legacy(heard: heard))
+        Navigation.send(.changeTraits(Device.iPad.traits(.portrait)), to: &legacy, delegate: Legacy(heard: heard))
+        Navigation.send(.changeTraits(Device.iPad.traits(.landscape)), to: &legacy, delegate: Legacy(heard: heard))
+        #expect(heard.lines.contains("shouldHide portrait") && heard.lines.contains("shouldHide landscape"), "\(heard.lines)")
+        #expect(heard.lines.contains("willHideViewController") && heard.lines.contains("willShowViewController"), "\(heard.lines)")
+        #expect(!heard.lines.contains { $0.hasPrefix("willChangeTo") }, "the legacy split predates willChangeTo: \(heard.lines)")
+    }
+
+    @Test("column-style notifications reach a Swift delegate: willShow and willHide per column (BTN-8, CO-13, EX-4)")
+    func columnNotifications() throws {
+        final class Heard { var lines: [String] = [] }
+        struct Listener: SplitViewDelegate {
+            let heard: Heard
+            func splitViewController(_ split: SplitView, notified notification: SplitNotification) {
+                heard.lines.append(notification.name(in: split.style))
+            }
+        }
+        let heard = Heard()
+        var state = NavigationState(style: .doubleColumn, traits: Device.iPad.traits(.landscape))
+        for command in NavigationCommand.installing(primary: .navigation("PNav", [.content("P")]),
+                                                    secondary: .navigation("SNav", [.content("S")]), style: .doubleColumn) {
+            Navigation.send(command, to: &state, delegate: Listener(heard: heard))
+        }
+        Navigation.send(.launch(Device.iPad.traits(.landscape)), to: &state, delegate: Listener(heard: heard))
+        heard.lines = []
+        Navigation.send(.hideColumn(.primary), to: &state, delegate: Listener(heard: heard))
+        #expect(heard.lines.contains("willHide(primary)"), "\(heard.lines)")
+        heard.lines = []
+        Navigation.send(.showColumn(.primary), to: &state, delegate: Listener(heard: heard))
+        #expect(heard.lines.contains("willShow(primary)"), "\(heard.lines)")
+    }
 }

@@ -507,6 +507,43 @@ expect no violation INV-2
 expect violations none
 
 """#),
+        ("Policies/existing-separate.navscript", #"""
+# Policy answer `existing`: separateSecondary returns a controller the app keeps, out of the hierarchy (EX-1.3).
+# Source: UIKit's splitViewController(_:separateSecondaryFrom:) may return any controller no container holds; the
+# remembered secondary (EX-1.5) is the one a delegate keeps. Before the policy took it, `existing` looked only in the
+# hierarchy, so the answer never applied and the primary's top was popped instead (EX-1.4).
+device iphone-plus portrait
+policy collapseSecondary discard; separateSecondary existing DN
+primary MN[M]
+secondary DN[D]
+
+launch
+expect hierarchy MN[M]
+push X onto MN
+rotate landscape
+expect hierarchy MN[M, X] | DN[D]
+expect violations none
+
+"""#),
+        ("Policies/policy-mid-session.navscript", #"""
+# A `policy` line after the first command: the delegate's answers change from there on, recorded as an event.
+# The same collapse is kept (CO-1.4, the secondary pushed) before the change and discarded (CO-2) after it.
+device iphone-plus landscape
+policy none
+primary MN[M]
+secondary DN[D]
+
+launch
+rotate portrait
+expect hierarchy MN[M, DN[D]]
+rotate landscape
+expect hierarchy MN[M] | DN[D]
+policy collapseSecondary discard
+rotate portrait
+expect hierarchy MN[M]
+expect collapsed true
+
+"""#),
         ("T01.navscript", #"""
 # T01 iPad full screen landscape, no delegate: launch → expanded, allVisible, both columns appear (DM-5, AP-1).
 device ipad landscape
@@ -551,6 +588,9 @@ expect button primaryOverlay
 tapDisplayModeButton
 expect displayMode primaryOverlay
 expect visible M, D
+# What UIKit tells the app here (AP-3: M appears with the overlay; DM-2).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(primaryOverlay)
 tapDisplayModeButton
 expect displayMode primaryHidden
 expect visible D
@@ -568,8 +608,14 @@ secondary DN[D]
 launch
 tapDisplayModeButton
 expect displayMode primaryOverlay
+# What UIKit tells the app here (AP-3, DM-2).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(primaryOverlay)
 tapDimmedSecondary
 expect displayMode primaryHidden
+# What UIKit tells the app here (BTN-5: the overlay closes, M disappears; DM-2).
+expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
+expect notifications willChangeTo(primaryHidden)
 tapDimmedSecondary                # nothing is dimmed any more
 expect ignored notOverlaid
 expect ignored BTN-5
@@ -588,6 +634,9 @@ launch
 expect button primaryHidden       # the full-screen (double-arrow) icon
 tapDisplayModeButton
 expect displayMode primaryHidden
+# What UIKit tells the app here (AP-3: M disappears; DM-2).
+expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
+expect notifications willChangeTo(primaryHidden)
 tapDisplayModeButton
 expect displayMode allVisible
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
@@ -605,6 +654,9 @@ launch
 rotate landscape
 expect displayMode allVisible
 expect collapsed false
+# What UIKit tells the app here (DM-8: M appears; DM-2; SZ-4: no didExpand).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(allVisible)
 rotate portrait
 expect displayMode primaryHidden
 expect collapsed false
@@ -623,6 +675,9 @@ set presentsWithGesture false
 launch
 edgeSwipe
 expect ignored gestureDisabled
+# What UIKit tells the app here (BTN-6: nothing).
+expect callbacks none
+expect notifications none
 tapDisplayModeButton
 expect ignored BTN-6
 expect displayMode primaryHidden
@@ -642,8 +697,14 @@ preferredDisplayMode allVisible
 set presentsWithGesture false
 launch
 expect displayMode allVisible
+# What UIKit tells the app here (AP-1: both columns appear; DM-2, the model's launch choice).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
+expect notifications willChangeTo(allVisible)
 rotate landscape
 expect displayMode allVisible
+# What UIKit tells the app here (DM-1: the mode holds, nothing changes).
+expect callbacks none
+expect notifications none
 rotate portrait
 expect displayMode allVisible
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
@@ -682,6 +743,7 @@ expect violations BUG-5
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillAppear(MN), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(DN), viewDidAppear(D)
 expect notifications didCollapse
+expect transitions push(MN)
 
 """#),
         ("T11.navscript", #"""
@@ -754,6 +816,7 @@ expect hierarchy MN[M, DN[D]]
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillDisappear(M), viewDidDisappear(M)
 expect notifications didCollapse
+expect transitions push(MN)
 
 """#),
         ("T16.navscript", #"""
@@ -785,16 +848,30 @@ expect hierarchy MN[M]
 rotate landscape
 expect collapsed false
 expect hierarchy MN[M] | NoSelectionNC[NoSelection]
+# What UIKit tells the app here (EX-1.3, EX-3: the delegate's fresh NoSelectionNC appears; MN[M] untouched).
+expect callbacks viewWillAppear(NoSelectionNC), viewWillAppear(NoSelection), viewDidAppear(NoSelectionNC), viewDidAppear(NoSelection)
+expect notifications willChangeTo(allVisible), didExpand
+expect fresh NoSelectionNC
+expect fresh NoSelection
 
 # T18b: a paste detail on top is kept (SEED-CP).
 rotate portrait
+# What UIKit tells the app here (CO-2: NoSelectionNC is discarded; M stays; CO-1.6).
+expect callbacks viewWillDisappear(NoSelectionNC), viewWillDisappear(NoSelection), viewDidDisappear(NoSelectionNC), viewDidDisappear(NoSelection)
+expect notifications didCollapse
 showDetail PasteNC[PasteDetail] from M
 expect hierarchy MN[M, PasteNC[PasteDetail]]
+# What UIKit tells the app here (SH-9: pushed onto MN; AP-4).
+expect callbacks viewWillDisappear(M), viewWillAppear(PasteNC), viewWillAppear(PasteDetail), viewDidDisappear(M), viewDidAppear(PasteNC), viewDidAppear(PasteDetail)
+expect notifications none
+expect transitions push(MN)
 rotate landscape
 expect hierarchy MN[M] | PasteNC[PasteDetail]
+expect same PasteNC as #4
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillAppear(M), viewDidAppear(M)
 expect notifications didExpand
+expect transitions pop(MN)
 
 """#),
         ("T20.navscript", #"""
@@ -807,12 +884,17 @@ secondary DN[D]
 launch
 showDetail P from M
 expect hierarchy MN[M, P]
+# What UIKit tells the app here (SH-9: P pushed onto MN; AP-4).
+expect callbacks viewWillDisappear(M), viewWillAppear(P), viewDidDisappear(M), viewDidAppear(P)
+expect notifications none
+expect transitions push(MN)
 rotate landscape
 expect hierarchy MN[M] | P
 expect violation BUG-1
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillAppear(M), viewDidAppear(M)
 expect notifications willChangeTo(allVisible), didExpand
+expect transitions pop(MN)
 
 """#),
         ("T23.navscript", #"""
@@ -959,6 +1041,10 @@ launch
 expect collapsed true
 expect hierarchy PNav[P, SNav[S]]
 expect visible S
+# What UIKit tells the app here (CO-11, CO-12: the secondary column on top appears, P stays covered; CO-13).
+expect callbacks viewWillAppear(PNav), viewWillAppear(SNav), viewWillAppear(S), viewDidAppear(PNav), viewDidAppear(SNav), viewDidAppear(S)
+expect notifications didCollapse
+expect transitions push(PNav)
 pop PNav
 expect visible P
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
@@ -995,11 +1081,16 @@ setViewController TabC:tab for compact
 launch
 expect hierarchy TabC
 expect visible TabC
+# What UIKit tells the app here (CO-10: only the .compact column appears).
+expect callbacks viewWillAppear(TabC), viewDidAppear(TabC)
+expect notifications didCollapse
 traits ipad landscape
 expect hierarchy PNav[P] | SNav[S]
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillDisappear(TabC), viewWillAppear(PNav), viewWillAppear(P), viewWillAppear(SNav), viewWillAppear(S), viewDidDisappear(TabC), viewDidAppear(PNav), viewDidAppear(P), viewDidAppear(SNav), viewDidAppear(S)
 expect notifications willChangeTo(oneBesideSecondary), willShow(primary), willShow(secondary), didExpand
+expect same PNav as #m0
+expect same SNav as #m1
 
 """#),
         ("T37.navscript", #"""
@@ -1014,8 +1105,14 @@ expect splitBehavior tile
 expect displayMode oneBesideSecondary
 hideColumn primary
 expect displayMode secondaryOnly
+# What UIKit tells the app here (BTN-8: the primary column hides; DM-2).
+expect callbacks viewWillDisappear(PNav), viewWillDisappear(P), viewDidDisappear(PNav), viewDidDisappear(P)
+expect notifications willChangeTo(secondaryOnly), willHide(primary)
 showColumn primary
 expect displayMode oneBesideSecondary
+# What UIKit tells the app here (BTN-8: the primary column shows; DM-2).
+expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
+expect notifications willChangeTo(oneBesideSecondary), willShow(primary)
 hideColumn secondary
 expect ignored columnIgnored
 expect displayMode oneBesideSecondary
@@ -1035,12 +1132,24 @@ secondary S
 launch
 showColumn secondary
 expect visible S
+# What UIKit tells the app here (BTN-8: the secondary column is pushed onto the collapsed stack; AP-4).
+expect callbacks viewWillDisappear(P), viewWillAppear(SNav), viewWillAppear(S), viewDidDisappear(P), viewDidAppear(SNav), viewDidAppear(S)
+expect notifications willHide(primary), willShow(secondary)
+expect transitions push(PNav)
 hideColumn primary
 expect ignored columnIgnored
+expect callbacks none
+expect notifications none
 showColumn secondary
 expect ignored columnUnchanged
+expect callbacks none
+expect notifications none
 hideColumn secondary
 expect visible P
+# What UIKit tells the app here (BTN-8: the secondary column is popped; AP-4).
+expect callbacks viewWillDisappear(SNav), viewWillDisappear(S), viewWillAppear(P), viewDidDisappear(SNav), viewDidDisappear(S), viewDidAppear(P)
+expect notifications willShow(primary), willHide(secondary)
+expect transitions pop(PNav)
 showColumn compact
 expect rejected compactColumn
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
@@ -1062,11 +1171,19 @@ expect displayMode secondaryOnly
 tapDisplayModeButton
 expect displayMode oneOverSecondary
 expect visible U, S
+# What UIKit tells the app here (BTN-7, DM-4: the supplementary column overlays; DM-2).
+expect callbacks viewWillAppear(UNav), viewWillAppear(U), viewDidAppear(UNav), viewDidAppear(U)
+expect notifications willChangeTo(oneOverSecondary), willShow(supplementary)
 tapDisplayModeButton
 expect displayMode twoOverSecondary
 expect visible P, U, S
+# What UIKit tells the app here (BTN-7: the primary column overlays too; DM-2).
+expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
+expect notifications willChangeTo(twoOverSecondary), willShow(primary)
 tapDisplayModeButton
 expect ignored noButton
+expect callbacks none
+expect notifications none
 tapDimmedSecondary
 expect displayMode secondaryOnly
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
@@ -1087,6 +1204,9 @@ preferredDisplayMode twoBesideSecondary
 launch
 expect splitBehavior overlay
 expect displayMode twoOverSecondary
+# What UIKit tells the app here (DM-3: all three columns appear; DM-2, the model's launch choice).
+expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewWillAppear(UNav), viewWillAppear(U), viewWillAppear(SNav), viewWillAppear(S), viewDidAppear(PNav), viewDidAppear(P), viewDidAppear(UNav), viewDidAppear(U), viewDidAppear(SNav), viewDidAppear(S)
+expect notifications willChangeTo(twoOverSecondary)
 preferredSplitBehavior displace
 expect splitBehavior displace
 expect displayMode twoDisplaceSecondary
@@ -1105,12 +1225,21 @@ secondary S
 launch
 setViewController X for secondary
 expect hierarchy PNav[P] | SNav[S, X]
+# What UIKit tells the app here (SH-15: X is pushed onto the secondary's own SNav; AP-4).
+expect callbacks viewWillDisappear(S), viewWillAppear(X), viewDidDisappear(S), viewDidAppear(X)
+expect notifications none
+expect transitions push(SNav)
+expect same SNav as #m1
 setViewController nil for secondary
+# What UIKit tells the app here (SH-15: the secondary column is cleared).
+expect callbacks viewWillDisappear(SNav), viewWillDisappear(X), viewDidDisappear(SNav), viewDidDisappear(X)
+expect notifications none
 setViewController Y for secondary
 expect hierarchy PNav[P] | YNav[Y]
 # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
 expect callbacks viewWillAppear(YNav), viewWillAppear(Y), viewDidAppear(YNav), viewDidAppear(Y)
 expect notifications none
+expect fresh YNav
 
 """#),
         ("T42.navscript", #"""
@@ -1142,6 +1271,9 @@ secondary DN[D]
 launch
 expect displayMode primaryHidden
 expect visible D
+# What UIKit tells the app here (LG-5: willHide with the button; AP-2: only the detail appears).
+expect callbacks viewWillAppear(DN), viewWillAppear(D), viewDidAppear(DN), viewDidAppear(D)
+expect notifications willHideViewController
 rotate landscape
 expect displayMode allVisible
 expect visible M, D
