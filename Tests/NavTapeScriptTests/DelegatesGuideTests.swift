@@ -58,4 +58,18 @@ struct DelegatesGuideTests {
         let shown = try snippet(guide, indent: "").map { $0.replacingOccurrences(of: #""wordpress.navtape""#, with: "path") }
         #expect(shown == (try snippet(source, indent: "        ")))
     }
+
+    @Test("the guide's Swift port is the WordPressDelegate the tests run, verbatim")
+    func portMatches() throws {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let guide = try String(contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/Delegates.md"), encoding: .utf8)
+        let source = try String(contentsOf: here.appendingPathComponent("RealAppDelegates.swift"), encoding: .utf8)
+        func port(_ text: String) throws -> Substring {
+            let start = try #require(text.range(of: "struct WordPressDelegate: SplitViewDelegate {"))
+            let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
+            return text[start.lowerBound..<end.upperBound]
+        }
+        #expect(try port(guide) == (try port(source)))
+    }
 }

@@ -257,6 +257,17 @@ expect violations none
 traits multitasking landscape 1/3
 expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
 expect violations none
+# Select an article in the slice: the coordinator shows the article column, pushed onto the feeds' stack (CO-11).
+flag articleSelected true
+showColumn secondary
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
+expect transitions push(FeedsNav)
+# Full screen, then rotate again: the columns return to their places.
+traits ipad landscape
+expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
+rotate portrait
+expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
+expect violations none
 
 """#),
         ("Apps/netnewswire6-plus.navscript", #"""
@@ -280,9 +291,11 @@ expect violations none
 flag feedSelected true
 showColumn supplementary
 expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
+expect transitions push(FeedsNav)
 flag articleSelected true
 showColumn secondary
 expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
+expect transitions push(FeedsNav)
 rotate landscape
 expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
 expect violations none
