@@ -1,14 +1,55 @@
 // NavTapeCapture.swift: the app-side writer of a NavTape intent stream.
 //
 // Add this one file to an iOS app's own target. It performs the app's UIKit navigation calls
-// (showDetail, push, pop, …) and writes each as one JSON line, with what UIKit showed after it
-// (the `observed` state), for `navtape record --intents` to decide with the model and compare.
+// (showDetail, push, pop, …), notices the navigation UIKit performs by itself, and writes each as one
+// JSON line, with what UIKit showed after it (the `observed` state), for `navtape record --intents`
+// to decide with the model and compare. Its output format is pinned by docs/Capture.md,
+// docs/capture.schema.json and the sample streams in Tests/Capture/ that the ingestion tests read:
+// change them together. One capture is one stream: give each its own file. It is not part of the
+// Swift package.
 //
-// It is compiled only on Apple platforms (the whole file is inside `#if canImport(UIKit) && os(iOS)`,
-// Mac Catalyst included) and never by this repository's CI, which runs on Linux; it is not part of
-// the Swift package. It needs Swift 5.9 or later and iOS 14. Its output format is pinned by
-// docs/Capture.md, docs/capture.schema.json and the sample streams in Tests/Capture/ that the
-// ingestion tests read: change them together. One capture is one stream: give each its own file.
+// The file has two parts:
+//
+// - `NavTapeCaptureFormat` (`#if canImport(Foundation)`, so Linux too): value types and pure
+//   functions that render the stream's lines (the session line, command lines with their arguments
+//   and `observed` state, controller references and trees, traits, JSON string escaping). It knows no
+//   UIKit type. The UIKit part produces every line it writes through these functions only, so what
+//   is compiled and tested on Linux by this repository's tests is exactly what an app writes.
+// - `NavTapeCapture` (`#if canImport(UIKit) && os(iOS)`, Mac Catalyst included): the UIKit glue. It
+//   is compiled only on Apple platforms and never built or run by this repository's CI, which runs
+//   on Linux. It needs Swift 5.10 or later (Swift 6 language mode is fine) and iOS 14.
+//
+// What the capture writes by itself (unless created with `observesUIKit: false`):
+//
+// - Pops UIKit performs: the Back button, the interactive swipe back (`interactivePop`, completed or
+//   cancelled), a pop to an earlier controller or the root. Each navigation controller the capture
+//   learns about (the split's, those nested in their stacks, those passed to it) gets a forwarding
+//   `UINavigationControllerDelegate` proxy: every delegate call still reaches the app's delegate
+//   (kept weakly, put back by `stop()`), and `didShow` compares the stack with the last one seen.
+//   A pop the app routed through the capture is not written twice.
+// - Display-mode changes the app did not ask for (the display-mode button, the edge swipe, a tap on
+//   the dimmed secondary), through a forwarding `UISplitViewControllerDelegate` proxy. UIKit does not
+//   say which of them it was: all are written as `tapDisplayModeButton`.
+// - On iOS 17 and later, size-class changes (rotation, multitasking): `changeTraits`, once the
+//   split has settled. A display-mode change that comes with new traits also writes `changeTraits`.
+//
+// What the app still does itself:
+//
+// - Every navigation call goes through the capture instead of UIKit (`capture.push(…)` for
+//   `nav.pushViewController(…)`, …), including what a storyboard segue would do: a segue's push or
+//   show, a direct `preferredDisplayMode` assignment and any other change the app makes behind the
+//   capture's back are not recognised (a pop is; a display-mode change is written as a button tap).
+// - `launched()` once the split is on screen; `setFlag` / `policyChanged` for what its delegate reads.
+// - `traitsChanged()` from the completion of `viewWillTransition(to:with:)` below iOS 17, and on any
+//   iOS for a resize or rotation that keeps both size classes (an iPad's). Extra calls write nothing.
+// - `stop()` when done: it puts the original delegates back. Set the split's and navigation
+//   controllers' delegates before creating the capture (a delegate set later is adopted at the next
+//   observation), and do not expect `delegate` to read back as your own object while capturing.
+//   One capture per split at a time.
+//
+// Writing to a FIFO or pipe: SIGPIPE is disabled on the descriptor (`F_SETNOSIGPIPE`), so when
+// `navtape record` exits the next write fails with EPIPE: the capture stops writing and the app goes
+// on. Writes are synchronous on the main thread: a reader that stops reading blocks the app.
 //
 // Usage (before the split goes on screen, then instead of the UIKit calls):
 //
@@ -22,26 +63,31 @@
 //     capture.pop(masterNav)                        // masterNav.popViewController(animated: true)
 //     capture.setFlag("selection", true)            // a flag the delegate reads
 //     coordinator.animate(alongsideTransition: nil) { _ in capture.traitsChanged() } // viewWillTransition
+//     capture.stop()
 //
 // Identities: "0x" + the object's address in hex (UInt(bitPattern: ObjectIdentifier(vc))), kept in a
 // map that holds each controller weakly; when a later object reuses the address of a deallocated
 // one it gets "0x…~2", "0x…~3", so an identity never names two objects within one capture.
 
-#if canImport(UIKit) && os(iOS)
-import UIKit
+#if canImport(Foundation)
+import Foundation
 
-/// Performs an app's UIKit navigation calls and writes them, one JSON line each, as a NavTape
-/// intent stream (docs/Capture.md).
-@available(iOS 14.0, *)
-@MainActor
-public final class NavTapeCapture {
+/// The lines of a NavTape intent stream (docs/Capture.md, docs/capture.schema.json), rendered from
+/// plain values by pure functions. Lines are returned without their newline.
+///
+/// A stream is the ``sessionLine(session:startTime:style:device:traits:delegate:)`` followed by
+/// command lines rendered in stream order with one ``References`` value threaded through
+/// ``commandLine(command:arguments:time:observed:references:)``: it remembers which controller
+/// identities the stream has named, so a controller is described in full once and by its identity
+/// after that.
+public enum NavTapeCaptureFormat {
     /// An environment as the stream writes it: `{"sizeClass":…,"width":…,"height":…,"idiom":…}`.
-    public struct Traits: Equatable, Sendable {
+    public struct Traits: Hashable, Sendable {
         /// `"compact"` or `"regular"`.
         public var sizeClass: String
-        /// Width in points.
+        /// Width in points (written clamped to 32 bits).
         public var width: Int
-        /// Height in points.
+        /// Height in points (written clamped to 32 bits).
         public var height: Int
         /// `"phone"` or `"pad"`.
         public var idiom: String
@@ -53,11 +99,344 @@ public final class NavTapeCapture {
             self.height = height
             self.idiom = idiom
         }
+    }
 
-        fileprivate var json: String {
-            "{\"sizeClass\":\(quoted(sizeClass)),\"width\":\(width),\"height\":\(height),\"idiom\":\(quoted(idiom))}"
+    /// The split's style in the session line.
+    public enum Style: String, Sendable, CaseIterable {
+        case unspecified, doubleColumn, tripleColumn, legacy, manual
+    }
+
+    /// A controller's kind (`kind` of a controller reference object).
+    public enum Kind: String, Sendable, CaseIterable {
+        case content, navigation, tabBar, split
+    }
+
+    /// A display mode by its iOS 14 name or classic alias. `automatic` is a preference only: an
+    /// ``Observed`` display mode of `automatic` is left out of the line.
+    public enum DisplayMode: String, Sendable, CaseIterable {
+        case automatic, secondaryOnly, oneBesideSecondary, oneOverSecondary, twoBesideSecondary,
+             twoOverSecondary, twoDisplaceSecondary, primaryHidden, allVisible, primaryOverlay
+    }
+
+    /// A controller as of the moment a line mentions it.
+    public struct Controller: Hashable, Sendable {
+        /// The app's identity of the controller (non-empty, stable for the object's lifetime).
+        public var id: String
+        /// The screen name NavTape shows.
+        public var name: String
+        /// Its kind.
+        public var kind: Kind
+        /// Its restoration identifier, if any.
+        public var restorationID: String?
+        /// A navigation controller's stack, bottom to top (`nil`: unknown or not a navigation
+        /// controller). Written only for a `.navigation` controller described as a command argument.
+        public var children: [Controller]?
+
+        /// Creates a controller description.
+        public init(id: String, name: String, kind: Kind = .content, restorationID: String? = nil,
+                    children: [Controller]? = nil) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+            self.restorationID = restorationID
+            self.children = children
         }
     }
+
+    /// One navigation controller's stack in an ``Observed`` state.
+    public struct Stack: Hashable, Sendable {
+        /// The navigation controller.
+        public var navigation: Controller
+        /// Its `viewControllers`, bottom to top.
+        public var viewControllers: [Controller]
+
+        /// Creates a stack.
+        public init(navigation: Controller, viewControllers: [Controller]) {
+            self.navigation = navigation
+            self.viewControllers = viewControllers
+        }
+    }
+
+    /// What UIKit showed after a command; `nil` members are left out (and not compared).
+    public struct Observed: Hashable, Sendable {
+        /// The split's `viewControllers`.
+        public var viewControllers: [Controller]?
+        /// The split's `isCollapsed`.
+        public var collapsed: Bool?
+        /// The split's `displayMode` (`automatic` is left out).
+        public var displayMode: DisplayMode?
+        /// The stacks of the navigation controllers on screen.
+        public var stacks: [Stack]?
+
+        /// Creates an observed state.
+        public init(viewControllers: [Controller]? = nil, collapsed: Bool? = nil, displayMode: DisplayMode? = nil,
+                    stacks: [Stack]? = nil) {
+            self.viewControllers = viewControllers
+            self.collapsed = collapsed
+            self.displayMode = displayMode
+            self.stacks = stacks
+        }
+    }
+
+    /// A command argument's value.
+    public indirect enum Value: Sendable {
+        /// A JSON string (a column, a display mode, a flag's name, a policy).
+        case string(String)
+        /// `true` or `false`.
+        case bool(Bool)
+        /// An integer.
+        case int(Int)
+        /// A number (`null` when not finite).
+        case number(Double)
+        /// `null` (a `showDetail` target or `setViewController` controller of `nil`).
+        case null
+        /// A traits object.
+        case traits(Traits)
+        /// A controller reference: described in full until the stream has named it, its identity after.
+        case controller(Controller)
+        /// An array of controller references.
+        case controllers([Controller])
+        /// A JSON object, members in order (a `setProperty` property).
+        case object([(String, Value)])
+    }
+
+    /// What a stream has told NavTape about controller identities so far. Thread one value through
+    /// the command lines of a stream, in stream order.
+    public struct References: Sendable {
+        enum Status: Sendable {
+            /// Described in a command: NavTape knows it.
+            case named
+            /// Described in an observation or inside a tree NavTape may ignore: it may or may not know it.
+            case possiblyKnown
+        }
+
+        var status: [String: Status] = [:]
+
+        /// A stream that has mentioned no controller yet.
+        public init() {}
+
+        /// Whether a command line has named `id`: later lines write the identity alone.
+        public func isNamed(_ id: String) -> Bool { status[id] == .named }
+
+        /// Whether any line has mentioned `id` (named, or described in an observation or a tree).
+        public func isMentioned(_ id: String) -> Bool { status[id] != nil }
+    }
+
+    // MARK: Lines
+
+    /// The session line: `{"navtape":"intents","version":1,…}`. Members are written in the order of
+    /// the parameters; an empty `session` or `device` and a blank `delegate` are left out. `traits` is
+    /// required by the format unless `device` is a preset (`iphone`, `iphone-plus`, `ipad`, `ipad-pro`).
+    public static func sessionLine(session: String? = nil, startTime: Int? = nil, style: Style? = nil,
+                                   device: String? = nil, traits: Traits? = nil, delegate: String? = nil) -> String {
+        var out = "{\"navtape\":\"intents\",\"version\":1"
+        if let session, !session.isEmpty { out += ",\"session\":" + quoted(session) }
+        if let startTime { out += ",\"startTime\":" + String(startTime) }
+        if let style { out += ",\"style\":" + quoted(style.rawValue) }
+        if let device, !device.isEmpty { out += ",\"device\":" + quoted(device) }
+        if let traits { out += ",\"traits\":" + traitsObject(traits) }
+        if let delegate, delegate.contains(where: { !$0.isWhitespace }) { out += ",\"delegate\":" + quoted(delegate) }
+        return out + "}"
+    }
+
+    /// A command line as the first line to mention its controllers: every controller argument is
+    /// described in full. Equivalent to the `references:` form with a fresh ``References``.
+    public static func commandLine(command: String, arguments: [(String, Value)] = [], time: Int? = nil,
+                                   observed: Observed? = nil) -> String {
+        var references = References()
+        return commandLine(command: command, arguments: arguments, time: time, observed: observed, references: &references)
+    }
+
+    /// A command line: `{"command":…,ARGUMENTS…,"time":…,"observed":{…}}`, arguments in order
+    /// (names as in docs/JSON.md; not `command`, `time` or `observed`), `time` and `observed` left out
+    /// when `nil`.
+    ///
+    /// A controller argument is its identity once `references` says the stream named it (or when this
+    /// line described it already), else an object `{"id","name","kind"[,"restorationID"][,"children"]}`
+    /// that names it. A navigation controller's `children` are those of its stack the stream never
+    /// mentioned and of kind `content` (a new tree holds new content controllers only); when the
+    /// navigation controller itself may already be known to NavTape, they are only possibly known after.
+    /// An observed controller is its identity once named, else `{"id","name"}`.
+    public static func commandLine(command: String, arguments: [(String, Value)] = [], time: Int? = nil,
+                                   observed: Observed? = nil, references: inout References) -> String {
+        var renderer = Renderer(references: references)
+        renderer.out = "{\"command\":" + quoted(command)
+        for (name, value) in arguments {
+            renderer.out += "," + quoted(name) + ":"
+            renderer.write(value)
+        }
+        if let time { renderer.out += ",\"time\":" + String(time) }
+        if let observed {
+            renderer.out += ",\"observed\":"
+            renderer.write(observed)
+        }
+        renderer.out += "}"
+        references = renderer.references
+        return renderer.out
+    }
+
+    /// Traits as a JSON object: `{"sizeClass":…,"width":…,"height":…,"idiom":…}`.
+    public static func traitsObject(_ traits: Traits) -> String {
+        "{\"sizeClass\":" + quoted(traits.sizeClass) + ",\"width\":" + String(clamped(traits.width))
+            + ",\"height\":" + String(clamped(traits.height)) + ",\"idiom\":" + quoted(traits.idiom) + "}"
+    }
+
+    /// `text` as a JSON string (RFC 8259): quotation mark and backslash escaped, `\b \f \n \r \t` for
+    /// those controls, `\u00XX` for the other characters below U+0020, everything else as is.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u00"
+                    out.append(hexDigits[Int(scalar.value >> 4)])
+                    out.append(hexDigits[Int(scalar.value & 0xF)])
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    // MARK: Rendering
+
+    private static let hexDigits: [Character] = Array("0123456789abcdef")
+
+    private static func clamped(_ value: Int) -> Int { min(max(value, Int(Int32.min)), Int(Int32.max)) }
+
+    private static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)   // Swift's shortest form ("0.25", "1e-05", "1.5e+20") is a JSON number
+    }
+
+    /// One line being written: the references as of the line's start, updated in writing order.
+    private struct Renderer {
+        var references: References
+        var out = ""
+        var describedInLine: Set<String> = []
+
+        mutating func write(_ value: Value) {
+            switch value {
+            case .string(let text): out += quoted(text)
+            case .bool(let flag): out += flag ? "true" : "false"
+            case .int(let integer): out += String(integer)
+            case .number(let number): out += NavTapeCaptureFormat.number(number)
+            case .null: out += "null"
+            case .traits(let traits): out += traitsObject(traits)
+            case .controller(let controller): describe(controller, certain: true)
+            case .controllers(let controllers):
+                out += "["
+                for (index, controller) in controllers.enumerated() {
+                    if index > 0 { out += "," }
+                    describe(controller, certain: true)
+                }
+                out += "]"
+            case .object(let members):
+                out += "{"
+                for (index, (name, member)) in members.enumerated() {
+                    out += (index == 0 ? "" : ",") + quoted(name) + ":"
+                    write(member)
+                }
+                out += "}"
+            }
+        }
+
+        /// A controller argument: its identity once named (or described earlier in the line), else
+        /// its description; `certain`: NavTape will create it if it does not know it.
+        mutating func describe(_ controller: Controller, certain: Bool) {
+            let prior = references.status[controller.id]
+            if prior == .named || describedInLine.contains(controller.id) {
+                out += quoted(controller.id)
+                return
+            }
+            describedInLine.insert(controller.id)
+            references.status[controller.id] = certain ? .named : .possiblyKnown
+            out += "{\"id\":" + quoted(controller.id) + ",\"name\":" + quoted(controller.name)
+                + ",\"kind\":" + quoted(controller.kind.rawValue)
+            if let restorationID = controller.restorationID { out += ",\"restorationID\":" + quoted(restorationID) }
+            if controller.kind == .navigation, let children = controller.children {
+                // A known controller's description is ignored, its children with it: they stay unsure.
+                let childrenCertain = certain && prior == nil
+                out += ",\"children\":["
+                var first = true
+                for child in children where child.kind == .content && references.status[child.id] == nil {
+                    out += first ? "" : ","
+                    first = false
+                    describedInLine.insert(child.id)
+                    references.status[child.id] = childrenCertain ? .named : .possiblyKnown
+                    out += "{\"id\":" + quoted(child.id) + ",\"name\":" + quoted(child.name) + ",\"kind\":\"content\""
+                    if let restorationID = child.restorationID { out += ",\"restorationID\":" + quoted(restorationID) }
+                    out += "}"
+                }
+                out += "]"
+            }
+            out += "}"
+        }
+
+        mutating func write(_ observed: Observed) {
+            var members: [String] = []
+            func list(_ controllers: [Controller], _ out: inout String) {
+                out += "["
+                for (index, controller) in controllers.enumerated() {
+                    if index > 0 { out += "," }
+                    seen(controller, &out)
+                }
+                out += "]"
+            }
+            func seen(_ controller: Controller, _ out: inout String) {
+                if references.status[controller.id] == .named {
+                    out += quoted(controller.id)
+                    return
+                }
+                references.status[controller.id] = .possiblyKnown
+                out += "{\"id\":" + quoted(controller.id) + ",\"name\":" + quoted(controller.name) + "}"
+            }
+            if let viewControllers = observed.viewControllers {
+                var member = "\"viewControllers\":"
+                list(viewControllers, &member)
+                members.append(member)
+            }
+            if let collapsed = observed.collapsed { members.append("\"collapsed\":" + (collapsed ? "true" : "false")) }
+            if let mode = observed.displayMode, mode != .automatic { members.append("\"displayMode\":" + quoted(mode.rawValue)) }
+            if let stacks = observed.stacks {
+                var member = "\"stacks\":["
+                for (index, stack) in stacks.enumerated() {
+                    member += (index == 0 ? "" : ",") + "{\"navigation\":"
+                    seen(stack.navigation, &member)
+                    member += ",\"viewControllers\":"
+                    list(stack.viewControllers, &member)
+                    member += "}"
+                }
+                members.append(member + "]")
+            }
+            out += "{" + members.joined(separator: ",") + "}"
+        }
+    }
+}
+#endif
+
+#if canImport(UIKit) && os(iOS)
+import UIKit
+
+/// Performs an app's UIKit navigation calls, notices the pops and display-mode changes UIKit performs
+/// by itself, and writes them, one JSON line each, as a NavTape intent stream (docs/Capture.md).
+/// Every line is rendered by ``NavTapeCaptureFormat``.
+@available(iOS 14.0, *)
+@MainActor
+public final class NavTapeCapture {
+    /// An environment as the stream writes it.
+    public typealias Traits = NavTapeCaptureFormat.Traits
+    private typealias Format = NavTapeCaptureFormat
 
     /// The split whose state is observed after each command.
     public let split: UISplitViewController
@@ -67,19 +446,74 @@ public final class NavTapeCapture {
     public var traitsProvider: @MainActor (UISplitViewController) -> Traits
     /// Whether command lines carry the `observed` state (default `true`).
     public var recordsObserved = true
+    /// Whether the capture installs its delegate proxies and trait registration to notice what UIKit
+    /// does by itself (see the file's header).
+    public let observesUIKit: Bool
+    /// Whether lines are still written: `false` after ``stop()`` or once the reader went away.
+    public var isRecording: Bool { !stopped && outputOpen }
 
-    private let write: (String) -> Void
+    /// A command line waiting for its turn in the stream.
+    private struct Pending {
+        var command: String
+        var arguments: [(String, NavTapeCaptureFormat.Value)]
+        var time: Int
+        var observe: Bool
+        var observed: NavTapeCaptureFormat.Observed?
+    }
+
+    private struct Entry {
+        weak var object: UIViewController?
+        var id: String
+        var generation: Int
+    }
+
+    private let output: (String) -> Bool
+    private var outputOpen = true
+    private var stopped = false
+    private var hasLaunched = false
     private var lastTime: Int
     private var lastTraits: Traits?
+    private var references = NavTapeCaptureFormat.References()
     private var entries: [ObjectIdentifier: Entry] = [:]
-    private var status: [String: Status] = [:]
-    private var describedInLine: Set<String> = []
     private var nextSlot = 0
     private var nextToWrite = 0
-    private var waiting: [Int: (members: [(String, Piece)], observe: Bool)] = [:]
-    private var ready: [Int: [(String, Piece)]] = [:]
+    private var waiting: [Int: Pending] = [:]
+    private var ready: [Int: Pending] = [:]
 
-    /// Starts a capture that hands each line, newline-terminated, to `write` (a socket, a log).
+    // What the capture last saw, to recognise what UIKit did without the app asking.
+    /// Each navigation controller's stack (identities), by the navigation controller's identity.
+    private var lastStacks: [String: [String]] = [:]
+    private var lastCollapsed: Bool?
+    private var lastDisplayMode: UISplitViewController.DisplayMode?
+    /// Navigation controllers (identities) in an interactive pop since their `willShow`.
+    private var interactivePops: Set<String> = []
+    /// True for the rest of the main-queue turn in which a command completed.
+    private var settling = false
+    private var displayModeCheckScheduled = false
+    private var traitsCheckScheduled = false
+    private var navigationProxies: [ObjectIdentifier: WeakNavigationProxy] = [:]
+    private var splitProxy: SplitDelegateProxy?
+    /// The iOS 17 trait registration (`any UITraitChangeRegistration`).
+    private var traitRegistration: Any?
+
+    private init(split: UISplitViewController, output: @escaping (String) -> Bool, session: String, device: String,
+                 traits: Traits?, delegate: String?, observesUIKit: Bool) {
+        self.split = split
+        self.output = output
+        self.observesUIKit = observesUIKit
+        self.nameOf = { NavTapeCapture.defaultName(of: $0) }
+        self.traitsProvider = { NavTapeCapture.traits(of: $0) }
+        let start = Self.now()
+        lastTime = start
+        let initial = traits ?? traitsProvider(split)
+        lastTraits = initial
+        emit(Format.sessionLine(session: session, startTime: start, style: Self.style(split.style), device: device,
+                                traits: initial, delegate: delegate))
+        if observesUIKit { installObservers() }
+    }
+
+    /// Starts a capture that hands each line, newline-terminated, to `write` (a socket, a log). The
+    /// closure must not raise SIGPIPE (see the `fileHandle` form).
     ///
     /// - Parameters:
     ///   - split: The app's split view controller.
@@ -88,46 +522,66 @@ public final class NavTapeCapture {
     ///   - device: A label, or a NavTape preset (`iphone`, `iphone-plus`, `ipad`, `ipad-pro`).
     ///   - traits: The environment before launch (default: `traitsProvider(split)`).
     ///   - delegate: The split delegate's description: a NavTape preset name or policy text.
-    public init(split: UISplitViewController, write: @escaping (String) -> Void, session: String = UUID().uuidString,
-                device: String = "custom", traits: Traits? = nil, delegate: String? = nil) {
-        self.split = split
-        self.write = write
-        self.nameOf = { NavTapeCapture.defaultName(of: $0) }
-        self.traitsProvider = { NavTapeCapture.traits(of: $0) }
-        let start = Int((Date().timeIntervalSince1970 * 1000).rounded())
-        lastTime = start
-        let initial = traits ?? traitsProvider(split)
-        lastTraits = initial
-        var line = "{\"navtape\":\"intents\",\"version\":1,\"session\":\(quoted(session)),\"startTime\":\(start)"
-        line += ",\"style\":\(quoted(Self.styleName(split.style))),\"device\":\(quoted(device)),\"traits\":\(initial.json)"
-        if let delegate { line += ",\"delegate\":\(quoted(delegate))" }
-        write(line + "}\n")
+    ///   - observesUIKit: Whether to notice the pops, display-mode and trait changes UIKit performs.
+    public convenience init(split: UISplitViewController, write: @escaping (String) -> Void,
+                            session: String = UUID().uuidString, device: String = "custom", traits: Traits? = nil,
+                            delegate: String? = nil, observesUIKit: Bool = true) {
+        self.init(split: split, output: { line in write(line); return true }, session: session, device: device,
+                  traits: traits, delegate: delegate, observesUIKit: observesUIKit)
     }
 
-    /// Starts a capture that writes to `fileHandle` (each line in one unbuffered write).
+    /// Starts a capture that writes to `fileHandle`, each line in one `write(2)` loop, with SIGPIPE
+    /// disabled on its descriptor: when the reader of a pipe or FIFO goes away, writing stops.
     public convenience init(split: UISplitViewController, fileHandle: FileHandle, session: String = UUID().uuidString,
-                            device: String = "custom", traits: Traits? = nil, delegate: String? = nil) {
-        self.init(split: split, write: { line in _ = try? fileHandle.write(contentsOf: Data(line.utf8)) },
-                  session: session, device: device, traits: traits, delegate: delegate)
+                            device: String = "custom", traits: Traits? = nil, delegate: String? = nil,
+                            observesUIKit: Bool = true) {
+        let sink = DescriptorSink(descriptor: fileHandle.fileDescriptor, keeping: fileHandle, closesOnDeinit: false)
+        self.init(split: split, output: { sink.write($0) }, session: session, device: device, traits: traits,
+                  delegate: delegate, observesUIKit: observesUIKit)
     }
 
     /// Starts a capture that appends to the file (or FIFO) at `fileURL`, creating a file when absent.
-    /// - Throws: When the file cannot be created or opened for writing.
+    /// Opening a FIFO waits until `navtape record` has opened it for reading.
+    /// - Throws: A `POSIXError` when the file cannot be created or opened for writing.
     public convenience init(split: UISplitViewController, fileURL: URL, session: String = UUID().uuidString,
-                            device: String = "custom", traits: Traits? = nil, delegate: String? = nil) throws {
-        if !FileManager.default.fileExists(atPath: fileURL.path) {
-            guard FileManager.default.createFile(atPath: fileURL.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+                            device: String = "custom", traits: Traits? = nil, delegate: String? = nil,
+                            observesUIKit: Bool = true) throws {
+        var failure: Int32 = 0
+        let descriptor = fileURL.withUnsafeFileSystemRepresentation { path -> Int32 in
+            guard let path else { failure = EINVAL; return -1 }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            if descriptor < 0 { failure = errno }
+            return descriptor
         }
-        let handle = try FileHandle(forWritingTo: fileURL)
-        _ = try? handle.seekToEnd()   // a FIFO cannot seek
-        self.init(split: split, fileHandle: handle, session: session, device: device, traits: traits, delegate: delegate)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        let sink = DescriptorSink(descriptor: descriptor, keeping: nil, closesOnDeinit: true)
+        self.init(split: split, output: { sink.write($0) }, session: session, device: device, traits: traits,
+                  delegate: delegate, observesUIKit: observesUIKit)
+    }
+
+    /// Stops capturing: writes the lines still waiting for UIKit (observed now), puts the original
+    /// split and navigation delegates back and ends the trait registration. Later calls of the
+    /// command methods still perform their UIKit calls, and write nothing.
+    public func stop() {
+        guard !stopped else { return }
+        for slot in waiting.keys.sorted() { complete(slot) }
+        stopped = true
+        for holder in navigationProxies.values { holder.proxy?.detach() }
+        navigationProxies.removeAll()
+        splitProxy?.detach()
+        splitProxy = nil
+        if #available(iOS 17.0, *), let registration = traitRegistration as? any UITraitChangeRegistration {
+            split.unregisterForTraitChanges(registration)
+        }
+        traitRegistration = nil
     }
 
     // MARK: Commands the app performs through the capture
 
     /// `sender.show(target, sender:)`, written as `show`.
     public func show(_ target: UIViewController, sender: UIViewController) {
-        record("show", [("target", ref(target)), ("sender", ref(sender))]) { finish in
+        record("show", [("target", ref(target)), ("sender", ref(sender))],
+               navigations: [sender.navigationController].compactMap { $0 }) { finish in
             sender.show(target, sender: sender)
             afterTransition(of: [target, sender, split], finish)
         }
@@ -135,7 +589,8 @@ public final class NavTapeCapture {
 
     /// `sender.showDetailViewController(target, sender:)`, written as `showDetail`.
     public func showDetail(_ target: UIViewController, sender: UIViewController) {
-        record("showDetail", [("target", ref(target)), ("sender", ref(sender))]) { finish in
+        record("showDetail", [("target", ref(target)), ("sender", ref(sender))],
+               navigations: [sender.navigationController].compactMap { $0 }) { finish in
             sender.showDetailViewController(target, sender: sender)
             afterTransition(of: [target, sender, split], finish)
         }
@@ -143,7 +598,7 @@ public final class NavTapeCapture {
 
     /// `navigation.pushViewController(controller, animated:)`, written as `push`.
     public func push(_ controller: UIViewController, onto navigation: UINavigationController, animated: Bool = true) {
-        record("push", [("controller", ref(controller)), ("onto", ref(navigation))]) { finish in
+        record("push", [("controller", ref(controller)), ("onto", ref(navigation))], navigations: [navigation]) { finish in
             navigation.pushViewController(controller, animated: animated)
             afterTransition(of: [navigation], finish)
         }
@@ -151,7 +606,7 @@ public final class NavTapeCapture {
 
     /// `navigation.popViewController(animated:)`, written as `pop`.
     public func pop(_ navigation: UINavigationController, animated: Bool = true) {
-        record("pop", [("navigation", ref(navigation))]) { finish in
+        record("pop", [("navigation", ref(navigation))], navigations: [navigation]) { finish in
             _ = navigation.popViewController(animated: animated)
             afterTransition(of: [navigation], finish)
         }
@@ -159,7 +614,7 @@ public final class NavTapeCapture {
 
     /// `navigation.popToRootViewController(animated:)`, written as `popToRoot`.
     public func popToRoot(_ navigation: UINavigationController, animated: Bool = true) {
-        record("popToRoot", [("navigation", ref(navigation))]) { finish in
+        record("popToRoot", [("navigation", ref(navigation))], navigations: [navigation]) { finish in
             _ = navigation.popToRootViewController(animated: animated)
             afterTransition(of: [navigation], finish)
         }
@@ -167,7 +622,7 @@ public final class NavTapeCapture {
 
     /// `navigation.popToViewController(controller, animated:)`, written as `popTo`.
     public func popTo(_ controller: UIViewController, in navigation: UINavigationController, animated: Bool = true) {
-        record("popTo", [("controller", ref(controller)), ("navigation", ref(navigation))]) { finish in
+        record("popTo", [("controller", ref(controller)), ("navigation", ref(navigation))], navigations: [navigation]) { finish in
             _ = navigation.popToViewController(controller, animated: animated)
             afterTransition(of: [navigation], finish)
         }
@@ -175,7 +630,8 @@ public final class NavTapeCapture {
 
     /// `navigation.setViewControllers(controllers, animated:)`, written as `setViewControllers`.
     public func setViewControllers(_ controllers: [UIViewController], of navigation: UINavigationController, animated: Bool = true) {
-        record("setViewControllers", [("controllers", .array(controllers.map(ref))), ("navigation", ref(navigation))]) { finish in
+        record("setViewControllers", [("controllers", refs(controllers)), ("navigation", ref(navigation))],
+               navigations: [navigation]) { finish in
             navigation.setViewControllers(controllers, animated: animated)
             afterTransition(of: [navigation], finish)
         }
@@ -183,7 +639,7 @@ public final class NavTapeCapture {
 
     /// `split.viewControllers = controllers`, written as `setSplitViewControllers`.
     public func setSplitViewControllers(_ controllers: [UIViewController]) {
-        record("setSplitViewControllers", [("controllers", .array(controllers.map(ref)))]) { finish in
+        record("setSplitViewControllers", [("controllers", refs(controllers))]) { finish in
             split.viewControllers = controllers
             afterTransition(of: [split], finish)
         }
@@ -192,7 +648,7 @@ public final class NavTapeCapture {
     /// `split.preferredDisplayMode = mode`, written as `setPreferredDisplayMode`.
     public func setPreferredDisplayMode(_ mode: UISplitViewController.DisplayMode) {
         guard let name = Self.displayModeName(mode) else { split.preferredDisplayMode = mode; return }
-        record("setPreferredDisplayMode", [("mode", .raw(quoted(name)))]) { finish in
+        record("setPreferredDisplayMode", [("mode", .string(name.rawValue))]) { finish in
             split.preferredDisplayMode = mode
             afterTransition(of: [split], finish)
         }
@@ -201,7 +657,7 @@ public final class NavTapeCapture {
     /// `split.setViewController(controller, for: column)`, written as `setViewController`.
     public func setViewController(_ controller: UIViewController?, for column: UISplitViewController.Column) {
         guard let name = Self.columnName(column) else { split.setViewController(controller, for: column); return }
-        record("setViewController", [("controller", controller.map(ref) ?? .raw("null")), ("column", .raw(quoted(name)))]) { finish in
+        record("setViewController", [("controller", controller.map(ref) ?? .null), ("column", .string(name))]) { finish in
             split.setViewController(controller, for: column)
             afterTransition(of: [split], finish)
         }
@@ -210,7 +666,7 @@ public final class NavTapeCapture {
     /// `split.show(column)`, written as `showColumn`.
     public func showColumn(_ column: UISplitViewController.Column) {
         guard let name = Self.columnName(column) else { split.show(column); return }
-        record("showColumn", [("column", .raw(quoted(name)))]) { finish in
+        record("showColumn", [("column", .string(name))]) { finish in
             split.show(column)
             afterTransition(of: [split], finish)
         }
@@ -219,7 +675,7 @@ public final class NavTapeCapture {
     /// `split.hide(column)`, written as `hideColumn`.
     public func hideColumn(_ column: UISplitViewController.Column) {
         guard let name = Self.columnName(column) else { split.hide(column); return }
-        record("hideColumn", [("column", .raw(quoted(name)))]) { finish in
+        record("hideColumn", [("column", .string(name))]) { finish in
             split.hide(column)
             afterTransition(of: [split], finish)
         }
@@ -250,38 +706,52 @@ public final class NavTapeCapture {
     /// Writes `setSplitViewControllers` for the controllers the split already holds (a storyboard's),
     /// without calling UIKit. Call it once, before the split goes on screen.
     public func noteSplitViewControllers() {
-        record("setSplitViewControllers", [("controllers", .array(split.viewControllers.map(ref)))]) { $0() }
+        record("setSplitViewControllers", [("controllers", refs(split.viewControllers))]) { $0() }
     }
 
-    /// Writes `launch` with the current traits: call it once the split is on screen (its first `viewDidAppear`).
+    /// Writes `launch` with the current traits: call it once the split is on screen (its first
+    /// `viewDidAppear`). What UIKit does by itself is written from then on.
     public func launched() {
         let traits = traitsProvider(split)
         lastTraits = traits
-        record("launch", [("traits", .raw(traits.json))]) { $0() }
+        hasLaunched = true
+        record("launch", [("traits", .traits(traits))]) { $0() }
     }
 
-    /// Writes `changeTraits` with the current traits, unless they equal the last ones written. Call it
+    /// Writes `changeTraits` with the current traits, unless they equal the last ones written. On
+    /// iOS 17 and later the capture calls it itself when a size class changes; below iOS 17 call it
     /// from the coordinator's completion in `viewWillTransition(to:with:)` (the new size is applied
-    /// then) and from `traitCollectionDidChange(_:)`; calling both for one change writes one line.
+    /// then), and on any iOS there for a resize that keeps the size classes. Calling it more than once
+    /// for one change writes one line.
     /// - Returns: Whether a line was written.
     @discardableResult
     public func traitsChanged() -> Bool {
+        guard !stopped else { return false }
         let traits = traitsProvider(split)
         guard traits != lastTraits else { return false }
         lastTraits = traits
-        record("changeTraits", [("traits", .raw(traits.json))]) { $0() }
+        record("changeTraits", [("traits", .traits(traits))]) { $0() }
         return true
     }
 
     /// Writes `setFlag`: the app set or cleared a flag its delegate reads (a selection, a modified
     /// detail). `name` is one non-empty word.
     public func setFlag(_ name: String, _ value: Bool) {
-        record("setFlag", [("name", .raw(quoted(name))), ("value", .raw(value ? "true" : "false"))], observe: false) { $0() }
+        record("setFlag", [("name", .string(name)), ("value", .bool(value))], observe: false) { $0() }
     }
 
     /// Writes `setPolicy`: the delegate now answers as `policy` (policy text or a preset name) says.
+    /// A blank policy is not a policy: nothing is written.
     public func policyChanged(_ policy: String) {
-        record("setPolicy", [("policy", .raw(quoted(policy)))], observe: false) { $0() }
+        guard policy.contains(where: { !$0.isWhitespace }) else { return }
+        record("setPolicy", [("policy", .string(policy))], observe: false) { $0() }
+    }
+
+    /// Installs the delegate proxy on a navigation controller the capture cannot reach from the split
+    /// (one the app presents, say), so that its pops are written too. Those reachable from the split
+    /// and those passed to the capture's methods are adopted without this call.
+    public func watch(_ navigation: UINavigationController) {
+        adopt(navigation)
     }
 
     // MARK: Naming and traits
@@ -323,39 +793,169 @@ public final class NavTapeCapture {
         return Traits(sizeClass: sizeClass, width: Int(size.width.rounded()), height: Int(size.height.rounded()), idiom: idiomName)
     }
 
+    // MARK: What UIKit did by itself (called by the proxies)
+
+    /// A navigation controller's `willShow`: remembers an interactive pop (the back swipe) and,
+    /// when it is cancelled, writes `interactivePop` with `completed: false`.
+    fileprivate func navigationWillShow(_ navigation: UINavigationController, _ shown: UIViewController) {
+        guard !stopped else { return }
+        let key = identity(of: navigation)
+        interactivePops.remove(key)
+        guard hasLaunched, let coordinator = navigation.transitionCoordinator, coordinator.isInteractive,
+              let before = lastStacks[key], let index = before.firstIndex(of: identity(of: shown)),
+              index < before.count - 1 else { return }
+        interactivePops.insert(key)
+        _ = coordinator.animate(alongsideTransition: nil, completion: { [weak self, weak navigation] context in
+            let cancelled = context.isCancelled
+            MainActor.assumeIsolated {
+                guard cancelled, let self, let navigation else { return }
+                self.interactivePopCancelled(navigation)
+            }
+        })
+    }
+
+    /// A navigation controller's `didShow`: a stack shorter than the last one seen, its prefix
+    /// unchanged, is a pop the app did not route through the capture.
+    fileprivate func navigationDidShow(_ navigation: UINavigationController) {
+        guard !stopped else { return }
+        let key = identity(of: navigation)
+        let stack = navigation.viewControllers
+        let now = stack.map { identity(of: $0) }
+        let before = lastStacks[key]
+        lastStacks[key] = now
+        let interactive = interactivePops.remove(key) != nil
+        // A command of the app's in flight (or just completed) made this change, and set the stack it expects.
+        guard hasLaunched, waiting.isEmpty, !settling, let before, let top = stack.last,
+              now.count < before.count, Array(before.prefix(now.count)) == now else { return }
+        // UIKit moves controllers between the stacks and the columns when the split collapses or
+        // separates: part of a trait change, which its changeTraits line reports, not a pop.
+        guard split.isCollapsed == lastCollapsed else { return }
+        let columns = Set(split.viewControllers.map { identity(of: $0) })
+        guard !before[now.count...].contains(where: { columns.contains($0) }) else { return }
+        let removed = before.count - now.count
+        if interactive && removed == 1 {
+            record("interactivePop", [("navigation", ref(navigation)), ("completed", .bool(true))]) { $0() }
+        } else if removed == 1 {
+            record("pop", [("navigation", ref(navigation))]) { $0() }
+        } else if now.count == 1 {
+            record("popToRoot", [("navigation", ref(navigation))]) { $0() }
+        } else {
+            record("popTo", [("controller", ref(top)), ("navigation", ref(navigation))]) { $0() }
+        }
+    }
+
+    private func interactivePopCancelled(_ navigation: UINavigationController) {
+        guard !stopped else { return }
+        interactivePops.remove(identity(of: navigation))
+        record("interactivePop", [("navigation", ref(navigation)), ("completed", .bool(false))]) { $0() }
+    }
+
+    /// The split's `willChangeTo`: a change no command of the capture's is making is the display-mode
+    /// button, the edge swipe or a tap on the dimmed secondary (UIKit does not say which): once the
+    /// split has settled it is written as `tapDisplayModeButton`, or as `changeTraits` when the traits
+    /// changed with it (a rotation).
+    fileprivate func splitWillChangeDisplayMode(_ splitViewController: UISplitViewController) {
+        guard splitViewController === split, hasLaunched, !stopped, waiting.isEmpty, !settling,
+              !displayModeCheckScheduled else { return }
+        displayModeCheckScheduled = true
+        afterSplitSettles { [weak self] in self?.displayModeChangedByUIKit() }
+    }
+
+    private func displayModeChangedByUIKit() {
+        displayModeCheckScheduled = false
+        guard !stopped else { return }
+        if traitsProvider(split) != lastTraits {
+            traitsChanged()
+            return
+        }
+        guard waiting.isEmpty, !split.isCollapsed, split.displayMode != lastDisplayMode else { return }
+        record("tapDisplayModeButton", []) { $0() }
+    }
+
+    /// The iOS 17 trait registration's action: `changeTraits` once the split has settled (collapsed
+    /// or separated), so that its observation is UIKit's result.
+    fileprivate func splitTraitsMayHaveChanged() {
+        guard hasLaunched, !stopped, !traitsCheckScheduled else { return }
+        traitsCheckScheduled = true
+        afterSplitSettles { [weak self] in
+            guard let self else { return }
+            self.traitsCheckScheduled = false
+            self.traitsChanged()
+        }
+    }
+
+    /// Runs `body` on a later turn of the main queue, after the split's transition if one is running.
+    private func afterSplitSettles(_ body: @escaping @MainActor @Sendable () -> Void) {
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            guard let coordinator = self.split.transitionCoordinator else { body(); return }
+            _ = coordinator.animate(alongsideTransition: nil, completion: { _ in MainActor.assumeIsolated { body() } })
+        }
+    }
+
+    // MARK: Proxies
+
+    private func installObservers() {
+        adoptSplit()
+        for navigation in navigations(in: split.viewControllers) { adopt(navigation) }
+        if #available(iOS 17.0, *), let splitProxy {
+            traitRegistration = split.registerForTraitChanges(
+                [UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self],
+                target: splitProxy, action: #selector(SplitDelegateProxy.splitTraitsDidChange))
+        }
+    }
+
+    private func adoptSplit() {
+        guard observesUIKit, !stopped else { return }
+        if let splitProxy {
+            if split.delegate !== splitProxy { splitProxy.install() }   // the app set a delegate since
+            return
+        }
+        let proxy = SplitDelegateProxy(split: split, capture: self)
+        splitProxy = proxy
+        proxy.install()
+    }
+
+    /// Starts following a navigation controller: its stack as of now, and (when observing UIKit) the
+    /// delegate proxy, put back on when the app has set another delegate since.
+    private func adopt(_ navigation: UINavigationController) {
+        let key = identity(of: navigation)
+        if lastStacks[key] == nil { lastStacks[key] = navigation.viewControllers.map { identity(of: $0) } }
+        guard observesUIKit, !stopped else { return }
+        if let proxy = navigationProxies[ObjectIdentifier(navigation)]?.proxy, proxy.navigation === navigation {
+            if navigation.delegate !== proxy { proxy.install() }
+            return
+        }
+        let proxy = NavigationDelegateProxy(navigation: navigation, capture: self)
+        navigationProxies[ObjectIdentifier(navigation)] = WeakNavigationProxy(proxy: proxy)
+        proxy.install()
+    }
+
+    /// The navigation controllers among `controllers` and nested in their stacks, each once.
+    private func navigations(in controllers: [UIViewController]) -> [UINavigationController] {
+        var found: [UINavigationController] = []
+        var visited = Set<ObjectIdentifier>()
+        func visit(_ controllers: [UIViewController], depth: Int) {
+            guard depth < 32 else { return }
+            for case let navigation as UINavigationController in controllers where visited.insert(ObjectIdentifier(navigation)).inserted {
+                found.append(navigation)
+                visit(navigation.viewControllers, depth: depth + 1)
+            }
+        }
+        visit(controllers, depth: 0)
+        return found
+    }
+
+    /// Records the stacks a command of the app's has just set, as the ones to expect: the `didShow`
+    /// that follows finds nothing UIKit did by itself.
+    private func rememberStacks(also extra: [UINavigationController]) {
+        for navigation in navigations(in: split.viewControllers + extra) {
+            adopt(navigation)
+            lastStacks[identity(of: navigation)] = navigation.viewControllers.map { identity(of: $0) }
+        }
+    }
+
     // MARK: Lines
-
-    /// A controller as of the moment it is mentioned.
-    private struct Snapshot {
-        var id: String
-        var name: String
-        var kind: String
-        var restorationID: String?
-        var children: [Snapshot]?
-    }
-
-    /// Part of a line, turned into JSON when the line is written (in stream order).
-    private indirect enum Piece {
-        case raw(String)
-        case object([(String, Piece)])
-        case array([Piece])
-        case parameter(Snapshot)
-        case observed(Snapshot)
-    }
-
-    /// What the stream has told NavTape about an identity.
-    private enum Status {
-        /// Described in a command: NavTape knows it.
-        case named
-        /// Described in an observation or inside a tree NavTape may ignore: it may or may not know it.
-        case possiblyKnown
-    }
-
-    private struct Entry {
-        weak var object: UIViewController?
-        var id: String
-        var generation: Int
-    }
 
     private func identity(of controller: UIViewController) -> String {
         let key = ObjectIdentifier(controller)
@@ -367,41 +967,50 @@ public final class NavTapeCapture {
         return id
     }
 
-    /// `controller` now; `deep`: with a navigation controller's stack (nested stacks included).
-    private func snapshot(_ controller: UIViewController, deep: Bool, depth: Int = 0) -> Snapshot {
-        let kind: String
-        var children: [Snapshot]?
+    /// `controller` now; `deep`: with a navigation controller's stack.
+    private func snapshot(_ controller: UIViewController, deep: Bool) -> NavTapeCaptureFormat.Controller {
+        let kind: NavTapeCaptureFormat.Kind
+        var children: [NavTapeCaptureFormat.Controller]?
         if let navigation = controller as? UINavigationController {
-            kind = "navigation"
-            if deep && depth < 32 { children = navigation.viewControllers.map { snapshot($0, deep: true, depth: depth + 1) } }
+            kind = .navigation
+            if deep { children = navigation.viewControllers.map { snapshot($0, deep: false) } }
         } else if controller is UITabBarController {
-            kind = "tabBar"
+            kind = .tabBar
         } else if controller is UISplitViewController {
-            kind = "split"
+            kind = .split
         } else {
-            kind = "content"
+            kind = .content
         }
         let restorationID = controller.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 }
-        return Snapshot(id: identity(of: controller), name: nameOf(controller), kind: kind, restorationID: restorationID,
-                        children: children)
+        return NavTapeCaptureFormat.Controller(id: identity(of: controller), name: nameOf(controller), kind: kind,
+                                               restorationID: restorationID, children: children)
     }
 
-    /// A command parameter: described (with a navigation controller's stack as it is now) until named.
-    private func ref(_ controller: UIViewController) -> Piece { .parameter(snapshot(controller, deep: true)) }
+    /// A command argument: described (with a navigation controller's stack as it is now) until named.
+    private func ref(_ controller: UIViewController) -> NavTapeCaptureFormat.Value {
+        if let navigation = controller as? UINavigationController { adopt(navigation) }
+        return .controller(snapshot(controller, deep: true))
+    }
+
+    private func refs(_ controllers: [UIViewController]) -> NavTapeCaptureFormat.Value {
+        for case let navigation as UINavigationController in controllers { adopt(navigation) }
+        return .controllers(controllers.map { snapshot($0, deep: true) })
+    }
 
     /// Reserves the command's place in the stream, performs it, and writes it once `call` reports
-    /// UIKit has applied it (at the latest after three seconds).
-    private func record(_ command: String, _ parameters: [(String, Piece)], observe: Bool = true,
+    /// UIKit has applied it (at the latest after three seconds). `navigations`: those whose stacks the
+    /// call changes, besides the split's.
+    private func record(_ command: String, _ arguments: [(String, NavTapeCaptureFormat.Value)], observe: Bool = true,
+                        navigations: [UINavigationController] = [],
                         _ call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void) {
+        guard !stopped else { call({}); return }
         let slot = nextSlot
         nextSlot += 1
-        let time = max(lastTime, Int((Date().timeIntervalSince1970 * 1000).rounded()))
+        let time = max(lastTime, Self.now())
         lastTime = time
-        var members: [(String, Piece)] = [("command", .raw(quoted(command)))]
-        members += parameters
-        members.append(("time", .raw(String(time))))
-        waiting[slot] = (members: members, observe: observe)
+        waiting[slot] = Pending(command: command, arguments: arguments, time: time, observe: observe, observed: nil)
         call { [weak self] in self?.complete(slot) }
+        if observe { rememberStacks(also: navigations) }
         guard waiting[slot] != nil else { return }
         Task { @MainActor in   // holds the capture until the line is out
             try? await Task.sleep(nanoseconds: 3_000_000_000)
@@ -419,111 +1028,76 @@ public final class NavTapeCapture {
     }
 
     private func complete(_ slot: Int) {
-        guard var entry = waiting.removeValue(forKey: slot) else { return }
-        if entry.observe && recordsObserved { entry.members.append(("observed", observedState())) }
-        ready[slot] = entry.members
-        while let members = ready.removeValue(forKey: nextToWrite) {
-            var line = ""
-            describedInLine = []
-            render(.object(members), into: &line)
-            write(line + "\n")
+        guard var pending = waiting.removeValue(forKey: slot) else { return }
+        if pending.observe {
+            let state = observeSplit()
+            if recordsObserved { pending.observed = state }
+            settle()
+        }
+        ready[slot] = pending
+        while let line = ready.removeValue(forKey: nextToWrite) {
             nextToWrite += 1
+            emit(Format.commandLine(command: line.command, arguments: line.arguments, time: line.time,
+                                    observed: line.observed, references: &references))
+        }
+    }
+
+    /// Marks the rest of this main-queue turn as the aftermath of a command.
+    private func settle() {
+        guard !settling else { return }
+        settling = true
+        Task { @MainActor [weak self] in self?.settling = false }
+    }
+
+    private func emit(_ line: String) {
+        guard outputOpen else { return }
+        if !output(line + "\n") {
+            outputOpen = false   // the recorder went away (EPIPE): write nothing more, keep the app running
+            Task { @MainActor [weak self] in self?.stop() }
         }
     }
 
     /// The split's `viewControllers`, `isCollapsed`, `displayMode` (left out when UIKit reports
     /// `automatic`, a preference only, or a mode this file does not know), and the stack of every
-    /// navigation controller among them or nested in their stacks.
-    private func observedState() -> Piece {
-        func seen(_ controller: UIViewController) -> Piece { .observed(self.snapshot(controller, deep: false)) }
-        var stacks: [Piece] = []
-        var visited = Set<ObjectIdentifier>()
-        func visit(_ controllers: [UIViewController]) {
-            for case let navigation as UINavigationController in controllers where visited.insert(ObjectIdentifier(navigation)).inserted {
-                stacks.append(.object([("navigation", seen(navigation)), ("viewControllers", .array(navigation.viewControllers.map(seen)))]))
-                visit(navigation.viewControllers)
-            }
+    /// navigation controller among them or nested in their stacks; remembered as the last seen.
+    private func observeSplit() -> NavTapeCaptureFormat.Observed {
+        adoptSplit()
+        var stacks: [NavTapeCaptureFormat.Stack] = []
+        for navigation in navigations(in: split.viewControllers) {
+            adopt(navigation)
+            let stack = navigation.viewControllers
+            lastStacks[identity(of: navigation)] = stack.map { identity(of: $0) }
+            stacks.append(NavTapeCaptureFormat.Stack(navigation: snapshot(navigation, deep: false),
+                                                     viewControllers: stack.map { snapshot($0, deep: false) }))
         }
-        visit(split.viewControllers)
-        var members: [(String, Piece)] = [
-            ("viewControllers", .array(split.viewControllers.map(seen))),
-            ("collapsed", .raw(split.isCollapsed ? "true" : "false")),
-        ]
-        if let mode = Self.displayModeName(split.displayMode), mode != "automatic" { members.append(("displayMode", .raw(quoted(mode)))) }
-        members.append(("stacks", .array(stacks)))
-        return .object(members)
+        lastCollapsed = split.isCollapsed
+        lastDisplayMode = split.displayMode
+        return NavTapeCaptureFormat.Observed(viewControllers: split.viewControllers.map { snapshot($0, deep: false) },
+                                             collapsed: split.isCollapsed, displayMode: Self.displayModeName(split.displayMode),
+                                             stacks: stacks)
     }
 
-    private func render(_ piece: Piece, into out: inout String) {
-        switch piece {
-        case .raw(let json):
-            out += json
-        case .object(let members):
-            out += "{"
-            for (i, (key, value)) in members.enumerated() {
-                out += (i == 0 ? "" : ",") + quoted(key) + ":"
-                render(value, into: &out)
-            }
-            out += "}"
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                render(item, into: &out)
-            }
-            out += "]"
-        case .parameter(let snapshot):
-            describe(snapshot, certain: true, into: &out)
-        case .observed(let snapshot):
-            if status[snapshot.id] == .named { out += quoted(snapshot.id); return }
-            status[snapshot.id] = .possiblyKnown
-            out += "{\"id\":\(quoted(snapshot.id)),\"name\":\(quoted(snapshot.name))}"
-        }
-    }
+    private static func now() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded()) }
 
-    /// A reference in a command: the identity once named (or described earlier in the line), else the
-    /// full description. A new tree's children are only those the stream never mentioned (NavTape
-    /// rejects a known one inside a new tree); the children of a controller NavTape may already know
-    /// (and so ignore) are only possibly known after.
-    private func describe(_ snapshot: Snapshot, certain: Bool, into out: inout String) {
-        let prior = status[snapshot.id]
-        if prior == .named || describedInLine.contains(snapshot.id) { out += quoted(snapshot.id); return }
-        describedInLine.insert(snapshot.id)
-        status[snapshot.id] = certain ? .named : .possiblyKnown
-        out += "{\"id\":\(quoted(snapshot.id)),\"name\":\(quoted(snapshot.name)),\"kind\":\(quoted(snapshot.kind))"
-        if let restorationID = snapshot.restorationID { out += ",\"restorationID\":\(quoted(restorationID))" }
-        if let children = snapshot.children {
-            out += ",\"children\":["
-            var first = true
-            for child in children where status[child.id] == nil {
-                out += first ? "" : ","
-                first = false
-                describe(child, certain: certain && prior == nil, into: &out)
-            }
-            out += "]"
-        }
-        out += "}"
-    }
-
-    private static func styleName(_ style: UISplitViewController.Style) -> String {
+    private static func style(_ style: UISplitViewController.Style) -> NavTapeCaptureFormat.Style {
         switch style {
-        case .doubleColumn: return "doubleColumn"
-        case .tripleColumn: return "tripleColumn"
-        case .unspecified: return "unspecified"
-        @unknown default: return "unspecified"
+        case .doubleColumn: return .doubleColumn
+        case .tripleColumn: return .tripleColumn
+        case .unspecified: return .unspecified
+        @unknown default: return .unspecified
         }
     }
 
     /// The iOS 14 name of a display mode, `nil` for one the model does not know.
-    private static func displayModeName(_ mode: UISplitViewController.DisplayMode) -> String? {
+    private static func displayModeName(_ mode: UISplitViewController.DisplayMode) -> NavTapeCaptureFormat.DisplayMode? {
         switch mode {
-        case .automatic: return "automatic"
-        case .secondaryOnly: return "secondaryOnly"
-        case .oneBesideSecondary: return "oneBesideSecondary"
-        case .oneOverSecondary: return "oneOverSecondary"
-        case .twoBesideSecondary: return "twoBesideSecondary"
-        case .twoOverSecondary: return "twoOverSecondary"
-        case .twoDisplaceSecondary: return "twoDisplaceSecondary"
+        case .automatic: return .automatic
+        case .secondaryOnly: return .secondaryOnly
+        case .oneBesideSecondary: return .oneBesideSecondary
+        case .oneOverSecondary: return .oneOverSecondary
+        case .twoBesideSecondary: return .twoBesideSecondary
+        case .twoOverSecondary: return .twoOverSecondary
+        case .twoDisplaceSecondary: return .twoDisplaceSecondary
         @unknown default: return nil
         }
     }
@@ -540,25 +1114,164 @@ public final class NavTapeCapture {
     }
 }
 
-private let hexDigits: [Character] = Array("0123456789abcdef")
+// MARK: Delegate proxies
 
-/// `text` as a JSON string: quotes and backslashes escaped, control characters as `\u00XX`.
-private func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        default:
-            if scalar.value < 0x20 {
-                out += "\\u00"
-                out.append(hexDigits[Int(scalar.value >> 4)])
-                out.append(hexDigits[Int(scalar.value & 0xF)])
+/// A delegate that answers what its subclass implements and forwards every other message to the
+/// app's own delegate (`forwardee`, kept weakly as UIKit keeps delegates). UIKit caches which
+/// optional methods a delegate implements when it is assigned, so `forwardee` is set before the proxy
+/// is. The proxy is kept alive by the object it is the delegate of (an associated object), so the app
+/// keeps its delegate calls even if the capture goes away without `stop()`.
+@MainActor
+private class ForwardingProxy: NSObject {
+    /// Read by `responds(to:)` and `forwardingTarget(for:)`, nonisolated entry points that UIKit calls
+    /// on the main thread only.
+    nonisolated(unsafe) weak var forwardee: (any NSObjectProtocol)?
+
+    nonisolated override func responds(to aSelector: Selector!) -> Bool {
+        if super.responds(to: aSelector) { return true }
+        return forwardee?.responds(to: aSelector) ?? false
+    }
+
+    nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
+        guard let forwardee, forwardee.responds(to: aSelector) else { return super.forwardingTarget(for: aSelector) }
+        return forwardee
+    }
+
+    /// This proxy's key for `objc_setAssociatedObject`: its own address, unique while it lives.
+    var associationKey: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
+}
+
+@available(iOS 14.0, *)
+private struct WeakNavigationProxy {
+    weak var proxy: NavigationDelegateProxy?
+}
+
+@available(iOS 14.0, *)
+@MainActor
+private final class NavigationDelegateProxy: ForwardingProxy, UINavigationControllerDelegate {
+    weak var navigation: UINavigationController?
+    weak var capture: NavTapeCapture?
+
+    var original: (any UINavigationControllerDelegate)? { forwardee as? any UINavigationControllerDelegate }
+
+    init(navigation: UINavigationController, capture: NavTapeCapture) {
+        self.navigation = navigation
+        self.capture = capture
+        super.init()
+    }
+
+    /// Becomes the delegate, forwarding to the current one.
+    func install() {
+        guard let navigation, navigation.delegate !== self else { return }
+        forwardee = navigation.delegate
+        objc_setAssociatedObject(navigation, associationKey, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        navigation.delegate = self
+    }
+
+    /// Puts the app's delegate back.
+    func detach() {
+        capture = nil
+        guard let navigation else { return }
+        if navigation.delegate === self { navigation.delegate = original }
+        objc_setAssociatedObject(navigation, associationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
+
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController,
+                              animated: Bool) {
+        capture?.navigationWillShow(navigationController, viewController)
+        original?.navigationController?(navigationController, willShow: viewController, animated: animated)
+    }
+
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
+                              animated: Bool) {
+        // The capture first: a command the app's delegate performs from here is written after the pop.
+        capture?.navigationDidShow(navigationController)
+        original?.navigationController?(navigationController, didShow: viewController, animated: animated)
+    }
+}
+
+@available(iOS 14.0, *)
+@MainActor
+private final class SplitDelegateProxy: ForwardingProxy, UISplitViewControllerDelegate {
+    weak var split: UISplitViewController?
+    weak var capture: NavTapeCapture?
+
+    var original: (any UISplitViewControllerDelegate)? { forwardee as? any UISplitViewControllerDelegate }
+
+    init(split: UISplitViewController, capture: NavTapeCapture) {
+        self.split = split
+        self.capture = capture
+        super.init()
+    }
+
+    /// Becomes the delegate, forwarding to the current one.
+    func install() {
+        guard let split, split.delegate !== self else { return }
+        forwardee = split.delegate
+        objc_setAssociatedObject(split, associationKey, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        split.delegate = self
+    }
+
+    /// Puts the app's delegate back.
+    func detach() {
+        capture = nil
+        guard let split else { return }
+        if split.delegate === self { split.delegate = original }
+        objc_setAssociatedObject(split, associationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
+
+    func splitViewController(_ svc: UISplitViewController, willChangeTo displayMode: UISplitViewController.DisplayMode) {
+        capture?.splitWillChangeDisplayMode(svc)
+        original?.splitViewController?(svc, willChangeTo: displayMode)
+    }
+
+    /// The target of the iOS 17 trait registration.
+    @objc func splitTraitsDidChange() {
+        capture?.splitTraitsMayHaveChanged()
+    }
+}
+
+// MARK: Output
+
+/// Writes lines to a file descriptor with SIGPIPE disabled on it (`F_SETNOSIGPIPE`): when the reader
+/// of a pipe or FIFO has gone, `write` fails with EPIPE instead of killing the app, and the sink
+/// reports the output closed. Used on the main thread only.
+private final class DescriptorSink {
+    private let descriptor: Int32
+    private let owner: AnyObject?   // keeps a FileHandle, and so its descriptor, open
+    private let closesOnDeinit: Bool
+    private var isOpen = true
+
+    init(descriptor: Int32, keeping owner: AnyObject?, closesOnDeinit: Bool) {
+        self.descriptor = descriptor
+        self.owner = owner
+        self.closesOnDeinit = closesOnDeinit
+        _ = fcntl(descriptor, F_SETNOSIGPIPE, 1)
+    }
+
+    deinit {
+        if closesOnDeinit { _ = close(descriptor) }
+    }
+
+    /// Writes all of `line`; `false` once the output is closed (EPIPE, or any other write error).
+    func write(_ line: String) -> Bool {
+        guard isOpen else { return false }
+        let bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
             } else {
-                out.unicodeScalars.append(scalar)
+                isOpen = false
+                return false
             }
         }
+        return true
     }
-    return out + "\""
 }
 #endif

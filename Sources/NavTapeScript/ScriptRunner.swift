@@ -27,6 +27,18 @@ public struct ScriptRun: Sendable {
         public var endIndex: UInt64 { firstEvent + UInt64(events.count) }
     }
 
+    /// What a `query` line asked and what the split answered.
+    public struct Answer: Hashable, Sendable {
+        /// The script line.
+        public var line: Int
+        /// `show` or `showDetail`.
+        public var action: CommandKind
+        /// The sender's name.
+        public var sender: String
+        /// Whether the action from that sender would push (`push`) or not (`noPush`).
+        public var wouldPush: Bool
+    }
+
     /// The script file.
     public var file: String
     /// The session description (recorded in the log header when recording).
@@ -35,6 +47,8 @@ public struct ScriptRun: Sendable {
     public var steps: [Step] = []
     /// The expectations that did not hold, in order.
     public var failures: [ScriptFailure] = []
+    /// The answers of the script's `query` lines (SH-14), in order.
+    public var answers: [Answer] = []
     /// The number of expectations checked.
     public var expectationsChecked = 0
     /// The number of events, setup included.
@@ -168,7 +182,9 @@ struct ScriptExecution {
                 try run(command, line: step.line)
             case .query(let query):
                 let sender = try resolve(query.sender, line: step.line)
-                answer = query.action == .show ? state.showWouldPush(sender: sender) : state.showDetailWouldPush(sender: sender)
+                let wouldPush = query.action == .show ? state.showWouldPush(sender: sender) : state.showDetailWouldPush(sender: sender)
+                answer = wouldPush
+                result.answers.append(ScriptRun.Answer(line: step.line, action: query.action, sender: state.name(of: sender), wouldPush: wouldPush))
             case .expectation(let expectation):
                 result.expectationsChecked += 1
                 if let (expected, actual) = check(expectation) {

@@ -120,6 +120,9 @@ struct CommandTests {
             {"commit":true,"event":"traitsChanged","index":19,"time":1795356004000,"traits":{"height":414,"idiom":"phone","sideBySide":"byOrientation","sizeClass":"regular","width":736},"type":"event"}
 
             """, stderr: ""))
+        // A commit that only created controllers says which (what `expect fresh` checks).
+        let created = try scratch.navtape("log", "t.navtape", "--from", "13", "--to", "18", "--json")
+        #expect(created.stdout.contains(##""type":"event","uikit":{"callbacks":[],"created":["#4","#5"],"notifications":[],"transitions":[]}}"##), "\(created)")
         #expect(try scratch.navtape("timeline", "t.navtape") == .init(status: 0, stdout: """
             t.navtape: what the user sees, after each event that changed it
             start           (nothing)

@@ -53,6 +53,36 @@ struct ObservationExpectationTests {
             == ["o.navscript:4: expected notifications willChangeTo(allVisible), got notifications willChangeTo(primaryOverlay)"])
     }
 
+    @Test("notifications of every kind hold where UIKit sends them and fail where it does not (EX-1.7, BTN-8, LG-5)")
+    func notificationKinds() throws {
+        let expand = "device iphone-plus portrait\nlaunch\nrotate landscape\n"
+        #expect(try failures(expand + "expect notifications willChangeTo(allVisible), didExpand") == [])
+        #expect(try failures(expand + "expect notifications didExpand")
+            == ["o.navscript:4: expected notifications didExpand, got notifications willChangeTo(allVisible), didExpand"])
+        let columns = "style double-column\ndevice ipad landscape\nprimary P\nsecondary S\nlaunch\nhideColumn primary\n"
+        #expect(try failures(columns + "expect notifications willChangeTo(secondaryOnly), willHide(primary)") == [])
+        #expect(try failures(columns + "expect notifications willChangeTo(secondaryOnly), willShow(primary)")
+            == ["o.navscript:7: expected notifications willChangeTo(secondaryOnly), willShow(primary), got notifications willChangeTo(secondaryOnly), willHide(primary)"])
+        #expect(try failures(columns + "showColumn primary\nexpect notifications willChangeTo(oneBesideSecondary), willShow(primary)") == [])
+        let legacy = "style legacy\ndevice ipad portrait\nlaunch\n"
+        #expect(try failures(legacy + "expect notifications willHideViewController") == [])
+        #expect(try failures(legacy + "rotate landscape\nexpect notifications willShowViewController") == [])
+        #expect(try failures(legacy + "rotate landscape\nexpect notifications willShowViewController, willChangeTo(allVisible)")
+            == ["o.navscript:5: expected notifications willShowViewController, willChangeTo(allVisible), got notifications willShowViewController"])
+    }
+
+    @Test("setViewControllers' transition is UIKit's rule, stated in the event (NV-5)")
+    func setViewControllersTransitions() throws {
+        let base = "device ipad landscape\nprimary MN[A, B, C]\nlaunch\n"
+        #expect(try failures(base + "setViewControllers [A, B, C, X] of MN\nexpect transitions push(MN)") == [])
+        #expect(try failures(base + "setViewControllers [A, B] of MN\nexpect transitions pop(MN)") == [])
+        #expect(try failures(base + "setViewControllers [B, C] of MN\nexpect transitions none(MN)") == [])
+        // Apple's example: A, B, C set to X, A, B is a pop (B, an old controller, becomes the top).
+        #expect(try failures(base + "setViewControllers [X, A, B] of MN\nexpect transitions pop(MN)") == [])
+        #expect(try failures(base + "setViewControllers [X, A, B] of MN\nexpect transitions push(MN)")
+            == ["o.navscript:5: expected transitions push(MN), got transitions pop(MN)"])
+    }
+
     @Test("identity: the same instance, or a fresh one (EX-3)")
     func identity() throws {
         let policy = """

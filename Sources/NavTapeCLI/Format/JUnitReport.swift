@@ -126,6 +126,11 @@ enum ScriptRunJSON {
             object["failures"] = .array(run.failures.map {
                 .object(["line": .int(Int64($0.line)), "expected": .string($0.expected), "actual": .string($0.actual)])
             })
+            // SH-14's answers (a query sends nothing, so it is in no log).
+            object["answers"] = .array(run.answers.map {
+                .object(["line": .int(Int64($0.line)), "query": .string("\($0.action.name) from \($0.sender)"),
+                         "answer": .string($0.wouldPush ? "push" : "noPush")])
+            })
         }
         return .object(object)
     }
