@@ -17,7 +17,8 @@
 //   is compiled and tested on Linux by this repository's tests is exactly what an app writes.
 // - `NavTapeCapture` (`#if canImport(UIKit) && os(iOS)`, Mac Catalyst included): the UIKit glue. It
 //   is compiled only on Apple platforms and never built or run by this repository's CI, which runs
-//   on Linux. It needs Swift 5.10 or later (Swift 6 language mode is fine) and iOS 14.
+//   on Linux. It needs Swift 5.10 or later and iOS 14, and is written for the Swift 6 language mode
+//   (checked here only against stand-in UIKit declarations, never against the real SDK).
 //
 // What the capture writes by itself (unless created with `observesUIKit: false`):
 //

@@ -145,6 +145,12 @@ extension NavigationState {
             if style == .unspecified, isLaunched, !isCollapsed, secondary == nil, let primary {
                 result.append(Violation(RuleID(.INV, 2), primary, "expanded with only \(name(of: primary)): viewControllers set to one child"))
             }
+        case .launched(let traits):
+            // INV-2 expanded, at launch: a classic split put on screen in a regular width with one
+            // child shows it alone, which no separate made (EX-1.6 applies to separates only).
+            if style == .unspecified, traits.horizontalSizeClass == .regular, secondary == nil, let primary {
+                result.append(Violation(RuleID(.INV, 2), primary, "launched expanded with only \(name(of: primary)): a classic split needs two children"))
+            }
         case .collapsed(let resolution):
             if resolution.atLaunch && resolution.outcome == .secondaryPushed {
                 bug(5, resolution.newPrimary, "launched collapsed on the detail \(bracketNotation(visibleEnd(from: resolution.newPrimary)))")

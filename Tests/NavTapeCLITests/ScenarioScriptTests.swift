@@ -45,7 +45,9 @@ struct ScenarioScriptTests {
         }
         let result = try Navtape.run(["run"] + files.map { directory.appendingPathComponent($0).path })
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
-        #expect(result.stdout.split(separator: "\n").count == files.count)
+        // One PASS line per session (F5 holds two).
+        #expect(result.stdout.split(separator: "\n").count == files.count + 1)
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("PASS ") })
     }
 
     @Test("the policy language's answers in a session pass through the built binary (existing, a mid-session policy)")

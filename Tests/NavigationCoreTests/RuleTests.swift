@@ -318,4 +318,18 @@ struct RuleTests {
         #expect(throws: NotationError("only a navigation controller has a stack", at: 5)) { try ControllerSpec.parse("T:tab[X]") }
         #expect(throws: NotationError("expected a controller name", at: 0)) { try ControllerSpec.parse("") }
     }
+
+    @Test("INV-2 collapsed: a collapsed classic split whose viewControllers is not one child is reported (only a forged state holds one)")
+    func inv2Collapsed() throws {
+        // Collapsed, a classic split's viewControllers is [primary] by construction (a second child
+        // cannot be represented); what a damaged log can still hold is a collapsed split with none.
+        var empty = NavigationState(traits: Device.iPhone.traits(.portrait))
+        empty.isCollapsed = true
+        #expect(empty.invariantViolations().filter { $0.rule == RuleID(.INV, 2) }.map(\.message) == ["collapsed with 0 view controllers"])
+        var s = try Scenario(Device.iPad.traits(.landscape))
+        s.send(.launch(Device.iPad.traits(.landscape)))
+        #expect(!s.state.invariantViolations().contains { $0.rule == RuleID(.INV, 2) })
+        s.send(.changeTraits(Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3)))
+        #expect(s.state.isCollapsed && !s.state.invariantViolations().contains { $0.rule == RuleID(.INV, 2) })
+    }
 }

@@ -426,7 +426,8 @@ expect violations none
 """#),
         ("Fidelity/F1-show-child-of-primary.navscript", #"""
 # F1 show(_:sender:) on a controller the expanded primary already holds installs it as the secondary.
-# Source: Apple, UISplitViewController.show(_:sender:) (issue 12); SH-5. Before: rejected hasOtherParent.
+# Source: Apple, UISplitViewController.show(_:sender:), as issue 12 read it ("checked against Apple's documentation,
+# UIKit headers, WWDC 2014 session 216"); SH-5; docs/Semantics.md, uncertain #8. Before: rejected hasOtherParent.
 device ipad landscape
 primary MN[M, X]
 secondary D
@@ -502,6 +503,16 @@ expect hierarchy MN[M] | DN[D]
 setSplitViewControllers [MN]
 expect violation INV-2
 expect hierarchy MN[M]
+
+# The same on a split the app launches with one child: expanded at once, so reported at the launch.
+session launched-with-one-child
+device ipad landscape
+secondary none
+
+launch
+expect collapsed false
+expect hierarchy MN[M]
+expect violation INV-2
 
 """#),
         ("Fidelity/F6-ex16-one-child.navscript", #"""
