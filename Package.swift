@@ -93,6 +93,10 @@ let package = Package(
         .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeText", "NavTapeScript", "NavigationCodec", "NavTapeTestSupport"],
                     resources: [.copy("Format1")]),
         .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeText", "NavTapeTestSupport"]),
+        // The app-side capture file, compiled on Linux (its UIKit part is behind its own #if): what it
+        // writes is pinned against the sample streams NavTape's ingestion tests read.
+        .testTarget(name: "CaptureIntegrationTests", dependencies: ["NavTapeInterchange", "NavTapeTestSupport"],
+                    path: "Integrations/UIKit"),
     ],
     swiftLanguageModes: [.v6]
 )
