@@ -276,7 +276,9 @@ public final class CaptureRecorder {
     private func plan(_ argument: CapturedArgument, parameter: String, into planned: inout Set<String>) throws(NavTapeError) {
         switch argument {
         case .controller(let controller): try plan(controller, at: parameter, into: &planned)
-        case .tree(let controller): try planNew(controller, at: parameter, into: &planned)
+        case .tree(let controller):
+            try planNew(controller, at: parameter, into: &planned)
+            try checkCreatable(controller, at: parameter)
         case .optionalController(let controller?): try plan(controller, at: parameter, into: &planned)
         case .controllers(let list):
             for (i, controller) in list.enumerated() { try plan(controller, at: "\(parameter)[\(i)]", into: &planned) }
@@ -290,6 +292,14 @@ public final class CaptureRecorder {
             throw invalid("\(path): unknown controller \"\(controller.identity)\" (describe it with an object the first time)")
         }
         try planNew(controller, at: path, into: &planned)
+        try checkCreatable(controller, at: path)
+    }
+
+    /// Refuses a new tree `instantiate` would refuse (a kind with children, a navigation controller
+    /// in a stack…), before anything of the intent is appended.
+    private func checkCreatable(_ controller: CapturedController, at path: String) throws(NavTapeError) {
+        let tree = try spec(controller)
+        if let reason = tree.creationRefusal { throw invalid("\(path): cannot create \(tree.notation): \(reason) (\(reason.rule))") }
     }
 
     private func planNew(_ controller: CapturedController, at path: String, into planned: inout Set<String>) throws(NavTapeError) {

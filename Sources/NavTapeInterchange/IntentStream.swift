@@ -180,7 +180,8 @@ public struct CaptureIngest {
     public let file: String
     /// The session line, once read.
     public private(set) var session: CaptureSession?
-    /// The recorder, once the first command (or the end of input) has created the log.
+    /// The recorder, once the session line (with `startTime`), the first command or the end of input
+    /// has created the log.
     public private(set) var capture: CaptureRecorder?
     /// The number of command lines recorded.
     public private(set) var commandCount = 0
@@ -192,7 +193,8 @@ public struct CaptureIngest {
     /// Prepares to record the stream read from `file` to a new log at `path`.
     ///
     /// - Parameters:
-    ///   - path: The new log; created when the first command arrives.
+    ///   - path: The new log; created with the session line when it gives `startTime`, else when the
+    ///     first command arrives (whose time then starts the session).
     ///   - file: The input's name.
     ///   - options: How the log is written (a live capture: `Publication.live`).
     ///   - now: The wall clock in milliseconds, for a stream that gives no times.
@@ -220,6 +222,8 @@ public struct CaptureIngest {
             } catch {
                 throw fail("\(error)")
             }
+            // With its start known, the log appears at once, so a reader can follow it from the start.
+            if self.session?.startTime != nil { try start(at: nil) }
             return nil
         }
         let intent: CapturedIntent

@@ -248,8 +248,7 @@ struct ScriptLine {
         } catch {
             throw self.error(column: column + error.offset, error.message)
         }
-        let empty = NavigationState(traits: Device.iPad.traits(.landscape))
-        for case .rejected(_, let reason, _) in Navigation.decide(.instantiate(spec), in: empty, policy: .noDelegate) {
+        if let reason = spec.creationRefusal {
             throw self.error(column: column, "cannot create \(spec.notation): \(reason) (\(reason.rule))")
         }
         return spec

@@ -223,7 +223,8 @@ struct Decision: EventBuilding {
     }
 
     /// Only navigation controllers have children; a stack holds no tab bar, split or (outside a
-    /// collapse) navigation controller (NV-1, INV-4, INV-5).
+    /// collapse) navigation controller (NV-1, INV-4, INV-5). ``ControllerSpec/creationRefusal`` is
+    /// this check for callers outside the core.
     static func validate(_ spec: ControllerSpec, depth: Int) -> RejectionReason? {
         guard depth < ControllerSpec.maximumDepth, spec.name.utf8.count <= ControllerSpec.maximumNameLength,
               (spec.restorationID?.utf8.count ?? 0) <= ControllerSpec.maximumNameLength else { return .invalidValue }
@@ -264,4 +265,11 @@ struct Decision: EventBuilding {
         guard let presented = state.presented else { return ignore(.nothingPresented) }
         emit(.dismissed(presented))
     }
+}
+
+extension ControllerSpec {
+    /// Why `instantiate` would refuse this tree (a stack holding a navigation, tab bar or split
+    /// controller, children under a controller that is not a navigation controller, a name or depth
+    /// past the limits), or `nil` when it can be created: what a parser checks before it sends one.
+    public var creationRefusal: RejectionReason? { Decision.validate(self, depth: 0) }
 }

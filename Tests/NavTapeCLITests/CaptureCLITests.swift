@@ -84,6 +84,26 @@ struct CaptureCLITests {
         #expect(try scratch.navtape("verify", "live.navtape").status == 0)
     }
 
+    @Test("a session line with startTime puts the log at its path at once, before any command, for tail -f to follow")
+    func appearsWithTheSessionLine() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        let binary = try #require(Navtape.binary)
+        let (recorder, input, _) = try Self.startRecording(binary, in: scratch)
+        input.fileHandleForWriting.write(Data(#"{"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":5000}"#.utf8 + [10]))
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: scratch.path("live.navtape")) && waited < 400 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(FileManager.default.fileExists(atPath: scratch.path("live.navtape")), "the log appears with the session line")
+        let open = try scratch.navtape("verify", "live.navtape")
+        #expect(open.status == 0 && open.stdout.contains("ok: 0 events"), "\(open)")
+        try input.fileHandleForWriting.close()
+        recorder.waitUntilExit()
+        #expect(recorder.terminationStatus == 0)
+    }
+
     @Test("Ctrl-C while waiting for the app closes the log cleanly (exit 0)")
     func interrupt() throws {
         let scratch = Scratch(onDisk: true)

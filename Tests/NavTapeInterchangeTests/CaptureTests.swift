@@ -65,6 +65,18 @@ struct CaptureTests {
         #expect(try machine.state(at: machine.eventCount) == ingest.capture?.state)
     }
 
+    @Test("every sample stream is ingested whole, without an error", arguments: ["calendar-paste.intents.jsonl", "fields.intents.jsonl",
+                                                                                 "schema-sample.intents.jsonl", "calendar-paste.rendered.intents.jsonl"])
+    func everySample(sample: String) throws {
+        let text = try String(contentsOf: Self.samples.appendingPathComponent(sample), encoding: .utf8)
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let (ingest, _) = try Self.ingest(text, file: sample, into: scratch.path("s.navtape"))
+        let lines = text.split(separator: "\n").filter { !IntentStream.isSkipped($0) }.count
+        #expect(ingest.commandCount == lines - 1, "every command line is recorded")
+        #expect(try TimeMachine(path: scratch.path("s.navtape")).verify().isDeterministic)
+    }
+
     @Test("Calendar Paste: the seeded disagreement names SH-11; the delegate's fresh NoSelectionNC is matched to the model's mint")
     func calendarPaste() throws {
         let text = try String(contentsOf: Self.samples.appendingPathComponent("calendar-paste.intents.jsonl"), encoding: .utf8)
@@ -121,6 +133,12 @@ struct CaptureTests {
          #"t.jsonl:4: observed.viewControllers[0]: unknown controller "zz" (describe it with an object the first time)"#),
         (#"{"command":"changeTraits","traits":{"sizeClass":"big","width":1,"height":1,"idiom":"phone"}}"#,
          #"t.jsonl:4: line.traits.sizeClass: expected a SizeClass case name, found "big""#),
+        // A tree the model cannot create (children under a content controller, a navigation controller in
+        // a stack) is refused before anything is appended, not recorded as a rejection.
+        (#"{"command":"present","controller":{"id":"q","name":"Q","kind":"content","children":[{"id":"r","name":"R"}]}}"#,
+         #"t.jsonl:4: controller: cannot create Q: invalidValue (ST-10)"#),
+        (#"{"command":"present","controller":{"id":"q","name":"QN","children":[{"id":"r","name":"RN","kind":"navigation","children":[{"id":"s","name":"S"}]}]}}"#,
+         #"t.jsonl:4: controller: cannot create QN[RN[S]]: navigationController (NV-1)"#),
         // A new controller is its own commit: refused before it is created when the observation is bad.
         (#"{"command":"showDetail","target":{"id":"n","name":"N"},"sender":"m","observed":{"stacks":[{"navigation":"zz","viewControllers":[]}]}}"#,
          #"t.jsonl:4: observed.stacks[0].navigation: unknown controller "zz" (describe it with an object the first time)"#),
