@@ -215,6 +215,46 @@ struct InspectTests {
         #expect(partCommits.contains { ($0["first"] as? Int ?? 99) <= 12 && ($0["last"] as? Int ?? -1) >= 12 })
         // The output rules of every -o command hold.
         #expect(try scratch.navtape("inspect", "t.navtape", "-o", "t.html").status == 73)
+        #expect(whole["checkpoints"] is NSNull, "a whole log needs none")
+    }
+
+    @Test("a page holding part of a long log also draws the log's checkpoints, each the state navtape state gives there")
+    func checkpoints() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        #expect(try scratch.navtape("generate", "--events", "20000", "--seed", "5", "-o", "g.navtape").status == 0)
+        #expect(try scratch.navtape("inspect", "g.navtape", "--at", "10000", "--max-commands", "50", "-o", "g.html").status == 0)
+        let page = try scratch.read("g.html")
+        let data = try Self.data(page)
+        let checkpoints = try #require(data["checkpoints"] as? [[String: Any]])
+        #expect(checkpoints.map { $0["event"] as? Int } == (try TimeMachine(path: scratch.path("g.navtape"))).checkpointIndices.map { Int($0) })
+        #expect(checkpoints.count >= 4)
+        for checkpoint in checkpoints {
+            let event = try #require(checkpoint["event"] as? Int)
+            let state = try scratch.navtape("state", "g.navtape", "--at", "\(event - 1)", "--json")
+            let hierarchy = (try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])?["hierarchy"] as? String
+            #expect((checkpoint["state"] as? [String: Any])?["hierarchy"] as? String == hierarchy)
+        }
+        #expect(page.contains("scrubs the whole log at its"))
+    }
+
+    @Test("the drawn state says which columns are on screen and which overlay the secondary (BTN-8, DM-3)")
+    func visibleColumns() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try scratch.write("style triple-column\ndevice ipad portrait\nprimary P\nsupplementary U\nsecondary S\nlaunch\nbutton\nbutton\n",
+                          to: "t3.navscript")
+        #expect(try scratch.navtape("record", "t3.navscript", "-o", "t3.navtape").status == 0)
+        #expect(try scratch.navtape("inspect", "t3.navtape", "-o", "t3.html").status == 0)
+        let commits = try #require(try Self.data(scratch.read("t3.html"))["commits"] as? [[String: Any]])
+        func drawn(_ k: Int) -> (visible: [String], overlay: [String]) {
+            let state = commits[commits.count - k]["state"] as? [String: Any]
+            return (state?["visible"] as? [String] ?? [], state?["overlay"] as? [String] ?? [])
+        }
+        // T39: portrait launch shows the secondary alone; the button overlays the supplementary, then both.
+        #expect(drawn(3) == (["secondary"], []))
+        #expect(drawn(2) == (["supplementary", "secondary"], ["supplementary"]))
+        #expect(drawn(1) == (["primary", "supplementary", "secondary"], ["primary", "supplementary"]))
     }
 }
 

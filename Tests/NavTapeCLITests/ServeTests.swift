@@ -104,9 +104,11 @@ struct ServeTests {
 
         let library = try Self.get("/", port: port)
         #expect(library.status == 200 && library.headers.contains("text/html"))
-        #expect(library.body.contains(#"<a href="/session/1">1</a></td><td>lib/b.navtape</td><td>fixture</td>"#), "\(library.body)")
         let sessions = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions", port: port).body.utf8)) as? [[String: Any]])
         #expect(sessions.map { $0["log"] as? String } == ["lib/a.navtape", "lib/b.navtape"])
+        let keyB = try #require(sessions.last?["key"] as? String)
+        #expect(keyB.hasPrefix("s-") && keyB.count == 18 && keyB != sessions.first?["key"] as? String)
+        #expect(library.body.contains(#"<a href="/session/\#(keyB)">1</a></td><td>lib/b.navtape</td><td>fixture</td>"#), "\(library.body)")
         // The state API is navtape state --json, byte for byte.
         let api = try Self.get("/api/sessions/1/state?at=12", port: port)
         #expect(api.status == 200 && api.headers.contains("application/json"))
@@ -174,6 +176,16 @@ struct ServeTests {
         // A log added while the server runs is picked up.
         try FileManager.default.copyItem(atPath: scratch.path("lib/b.navtape"), toPath: scratch.path("lib/c.navtape"))
         #expect(try Self.get("/session/2", port: port).status == 200)
+        // A served page names its log by key: a log added before it shifts the numbers, not the key.
+        let byKey = try Self.get("/session/\(keyB)", port: port)
+        #expect(byKey.status == 200 && byKey.body.contains(#""api":"/api/sessions/\#(keyB)""#), "\(byKey.body.prefix(200))")
+        try FileManager.default.copyItem(atPath: scratch.path("lib/a.navtape"), toPath: scratch.path("lib/0.navtape"))
+        #expect(try Self.get("/api/sessions/\(keyB)/state?at=12", port: port).body
+                == (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout))
+        #expect(try Self.get("/api/sessions/1/state?at=12", port: port).body
+                != (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout), "number 1 is now another log")
+        try FileManager.default.removeItem(atPath: scratch.path("lib/0.navtape"))
+        #expect(try Self.get("/api/sessions/s-0000000000000000/state", port: port).status == 404)
         // A fork names its parent in the library.
         #expect(try scratch.navtape("fork", "lib/b.navtape", "--at", "5", "-o", "lib/d.navtape").status == 0)
         let withFork = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions", port: port).body.utf8)) as? [[String: Any]])

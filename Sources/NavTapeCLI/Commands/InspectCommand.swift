@@ -107,11 +107,35 @@ enum InspectPage {
             "devices": .array(Device.allCases.map { .string($0.rawValue) }),
             "presets": .array(["none", "calendar-paste", "merge-stacks", "template"].map(JSONValue.string)),
             "live": .bool(api != nil && to == machine.eventCount),
+            // A page that holds part of a log (and is not served, so cannot read more) draws the state
+            // at its checkpoints too: the whole log, coarsely.
+            "checkpoints": api == nil && (from > 0 || to < machine.eventCount) ? .array(try checkpoints(machine)) : .null,
         ])
-        // `</` cannot end the data block: `\/` is the same JSON string.
-        let embedded = data.text.replacingOccurrences(of: "</", with: "<\\/")
-        return template.replacingOccurrences(of: "{{TITLE}}", with: escapeHTML("NavTape · \(machine.sessionID)"))
-            .replacingOccurrences(of: "{{DATA}}", with: embedded)
+        return page(title: "NavTape · \(machine.sessionID)", data: data)
+    }
+
+    /// The template filled in: `title` as HTML text, `data` as the page's JSON block. The data's `<`,
+    /// `>` and `&` (only ever inside its strings) are written as `\u003c`, `\u003e`, `\u0026`, the
+    /// same JSON strings, so no name can end the block or open a comment in it (`</script>`,
+    /// `<!--<script>`); the placeholders are filled in one pass, so neither text is read for the other's.
+    static func page(title: String, data: JSONValue) -> String {
+        let embedded = data.text.replacingOccurrences(of: "&", with: "\\u0026").replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: ">", with: "\\u003e")
+        let halves = template.components(separatedBy: "{{DATA}}")
+        return halves[0].replacingOccurrences(of: "{{TITLE}}", with: escapeHTML(title)) + embedded + halves.dropFirst().joined(separator: "{{DATA}}")
+    }
+
+    /// The most checkpoints a page draws (evenly spaced when the log has more).
+    static let maximumCheckpoints = 1_000
+
+    /// The state at the log's checkpoints, `{"event": N, "state": drawing}` each, at most
+    /// ``maximumCheckpoints`` (evenly spaced): one checkpoint decode each, no replay.
+    static func checkpoints(_ machine: TimeMachine) throws -> [JSONValue] {
+        let all = machine.checkpointIndices.filter { $0 > 0 }
+        let stride = Swift.max(1, (all.count + maximumCheckpoints - 1) / maximumCheckpoints)
+        return try Swift.stride(from: 0, to: all.count, by: stride).map { i in
+            .object(["event": .int(Int64(all[i])), "state": drawing(try machine.state(at: all[i]))])
+        }
     }
 
     /// The commits of events `from ..< to` (`from` the first event of a commit), each as ``commit(_:before:after:machine:)``.
@@ -234,12 +258,27 @@ enum InspectPage {
         let columns = state.viewControllers.enumerated().map { i, id -> JSONValue in
             .object(["role": .string(i < roles.count ? roles[i] : "secondary"), "node": node(id)])
         }
+        // Which columns are on screen and which overlay the secondary, as the display mode says.
+        let visible: [String], overlay: [String]
+        let overlaid: Set<DisplayMode> = [.primaryOverlay, .oneOverSecondary, .twoOverSecondary]
+        if state.isCollapsed {
+            (visible, overlay) = (["collapsed"], [])
+        } else if state.style.isColumnStyle {
+            let shown = state.visibleColumns
+            visible = [Column.primary, .supplementary, .secondary].filter { shown.contains($0) }.map(\.name)
+            overlay = overlaid.contains(state.displayMode) ? visible.filter { $0 != "secondary" } : []
+        } else {
+            let primaryShown = state.displayMode != .primaryHidden && state.displayMode != .secondaryOnly
+            visible = (primaryShown ? ["primary"] : []) + ["secondary"]
+            overlay = primaryShown && overlaid.contains(state.displayMode) ? ["primary"] : []
+        }
         return .object([
             "hierarchy": .string(state.hierarchyDescription), "collapsed": .bool(state.isCollapsed),
             "launched": .bool(state.isLaunched), "displayMode": .string(state.displayMode.classicName),
             "width": .int(Int64(state.traits.width)), "height": .int(Int64(state.traits.height)),
             "sizeClass": .string("\(state.traits.horizontalSizeClass)"), "primaryWidth": .double(state.primaryColumnWidth),
             "columns": .array(columns), "presented": state.presented.map { node($0) } ?? .null,
+            "visible": .array(visible.map(JSONValue.string)), "overlay": .array(overlay.map(JSONValue.string)),
         ])
     }
 
@@ -387,16 +426,25 @@ enum InspectPage {
     function draw(state, where = main) {
       const split = $(where.split);
       split.replaceChildren();
-      const scale = 1 / Math.max(1, state.width / 520);
+      // The device fits the width its section has (minus the frame's padding), never wider than its points.
+      const room = Math.max(160, split.parentElement.parentElement.clientWidth - 28);
+      const scale = Math.min(1, room / state.width);
       split.style.width = Math.round(state.width * scale) + "px";
       split.style.height = Math.round(state.height * scale * 0.8) + "px";
+      // Leading columns have the primary's width (the supplementary's is not modelled, ST-10); those
+      // that overlay the secondary sit over it, one after the other.
+      let overlayLeft = 0;
       for (const column of state.columns) {
         const c = el("div", "column " + column.role);
         c.dataset.role = column.role;
-        if (column.role === "primary" && !state.collapsed) {
+        if (column.role !== "secondary" && !state.collapsed) {
           c.style.width = Math.round(state.primaryWidth * scale) + "px";
-          if (state.displayMode === "primaryHidden") c.classList.add("hidden");
-          if (state.displayMode === "primaryOverlay" || state.displayMode === "twoOverSecondary") c.classList.add("overlay");
+          if (!state.visible.includes(column.role)) c.classList.add("hidden");
+          else if (state.overlay.includes(column.role)) {
+            c.classList.add("overlay");
+            c.style.left = overlayLeft + "px";
+            overlayLeft += Math.round(state.primaryWidth * scale);
+          }
         }
         c.appendChild(el("div", "role", column.role));
         c.appendChild(drawNode(column.node, true));
@@ -682,6 +730,22 @@ enum InspectPage {
       if (wanted) show(commitOf(Number(wanted[1])), Number(wanted[1])); else show(commits.length - 1);
     }
     if (data.live && typeof EventSource !== "undefined") follow();
+    // A partial page (navtape inspect of a long log) draws the log's checkpoints too: the slider over
+    // the whole log shows the state at the nearest one, with no events (they are not in the page).
+    if (data.checkpoints && data.checkpoints.length) {
+      const slider = $("seek");
+      slider.hidden = false;
+      slider.max = data.checkpoints.length - 1;
+      slider.title = "the whole log, at its checkpoints";
+      slider.addEventListener("input", (e) => {
+        const checkpoint = data.checkpoints[Number(e.target.value)];
+        draw(checkpoint.state);
+        $("told").textContent = "A checkpoint: the state after @" + (checkpoint.event - 1) + " (events " + checkpoint.event +
+          " on are not in this page; navtape inspect --at " + (checkpoint.event - 1) + " writes the page around it).";
+        document.body.dataset.checkpoint = checkpoint.event;
+      });
+      $("note").textContent += " The slider below the commands scrubs the whole log at its " + data.checkpoints.length + " checkpoints.";
+    }
     </script>
     </body></html>
 

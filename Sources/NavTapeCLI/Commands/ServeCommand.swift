@@ -24,11 +24,11 @@ struct ServeCommand: ParsableCommand {
             Listens on loopback (127.0.0.1) unless --host says otherwise. The library is every .navtape \
             under the given directories, read again on each request, so new and growing logs appear; each log's \
             row is kept in .navtape-catalogue.jsonl in its directory until the log changes. \
-            Pages: / (the library), /session/N (the inspector page of session N, around ?at=EVENT). API \
-            (docs/JSON.md, "Serve"): /api/sessions, /api/sessions/N/state?at=EVENT, and \
-            /api/sessions/N/live?from=EVENT, server-sent events as a log grows: a session page at the end \
-            of a log being recorded follows it. Sessions are named \
-            by their number in the library, never by a path. Ctrl-C stops the server. The first line \
+            Pages: / (the library), /session/KEY (the inspector page of a session, around ?at=EVENT). API \
+            (docs/JSON.md, "Serve"): /api/sessions, /api/sessions/KEY/state?at=EVENT, and \
+            /api/sessions/KEY/live?from=EVENT, server-sent events as a log grows: a session page at the end \
+            of a log being recorded follows it. A session is named by its key (the library lists it; it \
+            stays the same while logs are added) or its number in the library, never by a path. Ctrl-C stops the server. The first line \
             printed is the address, once it listens (--port 0 picks a free port).
 
             Examples:
@@ -133,13 +133,29 @@ struct SessionLibrary: Sendable {
         (try? ManyLogs.paths(arguments)) ?? arguments.flatMap { Files.isDirectory($0) ? ManyLogs.logs(under: $0) : [$0] }
     }
 
-    /// The log a `/session/N` path names, or 404.
+    /// The log a `/session/KEY` or `/session/N` path names, or 404: its key (``key(of:)``), which
+    /// stays the same as logs come and go, or its number in the library's order, which does not.
     func path(_ text: String?) throws -> String {
         let paths = paths()
-        guard let text, let number = Int(text), paths.indices.contains(number) else {
-            throw HTTPError(.notFound, message: "no such session")
+        if let text {
+            if text.hasPrefix(Self.keyPrefix), let found = paths.first(where: { Self.key(of: $0) == text }) { return found }
+            if let number = Int(text), paths.indices.contains(number) { return paths[number] }
         }
-        return paths[number]
+        throw HTTPError(.notFound, message: "no such session")
+    }
+
+    static let keyPrefix = "s-"
+
+    /// A session's key in URLs and the API: `s-` and 16 hex digits of a 64-bit FNV-1a hash of the
+    /// log's path as listed. A page keeps talking to its own log while others are added before it.
+    static func key(of path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return keyPrefix + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The point `?at=` names in `machine`'s log (an event index, start or end; default end), or 400.
@@ -192,9 +208,10 @@ struct SessionLibrary: Sendable {
                 let path = try library.path(number)
                 let machine = try Self.open(path)
                 let around = try Self.point(at, in: machine)
-                // A served page reads more as it is scrubbed, so it starts small.
+                // A served page reads more as it is scrubbed, so it starts small; it names its log by
+                // key, so its reads stay with it while the library changes.
                 return Self.response(try InspectPage.html(machine, around: around, maxCommits: 400,
-                                                          api: "/api/sessions/\(number ?? "")",
+                                                          api: "/api/sessions/\(Self.key(of: path))",
                                                           commands: library.cachedRow(path)?.commands),
                                      type: "text/html; charset=utf-8")
             }
@@ -206,9 +223,10 @@ struct SessionLibrary: Sendable {
                 let rows = query.apply(library.rows(paths)).map { number, row -> JSONValue in
                     switch row {
                     case .success(let summary):
-                        return .object(summary.json.merging(["number": .int(Int64(number))]) { $1 })
+                        return .object(summary.json.merging(["number": .int(Int64(number)), "key": .string(Self.key(of: paths[number]))]) { $1 })
                     case .failure(let failure):
-                        return .object(["number": .int(Int64(number)), "log": .string(paths[number]), "error": .string(failure.message)])
+                        return .object(["number": .int(Int64(number)), "key": .string(Self.key(of: paths[number])),
+                                        "log": .string(paths[number]), "error": .string(failure.message)])
                     }
                 }
                 return Self.response(JSONValue.array(rows).text + "\n", type: "application/json")
@@ -578,7 +596,7 @@ enum LibraryPage {
                 let bugs = s.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
                 let cells = [s.path, s.sessionID, s.device, s.policy, s.style, "\(s.events)", "\(s.commands)", duration(s.duration), bugs,
                              s.divergences > 0 ? "\(s.divergences)" : "", s.parent ?? ""]
-                return "<tr><td><a href=\"/session/\(number)\">\(number)</a></td>"
+                return "<tr><td><a href=\"/session/\(SessionLibrary.key(of: s.path))\">\(number)</a></td>"
                     + cells.map { "<td>\(InspectPage.escapeHTML($0))</td>" }.joined() + "</tr>"
             case .failure(let failure):
                 return "<tr><td>\(number)</td><td colspan=\"11\">\(InspectPage.escapeHTML(failure.message))</td></tr>"
