@@ -25,9 +25,10 @@ extension WhatIf {
         public var skipped: Set<UInt64> { Set(commands).subtracting(kept) }
     }
 
-    /// The first event index of each of `source`'s commits, split into the setup (the commits before
-    /// the first `launched` event: the split's children, created and installed) and the commands a
-    /// shrink may remove.
+    /// The first event index of each of `source`'s commits, split into the setup (the commits up to
+    /// and including the one that launches: the split's children, created and installed, put on
+    /// screen) and the commands a shrink may remove. A session is never shrunk to one that is not on
+    /// screen.
     public static func commits(of source: TimeMachine) throws(NavTapeError) -> (setup: [UInt64], commands: [UInt64]) {
         var all: [UInt64] = []
         var launchCommit: UInt64?
@@ -37,14 +38,14 @@ extension WhatIf {
             return true
         }
         guard let launchCommit else { return (all, []) }
-        return (all.filter { $0 < launchCommit }, all.filter { $0 >= launchCommit })
+        return (all.filter { $0 <= launchCommit }, all.filter { $0 > launchCommit })
     }
 
     /// The smallest set of `source`'s commands (delta debugging over commits, then one pass removing
     /// single commands) whose re-decided session still satisfies `keeping` — for example, still
     /// shows BUG-6. Every trial re-decides the recorded intents with the other commands left out
     /// (as ``recompute(_:skipping:into:sessionID:options:)`` does) into a scratch log in `scratch`,
-    /// which is removed afterwards. The setup before launch is always kept.
+    /// which is removed afterwards. The setup and the launch are always kept.
     ///
     /// - Parameters:
     ///   - source: The recording to shrink.

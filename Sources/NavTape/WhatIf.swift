@@ -68,7 +68,13 @@ public enum WhatIf {
         let retarget: (Traits) -> Traits = { traits in device.map { $0.translating(traits) } ?? traits }
         var original = try source.state(at: forkIndex)
         var start = original
-        if forkIndex == 0 { start = NavigationState(style: description.style, traits: description.initialTraits) }
+        // A branch starts from its parent's state at its fork (its checkpoint at 0), so re-deciding it
+        // from its start starts there too; a root log starts from nothing, in the style asked for.
+        let fromNothing = forkIndex == 0 && source.parent == nil
+        if style != nil && source.parent != nil {
+            throw NavTapeError(.invalidArgument, path: source.path, "a change of style replays a recording from its start: this log is a branch")
+        }
+        if fromNothing { start = NavigationState(style: description.style, traits: description.initialTraits) }
         if override != nil { start.policy = nil }  // the new delegate decides the whole branch
         if override == nil, start.policy(session: description.policy).isSwiftDelegate {
             throw NavTapeError(.invalidArgument, path: source.path,
@@ -76,7 +82,7 @@ public enum WhatIf {
         }
         let recorder = try Recorder(creating: path, description: description, sessionID: sessionID,
                                     startTime: source.startTime, parent: (source.sessionID, forkIndex),
-                                    initialState: forkIndex == 0 ? nil : start, options: options, delegate: override)
+                                    initialState: fromNothing ? nil : start, options: options, delegate: override)
         var report = Report(forkIndex: forkIndex, commandsRedecided: 0, commandsSkipped: 0, eventsWritten: 0)
         if forkIndex > 0, original.isLaunched, let device, retarget(original.traits) != original.traits {
             _ = device

@@ -257,7 +257,7 @@ struct CommandTests {
         let scratch = Scratch(onDisk: true)
         try scratch.recordFixture()
         #expect(try scratch.navtape("fork", "t.navtape", "--at", "0", "--device", "ipad", "-o", "f.navtape") == .init(status: 0, stdout: """
-            f.navtape: forked after 0 events, 7 commands re-decided, 20 events written
+            f.navtape: forked at the start, 7 commands re-decided, 20 events written
             final states t.navtape → f.navtape: 3 changes
               traits: regular 736×414 phone → regular 1024×768 pad
               primaryColumnWidth: 245.3 → 320

@@ -1,7 +1,7 @@
 /// The exact output of `navtape demo` in an empty directory (the README quotes part of it).
 /// Update it only together with a deliberate change of the demo, its scripts, or the formatters.
 let demoGolden = """
-    NavTape demo: the Calendar Paste app (seeds/001) on an iPhone Plus, on an iPad, and without its delegate
+    NavTape demo: the Calendar Paste app (seed 001) on an iPhone Plus, on an iPad, and without its delegate
 
     recorded navtape-demo.navtape       41 events · 17 commands · iphone-plus · calendar-paste · 12 expectations hold
     recorded navtape-demo-ipad.navtape  36 events · the same 17 commands re-decided on an ipad (navtape fork --device ipad)
@@ -9,7 +9,7 @@ let demoGolden = """
 
     ━━ 1. Time travel through navtape-demo.navtape ━━
 
-    after 13 events (+1.000s): launch in portrait: compact, so the split collapses; the delegate discards the empty detail
+    after @12 (+1.000s): launch in portrait: compact, so the split collapses; the delegate discards the empty detail
     collapsed · compact 414×736 phone · button: hidden
     ┌─ collapsed: one stack ───────────────────────────────────────┐
     │ MN                                                           │
@@ -17,7 +17,7 @@ let demoGolden = """
     └──────────────────────────────────────────────────────────────┘
     hierarchy: MN[M]
 
-    after 19 events (+3.500s): select a paste: showDetail is pushed onto the list's stack (SH-9)
+    after @18 (+3.500s): select a paste: showDetail is pushed onto the list's stack (SH-9)
     collapsed · compact 414×736 phone · button: hidden
     ┌─ collapsed: one stack ───────────────────────────────────────┐
     │ MN                                                           │
@@ -27,7 +27,7 @@ let demoGolden = """
     └──────────────────────────────────────────────────────────────┘
     hierarchy: MN[M, PasteNC1[PasteDetail]]
 
-    after 26 events (+12.500s): rotate to landscape: the split separates and keeps the paste (EX-1, SEED-CP)
+    after @25 (+12.500s): rotate to landscape: the split separates and keeps the paste (EX-1, SEED-CP)
     expanded · allVisible · regular 736×414 phone · button: → primaryHidden
     ┌─ primary · 245.3 pt ─┐┌─ secondary ──────────────────────────┐
     │ MN                   ││ PasteNC1                             │
@@ -35,7 +35,7 @@ let demoGolden = """
     └──────────────────────┘└──────────────────────────────────────┘
     hierarchy: MN[M] | PasteNC1[PasteDetail]
 
-    after 41 events (+33.500s): rotate to landscape after Back: the delegate installs a fresh NoSelectionNC (EX-1.3)
+    after @40 (+33.500s): rotate to landscape after Back: the delegate installs a fresh NoSelectionNC (EX-1.3)
     expanded · allVisible · regular 736×414 phone · button: → primaryHidden
     ┌─ primary · 245.3 pt ─┐┌─ secondary ──────────────────────────┐
     │ MN                   ││ NoSelectionNC                        │
@@ -43,7 +43,7 @@ let demoGolden = """
     └──────────────────────┘└──────────────────────────────────────┘
     hierarchy: MN[M] | NoSelectionNC[NoSelection]
 
-    diff across the rotation, after 23 → after 26 events: 7 changes
+    diff across the rotation, after @22 → after @25: 7 changes
       traits: compact 414×736 phone → regular 736×414 phone
       isCollapsed: true → false
       displayMode: primaryHidden → allVisible
@@ -101,9 +101,7 @@ let demoGolden = """
       navtape blame navtape-demo-stale.navtape secondary
       navtape fork navtape-demo-stale.navtape --at start --policy calendar-paste -o fixed.navtape
 
-    See the stale-detail session in a browser (one page, no server; scrub with ← →):
-      navtape inspect navtape-demo-stale.navtape -o stale.html && open stale.html   # xdg-open on Linux
-    Or all of them as a library (filter, scrub the whole log, diff, blame, what-if, live while recorded):
-      navtape serve .   # then open http://127.0.0.1:8080/
+    Open these sessions in your browser (the library: filter, scrub, diff, blame, what-if, live while recorded):
+      navtape serve . --open
 
     """

@@ -73,6 +73,35 @@ struct ManyLogsTests {
         #expect(timeline.first?["index"] is NSNull && timeline.dropFirst().allSatisfy { $0["index"] is Int && $0["visible"] is [String] })
         let tail = try objects("tail", "-n", "2", "lib/sub/b.navtape", "--json")
         #expect(tail.map { $0["index"] as? Int } == [22, 23] && tail.allSatisfy { $0["type"] as? String == "event" })
+        // record, repair (shrink: ShrinkTests) report JSON too.
+        try scratch.write("launch\nexpect collapsed false\n", to: "r.navscript")
+        let recorded = try objects("record", "r.navscript", "-o", "r.navtape", "--json")
+        #expect(recorded.count == 1 && recorded[0]["type"] as? String == "script" && recorded[0]["log"] as? String == "r.navtape"
+                && recorded[0]["passed"] as? Bool == true, "\(recorded)")
+        let repaired = try objects("repair", "r.navtape", "--json")
+        #expect(repaired.count == 1 && repaired[0]["type"] as? String == "repair" && repaired[0]["repaired"] as? Bool == false
+                && repaired[0]["broken"] is NSNull, "\(repaired)")
+        let stream = """
+            {"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}
+            {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","kind":"navigation","children":[{"id":"m","name":"M"}]}]}
+            {"command":"launch","observed":{"collapsed":true}}
+
+            """
+        try scratch.write(stream, to: "c.jsonl")
+        let captured = try Navtape.run(["record", "--intents", "c.jsonl", "-o", "c.navtape", "--json"], in: scratch.url)
+        let lines = try captured.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        #expect(lines.map { $0["type"] as? String } == ["acknowledged", "acknowledged", "diverged", "recorded"], "\(captured)")
+        #expect(lines.last?["divergences"] as? Int == 1 && lines[2]["line"] as? Int == 3)
+    }
+
+    @Test("the commands written into files that say how to make them again are shell-quoted")
+    func shellQuoted() throws {
+        let scratch = try library()
+        try FileManager.default.createDirectory(atPath: scratch.path("my dir"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: scratch.path("lib/sub/b.navtape"), toPath: scratch.path("my dir/it's.navtape"))
+        #expect(try scratch.navtape("testgen", "my dir/it's.navtape", "-o", "my dir/Out Tests.swift").status == 0)
+        let generated = try scratch.read("my dir/Out Tests.swift")
+        #expect(generated.contains(#"regenerate with `navtape testgen 'my dir/it'\''s.navtape' -o 'my dir/Out Tests.swift' --suite"#), "\(generated.prefix(400))")
     }
 }
 

@@ -67,12 +67,20 @@ struct ScenarioScriptTests {
         #expect(result.status == 0, "\(result)")
         let expected = (FileManager.default.enumerator(atPath: Self.directory.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".navscript") }.sorted()
-        #expect(result.stdout == "s: \(expected.count) scenario scripts (run them: navtape run s/T10.navscript)\n")
+        let captures = Self.directory.deletingLastPathComponent().appendingPathComponent("Capture")
+        let samples = try FileManager.default.contentsOfDirectory(atPath: captures.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        #expect(result.stdout == "s: \(expected.count) scenario scripts (run them: navtape run s/T10.navscript) and \(samples.count) "
+            + "capture samples (navtape record --intents s/Capture/calendar-paste.intents.jsonl -o cp.navtape)\n")
         for path in expected {
             let shipped = try? scratch.read("s/" + path)
             #expect(shipped == (try String(contentsOf: Self.directory.appendingPathComponent(path), encoding: .utf8)),
                     "\(path) differs from the embedded copy: run scripts/embed-scenarios")
         }
+        for name in samples {
+            #expect((try? scratch.read("s/Capture/" + name)) == (try String(contentsOf: captures.appendingPathComponent(name), encoding: .utf8)),
+                    "\(name) differs from the embedded copy: run scripts/embed-scenarios")
+        }
+        #expect(try scratch.navtape("record", "--intents", "s/Capture/calendar-paste.intents.jsonl", "-o", "cp.navtape").status == 0)
         // The README's example works from a directory that is not a clone.
         #expect(try scratch.navtape("run", "s/T10.navscript").stdout.hasPrefix("PASS s/T10.navscript"))
     }

@@ -189,7 +189,8 @@ struct ServeTests {
         // A fork names its parent in the library.
         #expect(try scratch.navtape("fork", "lib/b.navtape", "--at", "5", "-o", "lib/d.navtape").status == 0)
         let withFork = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions", port: port).body.utf8)) as? [[String: Any]])
-        #expect(withFork.last?["parent"] as? String == "fixture @5" && withFork.first?["parent"] is NSNull, "\(withFork)")
+        // --at 5 is the state after @5; the fork moves back to the start of its command, which @4 ends.
+        #expect(withFork.last?["parent"] as? String == "fixture @4" && withFork.first?["parent"] is NSNull, "\(withFork)")
         #expect(withFork.last?["style"] as? String == withFork.first?["style"] as? String)
         Self.stop(server)
     }

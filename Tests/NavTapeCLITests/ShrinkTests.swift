@@ -4,27 +4,58 @@ import Testing
 /// `navtape shrink` and `navtape skip` (issue 16, point 4), through the built binary on the demo's logs.
 @Suite("shrink and skip")
 struct ShrinkTests {
-    @Test("the demo's stale-detail session shrinks to the four commands that cause BUG-6; its script passes run")
+    @Test("the demo's stale-detail session is already the few commands that cause BUG-6: shrink keeps them all, and its script passes run")
     func shrinkStaleDetail() throws {
         let scratch = Scratch(onDisk: true)
         #expect(try scratch.navtape("demo").status == 0)
         let result = try scratch.navtape("shrink", "navtape-demo-stale.navtape", "--bug", "BUG-6", "-o", "min.navtape", "--script", "min.navscript")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
-        #expect(result.stdout.hasPrefix("min.navtape: 6 → 4 commands after the setup ("), "\(result)")
-        #expect(result.stdout.contains("), still BUG-6\n"))
-        // The minimal session: collapse, the user's pop, expand — and BUG-6.
+        #expect(result.stdout.hasPrefix("min.navtape: 5 → 5 commands after the setup ("), "\(result)")
+        #expect(result.stdout.contains("), still BUG-6 about PasteNC1\n"))
+        // The minimal session: the paste shown, collapse, the user's pop, expand — and BUG-6 about that paste.
         #expect(try scratch.navtape("stats", "min.navtape").stdout.contains("BUG-6"))
         let script = try scratch.read("min.navscript")
         #expect(script.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("expect") && $0.contains(" at ") }.map {
             String($0.split(separator: " ").first ?? "")
-        } == ["launch", "traits", "pop", "traits"])
+        } == ["launch", "instantiate", "showDetail", "traits", "pop", "traits"])
         #expect(script.contains("\nexpect violation BUG-6\n"))
         let run = try scratch.navtape("run", "min.navscript")
-        #expect(run == .init(status: 0, stdout: "PASS min.navscript: 1 expectation, 7 commands, 18 events\n", stderr: ""))
-        // Without the pop there is no stale detail: the shrink is 1-minimal.
+        #expect(run == .init(status: 0, stdout: "PASS min.navscript: 1 expectation, 9 commands, 24 events\n", stderr: ""))
+        // Without the pop there is no stale detail: the session is 1-minimal.
         let mutated = script.replacingOccurrences(of: "pop MN", with: "# pop MN")
         try scratch.write(mutated, to: "nopop.navscript")
         #expect(try scratch.navtape("run", "nopop.navscript").status == 1)
+    }
+
+    @Test("a long session without its delegate shrinks to a handful of commands showing the same BUG-6, about the same controller")
+    func shrinkLongSession() throws {
+        let scratch = Scratch(onDisk: true)
+        #expect(try scratch.navtape("generate", "--events", "300", "--seed", "4", "--policy", "none", "-o", "g.navtape").status == 0)
+        let result = try scratch.navtape("shrink", "g.navtape", "--bug", "BUG-6", "-o", "m.navtape", "--script", "m.navscript", "--json")
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let commands = try #require(report["commands"] as? Int), kept = try #require(report["kept"] as? Int)
+        #expect(commands > 100 && kept <= 8, "\(report)")
+        #expect(report["goal"] as? String == "BUG-6 about PasteNC1")
+        // The bug is the original's: raised about the same paste in the shrunk session.
+        let stats = try scratch.navtape("stats", "m.navtape").stdout
+        #expect(stats.contains("BUG-6") && stats.contains("stale detail PasteNC1"), "\(stats)")
+        #expect(try scratch.navtape("run", "m.navscript").status == 0)
+        #expect(try scratch.read("m.navscript").contains("\nexpect violation BUG-6\n"))
+    }
+
+    @Test("skip and shrink re-decide a fork from the parent's state at the fork, not from nothing")
+    func forks() throws {
+        let scratch = Scratch(onDisk: true)
+        #expect(try scratch.navtape("demo").status == 0)
+        // The stale session forked after its first collapse, then a command of the branch skipped.
+        #expect(try scratch.navtape("fork", "navtape-demo-stale.navtape", "--at", "20", "-o", "fk.navtape").status == 0)
+        let skipped = try scratch.navtape("skip", "fk.navtape", "0", "-o", "s.navtape")
+        #expect(skipped.status == 0, "\(skipped)")
+        #expect(!(try scratch.navtape("log", "s.navtape").stdout.contains("rejected")), "the branch's commands apply to the parent's state")
+        let shrunk = try scratch.navtape("shrink", "fk.navtape", "--bug", "BUG-6", "-o", "m.navtape", "--script", "m.navscript")
+        #expect(shrunk.status == 0, "\(shrunk)")
+        #expect(try scratch.navtape("stats", "m.navtape").stdout.contains("BUG-6"))
     }
 
     @Test("shrink --expect keeps any script expectation: the fewest commands after which Shift is on screen")
@@ -32,7 +63,7 @@ struct ShrinkTests {
         let scratch = Scratch(onDisk: true)
         #expect(try scratch.navtape("demo").status == 0)
         let result = try scratch.navtape("shrink", "navtape-demo.navtape", "--expect", "visible Shift", "-o", "s.navtape", "--script", "s.navscript")
-        #expect(result.status == 0 && result.stdout.hasPrefix("s.navtape: 14 → 5 commands after the setup ("), "\(result)")
+        #expect(result.status == 0 && result.stdout.hasPrefix("s.navtape: 13 → 4 commands after the setup ("), "\(result)")
         let script = try scratch.read("s.navscript")
         #expect(script.hasSuffix("show Shift from PasteDetail at 2026-11-22T14:00:06.500Z\nexpect visible Shift\n"), "\(script)")
         #expect(try scratch.navtape("run", "s.navscript").status == 0)

@@ -20,7 +20,7 @@ struct DemoCommand: ParsableCommand {
 
             With --write-scripts DIR, writes the scenario scripts that ship with navtape instead (the spec's \
             rows T01…T47, the fidelity checks, the real apps' sessions; docs/ScriptFormat.md) into DIR, to run \
-            with navtape run DIR/T10.navscript.
+            with navtape run DIR/T10.navscript, and the capture samples (docs/Capture.md) into DIR/Capture.
 
             Examples:
               navtape demo
@@ -66,7 +66,9 @@ struct DemoCommand: ParsableCommand {
             }
             try Files.writeText(script.text, to: directory + "/" + script.path, force: force)
         }
-        Output.standard.line("\(directory): \(scripts.count) scenario scripts (run them: navtape run \(directory)/T10.navscript)")
+        let samples = scripts.filter { $0.path.hasSuffix(".jsonl") }.count
+        Output.standard.line("\(directory): \(scripts.count - samples) scenario scripts (run them: navtape run \(directory)/T10.navscript) "
+            + "and \(samples) capture samples (navtape record --intents \(directory)/Capture/calendar-paste.intents.jsonl -o cp.navtape)")
     }
 }
 

@@ -36,9 +36,10 @@ struct ForkCommand: ParsableCommand {
         let point = try at.count(in: machine)
         try output.prepare()
         let report = try WhatIf.fork(machine, at: point, into: output.output, policy: policy?.policy, device: device?.device,
-                                     sessionID: "\(machine.sessionID)-fork-\(point)", options: output.logOptions)
+                                     sessionID: "\(machine.sessionID)-fork-\(point == 0 ? "start" : "\(point - 1)")", options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
-        Output.standard.line("\(output.output): forked after \(report.forkIndex) events, \(report.commandsRedecided) commands re-decided, "
+        let forked = report.forkIndex == 0 ? "at the start" : "after @\(report.forkIndex - 1)"
+        Output.standard.line("\(output.output): forked \(forked), \(report.commandsRedecided) commands re-decided, "
             + "\(report.eventsWritten) events written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
         Output.standard.lines(DiffText.render(diff(before, after), title: "final states \(machine.path) → \(output.output)", names: after,

@@ -27,9 +27,10 @@ struct RecordCommand: ParsableCommand {
             stops with FILE:LINE: message (exit 65), keeping every line before it.
 
             Examples:
-              navtape record Tests/Scenarios/T18.navscript -o t18.navtape
+              navtape demo --write-scripts examples   # the scenario scripts and capture samples that ship with navtape
+              navtape record examples/T18.navscript -o t18.navtape
               navtape record session.navscript -o session.navtape --force
-              navtape record --intents Tests/Capture/calendar-paste.intents.jsonl -o cp.navtape
+              navtape record --intents examples/Capture/calendar-paste.intents.jsonl -o cp.navtape
               my-app-capture | navtape record --intents - -o live.navtape
             """)
 
@@ -40,6 +41,8 @@ struct RecordCommand: ParsableCommand {
     var intents: String?
 
     @OptionGroup var output: OutputOptions
+
+    @OptionGroup var format: JSONFlag
 
     func validate() throws {
         guard (script == nil) != (intents == nil) else {
@@ -54,7 +57,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         if let intents {
             var recording = IntentRecording(input: try LineInput(intents, maximumLineLength: IntentStream.maximumLineLength),
-                                            output: output)
+                                            output: output, json: format.json)
             try recording.run()
             return
         }
@@ -65,7 +68,13 @@ struct RecordCommand: ParsableCommand {
         var passed = true
         for (session, log) in outputs {
             let result = try ScriptRunner.run(session, recordingTo: log, options: output.logOptions)
-            passed = ScriptReport.summarize(result, session: sessions.count > 1 ? session.sessionName : nil, recordedTo: log) && passed
+            let name = sessions.count > 1 ? session.sessionName : nil
+            if format.json {
+                Output.standard.raw(ScriptRunJSON.encode(ScriptOutcome(file: file, session: name, run: result, seconds: 0), log: log).text + "\n")
+                passed = result.passed && passed
+            } else {
+                passed = ScriptReport.summarize(result, session: name, recordedTo: log) && passed
+            }
         }
         if !passed { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }
@@ -76,13 +85,16 @@ struct RecordCommand: ParsableCommand {
 struct IntentRecording {
     let input: LineInput
     let output: OutputOptions
+    /// JSON lines instead of text (docs/JSON.md, "Recording an intent stream").
+    let json: Bool
     private var ingest: CaptureIngest
     /// Lines recorded since the last sync, with their event counts and divergences.
     private var pending: [(line: Int, events: Int, divergences: [String])] = []
 
-    init(input: LineInput, output: OutputOptions) {
+    init(input: LineInput, output: OutputOptions, json: Bool = false) {
         self.input = input
         self.output = output
+        self.json = json
         // A capture is published at once and grows, so `tail -f` can follow it.
         ingest = CaptureIngest(path: output.output, file: input.name,
                                options: RecorderOptions(publication: .live, replacesExisting: false), now: Self.now)
@@ -102,6 +114,15 @@ struct IntentRecording {
         try acknowledge()
         try ingest.finish()
         let path = output.output, events = ingest.capture?.recorder.eventCount ?? 0
+        if json {
+            Output.standard.raw(JSONValue.object([
+                "type": .string("recorded"), "log": .string(path), "commands": .int(Int64(ingest.commandCount)),
+                "events": .int(Int64(events)), "divergences": .int(Int64(ingest.divergenceCount)),
+                "interrupted": .bool(Interrupt.wasRequested),
+            ]).text + "\n")
+            try Output.standard.flush()
+            return
+        }
         let interrupted = Interrupt.wasRequested ? " (interrupted)" : ""
         let see = ingest.divergenceCount > 0 ? " (navtape conformance \(path))" : ""
         Output.standard.line("recorded \(ingest.commandCount) commands, \(events) events to \(path)\(interrupted);"
@@ -129,6 +150,15 @@ struct IntentRecording {
         guard let capture = ingest.capture, !pending.isEmpty else { return }
         let durable = try capture.sync()
         for entry in pending {
+            if json {
+                Output.standard.raw(JSONValue.object(["type": .string("acknowledged"), "line": .int(Int64(entry.line)),
+                                                      "events": .int(Int64(entry.events)), "durable": .int(Int64(durable))]).text + "\n")
+                for divergence in entry.divergences {
+                    Output.standard.raw(JSONValue.object(["type": .string("diverged"), "line": .int(Int64(entry.line)),
+                                                          "text": .string(divergence)]).text + "\n")
+                }
+                continue
+            }
             Output.standard.line("line \(entry.line): acknowledged, \(entry.events) events (\(durable) in the log)")
             for divergence in entry.divergences { Output.standard.line("line \(entry.line): diverged \(divergence)") }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavTape
+import NavTapeInterchange
 
 /// `navtape repair LOG`.
 struct RepairCommand: ParsableCommand {
@@ -16,9 +17,21 @@ struct RepairCommand: ParsableCommand {
 
     @OptionGroup var input: LogPath
 
+    @OptionGroup var format: JSONFlag
+
     func run() throws {
         try Files.checkInput(input.log)
         let report = try LogRepair.repair(at: input.log)
+        if format.json {
+            Output.standard.raw(JSONValue.object([
+                "type": .string("repair"), "log": .string(input.log), "repaired": .bool(report.brokenCopyPath != nil),
+                "keptEvents": .int(Int64(report.keptEvents)), "keptBlocks": .int(Int64(report.keptBlocks)),
+                "droppedEvents": .int(Int64(report.droppedEvents)), "droppedBlocks": .int(Int64(report.droppedBlocks)),
+                "damaged": .array(report.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
+                "broken": report.brokenCopyPath.map(JSONValue.string) ?? .null,
+            ]).text + "\n")
+            return
+        }
         guard let broken = report.brokenCopyPath else {
             Output.standard.line("\(input.log): clean, nothing to repair (\(report.keptEvents) events)")
             return

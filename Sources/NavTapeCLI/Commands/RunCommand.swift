@@ -20,11 +20,12 @@ struct RunCommand: ParsableCommand {
             lines) runs each; with -o, each is recorded to LOG with its name before the extension.
 
             Examples:
-              navtape run Tests/Scenarios/T10.navscript
-              navtape run Tests/Scenarios/*.navscript
+              navtape demo --write-scripts examples   # the scenario scripts that ship with navtape
+              navtape run examples/T10.navscript
+              navtape run examples/*.navscript
               navtape run T18.navscript -o t18.navtape
-              navtape run Tests/Scenarios/*.navscript --junit results.xml
-              navtape run Tests/Scenarios/*.navscript --json
+              navtape run examples/*.navscript --junit results.xml
+              navtape run examples/*.navscript --json
 
             With --junit FILE, also writes a JUnit XML report (one test case per script session; failed \
             expectations as failures with FILE:LINE, a malformed script as an error, and the run goes on to \

@@ -34,6 +34,7 @@ struct ServeCommand: ParsableCommand {
             Examples:
               navtape serve recordings/
               navtape serve . --port 8080
+              navtape serve . --open
             """)
 
     @OptionGroup var input: LogsArgument
@@ -47,6 +48,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Requests reading logs at once; more get 503 with Retry-After.")
     var maxRequests = SessionLibrary.defaultMaximumWork
 
+    @Flag(help: "Open the library in the default browser once the server listens (xdg-open on Linux, open on macOS).")
+    var open = false
+
     func validate() throws {
         guard !input.logs.isEmpty else { throw ValidationError("Give at least one log or directory.") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
@@ -59,9 +63,11 @@ struct ServeCommand: ParsableCommand {
         let app = Application(
             router: library.router(BasicRequestContext.self),
             configuration: .init(address: .hostname(host, port: port), serverName: "navtape"),
-            onServerRunning: { [host] channel in
-                Output.standard.line("serving \(library.paths().count) sessions at http://\(host):\(channel.localAddress?.port ?? 0)/")
+            onServerRunning: { [host, open] channel in
+                let address = "http://\(host):\(channel.localAddress?.port ?? 0)/"
+                Output.standard.line("serving \(library.paths().count) sessions at \(address)")
                 try? Output.standard.flush()
+                if open { Self.openInBrowser(address) }
             },
             logger: .init(label: "navtape-serve", factory: { _ in SwiftLogNoOpLogHandler() }))
         let failure = Mutex<(any Error)?>(nil)
@@ -77,6 +83,35 @@ struct ServeCommand: ParsableCommand {
         done.wait()
         if let error = failure.withLock({ $0 }) {
             throw CLIError(.ioError, "navtape serve: \(host):\(port): \(error)")
+        }
+    }
+
+    /// Hands `address` to the desktop's opener; says so on standard error when there is none (a
+    /// server without a desktop), and the server goes on.
+    static func openInBrowser(_ address: String) {
+        #if canImport(Darwin)
+        let opener = "open"
+        #else
+        let opener = "xdg-open"
+        #endif
+        var pid = pid_t()
+        let arguments = [opener, address]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The opener's chatter stays out of the server's output.
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        guard posix_spawnp(&pid, opener, &actions, nil, &argv, environ) == 0 else {
+            Diagnostics.line("navtape serve: cannot open a browser (\(opener) not found); open \(address)")
+            return
+        }
+        let child = pid
+        DispatchQueue.global().async {
+            var status: Int32 = 0
+            _ = waitpid(child, &status, 0)  // reaped, never left a zombie
         }
     }
 }

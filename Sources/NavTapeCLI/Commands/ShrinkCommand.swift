@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavTape
+import NavTapeInterchange
 import NavTapeScript
 import NavigationCore
 import NavigationProjections
@@ -36,6 +37,8 @@ struct ShrinkCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var format: JSONFlag
+
     func validate() throws {
         guard (bug == nil) != (expect == nil) else { throw ValidationError("Give --bug RULE or --expect EXPECTATION (one of them).") }
     }
@@ -48,12 +51,20 @@ struct ShrinkCommand: ParsableCommand {
         var check: (line: String, expectation: ScriptExpectation)?
     }
 
-    func target() throws -> Target {
+    /// What the shrunk session must keep, read from `machine`: for `--bug`, the rule and the screen
+    /// name of the controller its first occurrence is about (a smaller session that raises the rule
+    /// about another controller shows another bug, not this one).
+    func target(_ machine: TimeMachine) throws -> Target {
         if let bug {
             guard let rule = RuleID(parsing: bug) else {
                 throw CLIError(.usage, "--bug takes a rule such as BUG-6 or INV-4, found '\(bug)'")
             }
-            return Target(name: rule.description, holds: { try Self.raises(rule, $0) }, rule: rule, check: nil)
+            guard let first = try Self.occurrences(of: rule, in: machine).first else {
+                throw CLIError(.usage, "\(machine.path): the session never shows \(rule): nothing to shrink")
+            }
+            let about = first.subject.map { " about \($0)" } ?? ""
+            return Target(name: "\(rule)\(about)", holds: { try Self.occurrences(of: rule, in: $0).contains(first) },
+                          rule: rule, check: nil)
         }
         let line = "expect " + (expect ?? "")
         let expectation: ScriptExpectation
@@ -68,8 +79,8 @@ struct ShrinkCommand: ParsableCommand {
     }
 
     func run() throws {
-        let goal = try target()
         let machine = try Logs.open(input)
+        let goal = try target(machine)
         guard try goal.holds(machine) else {
             throw CLIError(.usage, "\(machine.path): the session never shows \(goal.name): nothing to shrink")
         }
@@ -84,22 +95,35 @@ struct ShrinkCommand: ParsableCommand {
         _ = try WhatIf.recompute(machine, skipping: result.skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",
                                  options: output.logOptions)
         let shrunk = try TimeMachine(path: output.output)
-        Output.standard.line("\(output.output): \(result.candidates) → \(result.kept.count) commands after the setup "
-            + "(\(result.trials) sessions tried), still \(goal.name)")
+        if !format.json {
+            Output.standard.line("\(output.output): \(result.candidates) → \(result.kept.count) commands after the setup "
+                + "(\(result.trials) sessions tried), still \(goal.name)")
+        }
         if let script {
-            let option = goal.rule.map { "--bug \($0)" } ?? "--expect \(goal.name)"
+            let option = goal.rule.map { ["--bug", "\($0)"] } ?? ["--expect", expect ?? ""]
             let text = try LogScript.render(shrunk, header: [
                 "\(goal.name) in \(result.kept.count) of the \(result.candidates) commands of \(machine.path), after its setup.",
-                "Written by: navtape shrink \(machine.path) \(option) -o \(output.output) --script \(script)",
+                "Written by: " + Shell.command(["navtape", "shrink", machine.path] + option + ["-o", output.output, "--script", script]),
             ], expecting: goal.rule.map { [$0] } ?? [], checks: goal.check.map { [$0] } ?? [])
             try Files.writeText(text, to: script, force: output.force)
-            Output.standard.line("\(script): the same session as a scenario script (navtape run checks \(goal.name))")
+            if !format.json {
+                Output.standard.line("\(script): the same session as a scenario script (navtape run checks \(goal.name))")
+            }
+        }
+        if format.json {
+            Output.standard.raw(JSONValue.object([
+                "type": .string("shrink"), "source": .string(machine.path), "log": .string(output.output),
+                "script": script.map(JSONValue.string) ?? .null, "goal": .string(goal.name),
+                "commands": .int(Int64(result.candidates)), "kept": .int(Int64(result.kept.count)),
+                "setup": .int(Int64(result.setup.count)), "trials": .int(Int64(result.trials)),
+                "keptEvents": .array(result.kept.map { .int(Int64($0)) }),
+            ]).text + "\n")
         }
     }
 
     /// Whether `expectation` holds after some command of `machine`'s session.
     static func holds(_ expectation: ScriptExpectation, _ machine: TimeMachine) throws -> Bool {
-        var state = machine.initialState
+        var state = try machine.state(at: 0)  // a branch starts from its parent's state
         var commit: [NavigationEvent] = []
         var found = false
         let policy = machine.sessionDescription.policy
@@ -119,12 +143,24 @@ struct ShrinkCommand: ParsableCommand {
         return found
     }
 
-    /// Whether `machine`'s session raises `rule`: a bug at some event, or an invariant broken at a
-    /// commit boundary.
-    static func raises(_ rule: RuleID, _ machine: TimeMachine) throws -> Bool {
+    /// Where `machine`'s session raises `rule` (a bug at some event, or an invariant broken at a
+    /// commit boundary), each as the screen name of the controller it is about (`nil` when about
+    /// none), in order: what makes two sessions' occurrences the same bug, whatever IDs they got.
+    static func occurrences(of rule: RuleID, in machine: TimeMachine) throws -> [Occurrence] {
         var report = ViolationReport()
         try machine.run(&report)
-        return report.bugs.contains { $0.violation.rule == rule } || report.episodes.contains { $0.rule == rule }
+        var found: [(index: UInt64, subject: ControllerID?)] = report.bugs.filter { $0.violation.rule == rule }
+            .map { ($0.index + 1, $0.violation.subject) }
+        found += report.episodes.filter { $0.rule == rule }.map { ($0.startIndex ?? 0, $0.subject) }
+        return try found.sorted { $0.index < $1.index }.prefix(16).map { index, subject in
+            guard let subject else { return Occurrence(subject: nil) }
+            return Occurrence(subject: try machine.state(at: Swift.min(index, machine.eventCount)).name(of: subject))
+        }
+    }
+
+    /// One occurrence of a rule: the controller it is about, by screen name.
+    struct Occurrence: Hashable {
+        var subject: String?
     }
 }
 

@@ -40,9 +40,9 @@ struct TestGenCommand: ParsableCommand {
     func run() throws {
         let sources = try logs.map { TestGenerator.Source(label: Self.baseName($0), machine: try Logs.open($0)) }
         // The command as given (paths included), so that running it again in the same place regenerates the file.
-        var regenerate = "navtape testgen \(logs.joined(separator: " ")) -o \(output.output) --suite \(suite)"
-        if commitsPerTest != 500 { regenerate += " --commits-per-test \(commitsPerTest)" }
-        regenerate += " --force"
+        var words = ["navtape", "testgen"] + logs + ["-o", output.output, "--suite", suite]
+        if commitsPerTest != 500 { words += ["--commits-per-test", "\(commitsPerTest)"] }
+        let regenerate = Shell.command(words + ["--force"])
         let generated = try TestGenerator.generate(sources, suiteName: suite, regenerate: regenerate, commitsPerTest: commitsPerTest)
         try output.prepare()
         try Files.writeText(generated.source, to: output.output, force: output.force)

@@ -13,7 +13,7 @@ enum DemoTour {
         let mainSummary = try LogSummary(main), iPadSummary = try LogSummary(iPad), staleSummary = try LogSummary(stale)
         let policy = main.sessionDescription.policy
 
-        out.line("NavTape demo: the Calendar Paste app (seeds/001) on an iPhone Plus, on an iPad, and without its delegate")
+        out.line("NavTape demo: the Calendar Paste app (seed 001) on an iPhone Plus, on an iPad, and without its delegate")
         out.line()
         let width = [paths.calendarPaste, paths.iPad, paths.staleDetail].map(\.count).max() ?? 0
         out.line("recorded \(paths.calendarPaste.padding(width + 1))\(main.eventCount) events · \(mainSummary.commits) commands · "
@@ -29,13 +29,13 @@ enum DemoTour {
             let state = try main.state(at: stop.index)
             let time = try Logs.lastEvent(before: stop.index, in: main)?.time ?? main.startTime
             out.line()
-            out.line("after \(stop.index) events (\(SessionTime.offset(time - main.startTime))): \(stop.caption)")
+            out.line("after \(Logs.pointName(stop.index)) (\(SessionTime.offset(time - main.startTime))): \(stop.caption)")
             out.lines(StateText.picture(state, lastEvent: nil, policy: policy))
         }
         out.line()
         let (before, after) = recording.rotation
         let afterState = try main.state(at: after)
-        out.lines(DiffText.render(diff(try main.state(at: before), afterState), title: "diff across the rotation, after \(before) → after \(after) events",
+        out.lines(DiffText.render(diff(try main.state(at: before), afterState), title: "diff across the rotation, after \(Logs.pointName(before)) → after \(Logs.pointName(after))",
                                   names: afterState))
         out.line()
         out.lines(StatsText.render(mainSummary, machine: main))
@@ -71,10 +71,8 @@ enum DemoTour {
             out.line("  " + command)
         }
         out.line()
-        out.line("See the stale-detail session in a browser (one page, no server; scrub with ← →):")
-        out.line("  navtape inspect \(paths.staleDetail) -o stale.html && open stale.html   # xdg-open on Linux")
-        out.line("Or all of them as a library (filter, scrub the whole log, diff, blame, what-if, live while recorded):")
-        out.line("  navtape serve .   # then open http://127.0.0.1:8080/")
+        out.line("Open these sessions in your browser (the library: filter, scrub, diff, blame, what-if, live while recorded):")
+        out.line("  navtape serve . --open")
     }
 
     static func expectations(_ run: ScriptRun) -> String {

@@ -110,11 +110,13 @@ enum JUnitReport {
 
 /// `navtape run --json`: one object per script session (docs/JSON.md, "Script runs").
 enum ScriptRunJSON {
-    static func encode(_ outcome: ScriptOutcome) -> JSONValue {
+    /// `log`: the log the session was recorded to (`record`, `run -o`), added as `log` when given.
+    static func encode(_ outcome: ScriptOutcome, log: String? = nil) -> JSONValue {
         var object: [String: JSONValue] = [
             "type": .string("script"), "file": .string(outcome.file),
             "session": outcome.session.map(JSONValue.string) ?? .null,
         ]
+        if let log { object["log"] = .string(log) }
         if let error = outcome.error {
             object["passed"] = .bool(false)
             object["error"] = .object(["line": .int(Int64(error.line)), "column": .int(Int64(error.column)), "message": .string(error.message)])

@@ -46,7 +46,13 @@ enum Logs {
 
     /// `SESSION @EVENT` for a fork (the session it was forked from and where), else `nil`.
     static func parent(of machine: TimeMachine) -> String? {
-        machine.parent.map { "\($0.sessionID) @\($0.forkIndex)" }
+        machine.parent.map { "\($0.sessionID) \(pointName($0.forkIndex))" }
+    }
+
+    /// The point after the first `count` events as `--at` names it: `@N` for the state after event N
+    /// (`@18` after 19 events), `start` before any.
+    static func pointName(_ count: UInt64) -> String {
+        count == 0 ? "start" : "@\(count - 1)"
     }
 
     /// The point `index` (an event count), checked against the log's length (exit 64 past the end).

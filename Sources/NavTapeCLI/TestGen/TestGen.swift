@@ -156,7 +156,7 @@ public enum TestGenerator {
         if isBranch {
             // A branch starts from its parent's state at the fork: embedded as checkpoint bytes.
             let bytes = StateCodec.encode(start).map { "0x" + String($0, radix: 16, uppercase: true) }
-            var lines = ["// The parent's state at the fork (\(machine.parent.map { "\($0.sessionID), event \($0.forkIndex)" } ?? "unknown")), as checkpoint bytes.",
+            var lines = ["// The parent's state at the fork (\(machine.parent.map { "\($0.sessionID), after \($0.forkIndex == 0 ? "nothing" : "@\($0.forkIndex - 1)")" } ?? "unknown")), as checkpoint bytes.",
                          "let checkpoint: [UInt8] = ["]
             for row in stride(from: 0, to: bytes.count, by: 16) {
                 lines.append("    " + bytes[row..<Swift.min(bytes.count, row + 16)].joined(separator: ", ") + ",")

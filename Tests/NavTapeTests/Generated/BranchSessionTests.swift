@@ -50,7 +50,7 @@ struct BranchSessionTests {
     @Test("stale-ipad.navtape: commands 1\u{2013}2 of 4 on ipad under none")
     func staleIpadPart1Test() throws {
         let policy: SplitPolicy = "reset; name none"
-        // The parent's state at the fork (demo-stale-detail, event 19), as checkpoint bytes.
+        // The parent's state at the fork (demo-stale-detail, after @18), as checkpoint bytes.
         let checkpoint: [UInt8] = [
             0x3, 0x6, 0x2, 0x4D, 0x4E, 0x1, 0x4D, 0xD, 0x4E, 0x6F, 0x53, 0x65, 0x6C, 0x65, 0x63, 0x74,
             0x69, 0x6F, 0x6E, 0x4E, 0x43, 0xB, 0x4E, 0x6F, 0x53, 0x65, 0x6C, 0x65, 0x63, 0x74, 0x69, 0x6F,
@@ -68,7 +68,7 @@ struct BranchSessionTests {
     @Test("stale-ipad.navtape: commands 3\u{2013}4 of 4 on ipad under none")
     func staleIpadPart2Test() throws {
         let policy: SplitPolicy = "reset; name none"
-        // The parent's state at the fork (demo-stale-detail, event 19), as checkpoint bytes.
+        // The parent's state at the fork (demo-stale-detail, after @18), as checkpoint bytes.
         let checkpoint: [UInt8] = [
             0x3, 0x6, 0x2, 0x4D, 0x4E, 0x1, 0x4D, 0xD, 0x4E, 0x6F, 0x53, 0x65, 0x6C, 0x65, 0x63, 0x74,
             0x69, 0x6F, 0x6E, 0x4E, 0x43, 0xB, 0x4E, 0x6F, 0x53, 0x65, 0x6C, 0x65, 0x63, 0x74, 0x69, 0x6F,
