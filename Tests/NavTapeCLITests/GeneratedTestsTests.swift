@@ -43,5 +43,21 @@ struct GeneratedTestsTests {
             navtape fork navtape-demo-stale.navtape --at 19 --device ipad -o stale-ipad.navtape and the command in its header.
             """)
     }
-}
 
+    static let policy = Navtape.root.appendingPathComponent("Tests/NavTapeTests/Generated/PolicySessionTests.swift")
+
+    @Test("a session whose delegate changes mid-way pins the new policy at that step: the committed file, byte for byte")
+    func policyUpToDate() throws {
+        let scratch = Scratch(onDisk: true)
+        let script = Navtape.root.appendingPathComponent("Tests/Scenarios/Policies/policy-mid-session.navscript").path
+        #expect(try Navtape.run(["record", script, "-o", "policy.navtape"], in: scratch.url).status == 0)
+        let result = try scratch.navtape("testgen", "policy.navtape", "-o", "PolicySessionTests.swift", "--suite", "PolicySessionTests")
+        #expect(result.status == 0, "\(result)")
+        let generated = try scratch.read("PolicySessionTests.swift")
+        #expect(generated.contains(#"delegate: "reset; name none; collapseSecondary discard")"#))
+        #expect(generated == (try String(contentsOf: Self.policy, encoding: .utf8)), """
+            Tests/NavTapeTests/Generated/PolicySessionTests.swift is stale. Regenerate it: navtape record \
+            Tests/Scenarios/Policies/policy-mid-session.navscript -o policy.navtape, then the command in its header.
+            """)
+    }
+}

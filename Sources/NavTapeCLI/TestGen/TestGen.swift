@@ -57,8 +57,9 @@ public enum TestGenerator {
             // regenerate with `\(SwiftLiteral.comment(regenerate))`.
             //
             // Each step sends one recorded command (rebuilt from its commit) and checks the split's hierarchy,
-            // collapse, display mode, visible and presented controllers, and the rules the command raised,
-            // against what the recording had after it. A recorded bug is named in `violations:`.
+            // collapse, display mode, visible and presented controllers, the rules the command raised and (when
+            // it changes) the delegate's policy, against what the recording had after it. A recorded bug is
+            // named in `violations:`.
 
             import NavigationCore\(usesCheckpoint ? "\nimport NavigationCodec" : "")
             import Testing
@@ -69,7 +70,7 @@ public enum TestGenerator {
                 static func step(
                     _ state: inout NavigationState, _ policy: SplitPolicy, _ command: NavigationCommand,
                     hierarchy: String, collapsed: Bool, displayMode: DisplayMode, visible: [String], presented: String? = nil,
-                    violations: [String] = [], check: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+                    violations: [String] = [], delegate: String? = nil, check: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
                 ) {
                     let before = state
                     let events = Navigation.send(command, to: &state, delegate: state.policy(session: policy))
@@ -81,6 +82,8 @@ public enum TestGenerator {
                     #expect(state.presented.map(state.name(of:)) == presented, sourceLocation: sourceLocation)
                     let raised = NavigationState.rulesRaised(from: before, by: events).map(\\.description)
                     #expect(raised == violations, sourceLocation: sourceLocation)
+                    // A command that changes the delegate: its answers from here on, in the policy language.
+                    if let delegate { #expect(state.policy(session: policy).text == delegate, sourceLocation: sourceLocation) }
                 }
 
             """
@@ -132,6 +135,9 @@ public enum TestGenerator {
             var extra = ""
             if let presented = recorded.presented { extra += ", presented: \(SwiftLiteral.string(recorded.name(of: presented)))" }
             if !rules.isEmpty { extra += ", violations: [" + rules.map(SwiftLiteral.string).joined(separator: ", ") + "]" }
+            if recorded.policy != before.policy {
+                extra += ", delegate: \(SwiftLiteral.string(recorded.policy(session: description.policy).text))"
+            }
             steps.append([
                 "// @\(first.index) \(SessionTime.offset(first.time - machine.startTime)) \(SwiftLiteral.comment(command.scriptLine(in: before)))",
                 "Self.step(&state, policy, \(SwiftLiteral.command(command)),",

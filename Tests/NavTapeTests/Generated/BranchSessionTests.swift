@@ -2,8 +2,9 @@
 // regenerate with `navtape testgen stale-ipad.navtape -o BranchSessionTests.swift --suite BranchSessionTests --commits-per-test 2 --force`.
 //
 // Each step sends one recorded command (rebuilt from its commit) and checks the split's hierarchy,
-// collapse, display mode, visible and presented controllers, and the rules the command raised,
-// against what the recording had after it. A recorded bug is named in `violations:`.
+// collapse, display mode, visible and presented controllers, the rules the command raised and (when
+// it changes) the delegate's policy, against what the recording had after it. A recorded bug is
+// named in `violations:`.
 
 import NavigationCore
 import NavigationCodec
@@ -15,7 +16,7 @@ struct BranchSessionTests {
     static func step(
         _ state: inout NavigationState, _ policy: SplitPolicy, _ command: NavigationCommand,
         hierarchy: String, collapsed: Bool, displayMode: DisplayMode, visible: [String], presented: String? = nil,
-        violations: [String] = [], check: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+        violations: [String] = [], delegate: String? = nil, check: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let before = state
         let events = Navigation.send(command, to: &state, delegate: state.policy(session: policy))
@@ -27,6 +28,8 @@ struct BranchSessionTests {
         #expect(state.presented.map(state.name(of:)) == presented, sourceLocation: sourceLocation)
         let raised = NavigationState.rulesRaised(from: before, by: events).map(\.description)
         #expect(raised == violations, sourceLocation: sourceLocation)
+        // A command that changes the delegate: its answers from here on, in the policy language.
+        if let delegate { #expect(state.policy(session: policy).text == delegate, sourceLocation: sourceLocation) }
     }
 
     static func staleIpadPart1(_ state: inout NavigationState, _ policy: SplitPolicy, check: Bool) {
