@@ -6,6 +6,8 @@ public enum SplitColumn: UInt8, Hashable, Sendable, CaseIterable {
     case primary = 0
     /// `viewControllers[1]` (empty while collapsed).
     case secondary = 1
+    /// The supplementary column of a column-style split (none in a classic split, empty while collapsed).
+    case supplementary = 2
 }
 
 /// A part of the state whose changes ``Blame`` traces.
@@ -30,6 +32,7 @@ public enum StatePart: Hashable, Sendable, CustomStringConvertible {
         case .stack(let navigation): return .stack(state.stack(of: navigation))
         case .column(.primary): return .controller(state.primary)
         case .column(.secondary): return .controller(state.isCollapsed ? nil : state.secondary)
+        case .column(.supplementary): return .controller(state.isCollapsed ? nil : state.supplementary)
         case .displayMode: return .displayMode(state.displayMode)
         case .collapsed: return .collapsed(state.isCollapsed)
         case .presented: return .controller(state.presented)
@@ -43,6 +46,7 @@ public enum StatePart: Hashable, Sendable, CustomStringConvertible {
         case .stack(let id): return "stack \(id)"
         case .column(.primary): return "primary column"
         case .column(.secondary): return "secondary column"
+        case .column(.supplementary): return "supplementary column"
         case .displayMode: return "displayMode"
         case .collapsed: return "collapsed"
         case .presented: return "presented"

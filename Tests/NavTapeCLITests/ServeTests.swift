@@ -119,6 +119,9 @@ struct ServeTests {
         #expect(try Self.get("/api/sessions/1/blame?what=secondary&at=12&limit=2", port: port).body
                 == (try scratch.navtape("blame", "lib/b.navtape", "secondary", "--at", "12", "--limit", "2", "--json").stdout))
         #expect(try Self.get("/api/sessions/1/blame?what=Nowhere", port: port).status == 400)
+        // The page blames a column by its role, the supplementary's too (none in a classic split).
+        let supplementary = try Self.get("/api/sessions/1/blame?what=supplementary&limit=1", port: port)
+        #expect(supplementary.status == 200 && supplementary.body.contains(#""value":"none""#), "\(supplementary)")
         #expect(try Self.get("/api/sessions/1/diff?a=99", port: port).status == 400)
         // The page's commits, read from a point, before it, or around it.
         func commits(_ query: String) throws -> [[String: Any]] {

@@ -10,7 +10,7 @@ struct BlameCommand: ParsableCommand {
         commandName: "blame",
         abstract: "Tell which event set a part of the state, and every change of it before that point.",
         discussion: """
-            WHAT is displayMode, collapsed, primary, secondary, presented, traits, or the name (or #ID) of a \
+            WHAT is displayMode, collapsed, primary, secondary, supplementary, presented, traits, or the name (or #ID) of a \
             navigation controller, for its stack.
 
             Examples:
@@ -21,7 +21,7 @@ struct BlameCommand: ParsableCommand {
 
     @OptionGroup var input: LogArgument
 
-    @Argument(help: ArgumentHelp("displayMode, collapsed, primary, secondary, presented, traits, or a navigation controller.",
+    @Argument(help: ArgumentHelp("displayMode, collapsed, primary, secondary, supplementary, presented, traits, or a navigation controller.",
                                  valueName: "what"))
     var what: String
 
@@ -93,6 +93,7 @@ struct BlameCommand: ParsableCommand {
         case "collapsed": return .collapsed
         case "primary": return .column(.primary)
         case "secondary": return .column(.secondary)
+        case "supplementary": return .column(.supplementary)
         case "presented": return .presented
         case "traits": return .traits
         default:

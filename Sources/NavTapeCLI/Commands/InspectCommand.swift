@@ -316,7 +316,10 @@ enum InspectPage {
     main { display: grid; grid-template-columns: minmax(380px, 1fr) minmax(320px, 1fr); gap: 12px; padding: 8px 16px 16px; }
     .device { position: relative; background: #222; border-radius: 18px; padding: 14px; }
     .split { position: relative; display: flex; background: #fff; border-radius: 6px; overflow: hidden; min-height: 280px; }
-    #whatif .device { background: #4a2a6a; margin-top: 8px; } #whatifbar { margin-top: 8px; font-size: 12px; }
+    #pair { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+    .pane { flex: 1 1 260px; min-width: 0; } .pane > .label { font-size: 12px; font-weight: 600; color: #555; margin-bottom: 4px; }
+    main.branching { grid-template-columns: minmax(380px, 2fr) minmax(280px, 1fr); }
+    #whatif .device { background: #4a2a6a; } #whatif > .label { color: #8e44ad; } #whatifbar { margin-top: 8px; font-size: 12px; }
     #drawn2 { display: block; font: 11px ui-monospace, monospace; color: #8e44ad; margin-top: 4px; }
     .column { position: relative; border-right: 1px solid #ccc; padding: 6px; box-sizing: border-box; overflow: hidden; }
     .column:last-child { border-right: none; flex: 1; }
@@ -336,7 +339,7 @@ enum InspectPage {
     .rules { color: #888; } .bugs { color: #d70015; font-weight: 600; } #told { font-size: 12px; color: #444; margin-top: 8px; }
     #drawn { display: block; font: 11px ui-monospace, monospace; color: #bbb; margin-top: 6px; }
     #tools { margin-top: 8px; font-size: 12px; } #tools button { font-size: 12px; }
-    #diff, #blame { white-space: pre-wrap; font: 12px ui-monospace, monospace; background: #fff; border-radius: 6px; padding: 6px; margin-top: 6px; }
+    #diff, #blame { display: block; white-space: pre-wrap; font: 12px ui-monospace, monospace; background: #fff; border-radius: 6px; padding: 6px; margin-top: 6px; }
     #diff:empty, #blame:empty { display: none; } .column, .node.navigation { cursor: help; }
     </style></head>
     <body>
@@ -345,15 +348,19 @@ enum InspectPage {
       <input type="range" id="seek" min="0" value="0" aria-label="event of the whole log" title="the whole log" hidden></div>
     <div id="markers"></div>
     <main>
-      <section><div id="device" class="device"><div id="split" class="split"></div><div id="modal" class="modal" hidden></div><div id="info" class="info"></div></div>
-        <div id="told"></div><output id="drawn"></output>
+      <section><div id="pair">
+        <div id="recorded" class="pane"><div id="recLabel" class="label" hidden>recorded</div>
+          <div id="device" class="device"><div id="split" class="split"></div><div id="modal" class="modal" hidden></div><div id="info" class="info"></div></div>
+          <output id="drawn"></output></div>
+        <div id="whatif" class="pane" hidden><div id="wiLabel" class="label">what if</div>
+          <div class="device"><div id="split2" class="split"></div><div id="modal2" class="modal" hidden></div><div id="info2" class="info"></div></div>
+          <output id="drawn2"></output></div></div>
+        <div id="told"></div>
         <div id="tools"><button id="markA" title="a">A = here</button> <button id="markB" title="b">B = here</button>
           <span id="ab"></span> · click a column or a stack for its blame</div>
         <output id="diff"></output><output id="blame"></output>
         <div id="whatifbar" hidden>What if, from the shown command on: <select id="wiDevice"></select> <select id="wiPolicy"></select>
-          <button id="wiGo">re-decide</button> <span id="wiNote"></span></div>
-        <div id="whatif" hidden><div class="device"><div id="split2" class="split"></div><div id="modal2" class="modal" hidden></div>
-          <div id="info2" class="info"></div></div><output id="drawn2"></output></div></section>
+          <button id="wiGo">re-decide</button> <span id="wiNote"></span></div></section>
       <section id="events"></section>
     </main>
     <script id="data" type="application/json">{{DATA}}</script>
@@ -397,29 +404,110 @@ enum InspectPage {
       for (const column of state.columns) out[column.role] = notationOf(column.node);
       return out;
     }
-    function showDiff() {
-      const a = document.body.dataset.a, b = document.body.dataset.b;
-      $("ab").textContent = (a === undefined ? "" : "A: " + commits[a].command + " (@" + commits[a].last + ")") +
-        (b === undefined ? "" : "  B: " + commits[b].command + " (@" + commits[b].last + ")");
-      if (a === undefined || b === undefined) { $("diff").textContent = ""; return; }
-      const pa = parts(commits[a].state), pb = parts(commits[b].state);
-      const lines = [];
-      for (const key of new Set(Object.keys(pa).concat(Object.keys(pb)))) {
-        if (pa[key] !== pb[key]) lines.push(key + ": " + (pa[key] === undefined ? "—" : pa[key]) + " → " + (pb[key] === undefined ? "—" : pb[key]));
+    // The held command holding event `event` (commits are in log order), or -1: a binary search.
+    function heldCommit(event) {
+      let low = 0, high = commits.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        if (commits[middle].last < event) low = middle + 1;
+        else if (commits[middle].first > event) high = middle - 1;
+        else return middle;
       }
-      $("diff").textContent = "A @" + commits[a].last + " → B @" + commits[b].last + ":\n" + (lines.length ? lines.join("\n") : "no difference");
+      return -1;
     }
-    // Blame within the page: walk back from the shown command while the part keeps its value.
-    function blame(what, valueAt) {
+    // A and B are events (the marked command's last), kept while the page reads other commands. Both
+    // held, the page compares its drawn states; a served page that no longer holds one asks the
+    // server (/diff, navtape diff's changes). Only marking changes the diff.
+    const marks = {};
+    let diffing = 0;
+    function showDiff() {
+      const a = marks.a, b = marks.b;
+      $("ab").textContent = (a ? "A: " + a.command + " (@" + a.event + ")" : "") + (b ? "  B: " + b.command + " (@" + b.event + ")" : "");
+      const token = ++diffing;
+      if (!a || !b) { $("diff").textContent = ""; return; }
+      const head = "A @" + a.event + " → B @" + b.event;
+      const ia = heldCommit(a.event), ib = heldCommit(b.event);
+      if (ia >= 0 && ib >= 0) {
+        const pa = parts(commits[ia].state), pb = parts(commits[ib].state);
+        const lines = [];
+        for (const key of new Set(Object.keys(pa).concat(Object.keys(pb)))) {
+          if (pa[key] !== pb[key]) lines.push(key + ": " + (pa[key] === undefined ? "—" : pa[key]) + " → " + (pb[key] === undefined ? "—" : pb[key]));
+        }
+        $("diff").textContent = head + ":\n" + (lines.length ? lines.join("\n") : "no difference");
+        document.body.dataset.diffFrom = "page";
+        return;
+      }
+      if (!data.api) { $("diff").textContent = head + ": not both in this page"; return; }
+      $("diff").textContent = head + ": asking the server…";
+      delete document.body.dataset.diffFrom;
+      (async () => {
+        const answer = await fetch(data.api + "/diff?a=" + a.event + "&b=" + b.event);
+        const result = await answer.json();
+        if (token !== diffing) return;
+        if (!answer.ok) { $("diff").textContent = head + ": " + (result.error ? result.error.message : "the server refused"); return; }
+        const lines = result.changes.map((change) => change.text);
+        $("diff").textContent = head + " (navtape diff, from the server):\n" + (lines.length ? lines.join("\n") : "no difference");
+        document.body.dataset.diffFrom = "api";
+      })().catch(() => { if (token === diffing) $("diff").textContent = head + ": the server did not answer"; });
+    }
+    // Blame within the page: walk back from the shown command while the part keeps its value. At the
+    // first command the page holds, with more of the log before it, a served page asks the server
+    // which event set the part (/blame, as navtape blame traces it: a column's controller, a stack)
+    // and reads that event's command (/commits); a file page says how to look further.
+    // `part` names it for navtape blame: `api` (a role or a #ID), `cli` (as a user types it).
+    let blaming = 0;
+    function blame(what, part, valueAt) {
+      const token = ++blaming;
       const index = Number(document.body.dataset.commit || 0);
-      const now = valueAt(commits[index].state);
+      const shown = commits[index];
+      const now = valueAt(shown.state);
       let k = index;
       while (k > 0 && valueAt(commits[k - 1].state) === now) k--;
       const c = commits[k];
-      const earlier = k === 0 && data.window.from > 0;
-      $("blame").textContent = what + " = " + now + "\n" + (earlier ? "unchanged since the page's first command, " : "set by ") +
-        c.command + " (@" + c.first + "…@" + c.last + ", " + c.time + ")" + (k > 0 ? "; was " + valueAt(commits[k - 1].state) : "");
+      const head = what + " = " + now + "\n";
+      const span = c.command + " (@" + c.first + "…@" + c.last + ", " + c.time + ")";
+      delete document.body.dataset.blameFrom;
       document.body.dataset.blame = c.last;
+      if (k > 0 || data.window.from <= 0) {
+        $("blame").textContent = head + "set by " + span + (k > 0 ? "; was " + valueAt(commits[k - 1].state) : "");
+        return;
+      }
+      if (!data.api) {
+        $("blame").textContent = head + "unchanged since the page's first command, " + span + "; navtape blame LOG " + part.cli +
+          " --at " + shown.last + " looks further";
+        return;
+      }
+      $("blame").textContent = head + "unchanged since the page's first command, " + span + "; asking the server…";
+      (async () => {
+        const answer = await fetch(data.api + "/blame?what=" + encodeURIComponent(part.api) + "&at=" + shown.last + "&limit=1");
+        const result = await answer.json();
+        if (token !== blaming) return;
+        if (!answer.ok) { $("blame").textContent = head + (result.error ? result.error.message : "the server refused"); return; }
+        const set = result.setBy;
+        if (!set) {
+          $("blame").textContent = head + "unchanged since the log's start (navtape blame " + part.cli + ": " + result.value + ")";
+        } else {
+          // The command of the event that set it: the first held one (which may have set it), or
+          // else the one commit the server reads around it.
+          const held = heldCommit(set.index);
+          let command = held >= 0 ? commits[held] : null;
+          if (!command) {
+            const around = await fetch(data.api + "/commits?around=" + set.index + "&count=1").then((r) => r.json()).catch(() => null);
+            if (token !== blaming) return;
+            command = around && around.commits ? around.commits.find((x) => x.first <= set.index && set.index <= x.last) || null : null;
+          }
+          $("blame").textContent = head + "set by " + (command ? command.command + " (@" + command.first + "…@" + command.last + ", " + command.time + ")" :
+            "@" + set.index) + "; @" + set.index + " " + set.text + "; was " + set.before + " (navtape blame " + part.cli + ", from the server" +
+            (held >= 0 ? "" : "; before the commands this page holds") + ")";
+          document.body.dataset.blame = command ? command.last : set.index;
+        }
+        document.body.dataset.blameFrom = "api";
+      })().catch(() => { if (token === blaming) $("blame").textContent = head + "the server did not answer"; });
+    }
+    // How navtape blame names a navigation controller's stack: its name, or its #ID when the name
+    // would need quoting; the API always gets the #ID (names need not be unique).
+    function stackPart(node) {
+      return { api: node.id, cli: /^[A-Za-z0-9_.-]+$/.test(node.name) ? node.name : node.id };
     }
     const main = { split: "split", modal: "modal", info: "info", drawn: "drawn", blame: true };
     const second = { split: "split2", modal: "modal2", info: "info2", drawn: "drawn2", blame: false };
@@ -448,14 +536,16 @@ enum InspectPage {
         }
         c.appendChild(el("div", "role", column.role));
         c.appendChild(drawNode(column.node, true));
-        if (where.blame) c.addEventListener("click", () => blame(column.role, (s) => {
+        // A collapsed split's one stack is its primary column (viewControllers is [primary]).
+        const columnPart = column.role === "collapsed" ? "primary" : column.role;
+        if (where.blame) c.addEventListener("click", () => blame(column.role, { api: columnPart, cli: columnPart }, (s) => {
           const found = s.columns.find((x) => x.role === column.role);
           return found ? notationOf(found.node) : "none";
         }));
         if (where.blame) c.querySelectorAll(".node.navigation").forEach((box) => box.addEventListener("click", (e) => {
           e.stopPropagation();
           const name = box.querySelector(":scope > .name").textContent;
-          blame(name + "'s stack", (s) => {
+          blame(name + "'s stack", stackPart({ id: box.dataset.id, name: name }), (s) => {
             for (const x of s.columns.map((x) => x.node).concat(s.presented ? [s.presented] : [])) {
               const found = findNode(x, box.dataset.id);
               if (found) return notationOf(found);
@@ -478,6 +568,9 @@ enum InspectPage {
       const commit = commits[index];
       $("scrub").value = index;
       $("seek").value = commit.last;
+      // With a branch, the recording and the branch share the section: laid out before either is drawn.
+      const start = branch ? heldCommit(branch.fork) : -1;
+      if (branch) branching(start >= 0 && commits[start].first === branch.fork);
       draw(commit.state);
       $("told").textContent = commit.told ? "UIKit told the app: " + commit.told : "";
       document.querySelectorAll(".commit.selected").forEach((e) => e.classList.remove("selected"));
@@ -485,7 +578,7 @@ enum InspectPage {
       if (row) { row.classList.add("selected"); row.scrollIntoView({ block: "nearest" }); }
       document.body.dataset.commit = index;
       document.body.dataset.event = eventIndex === undefined ? commit.last : eventIndex;
-      if (branch) drawBranch(index);
+      if (branch && start >= 0 && commits[start].first === branch.fork) drawBranch(index, start);
       // Served: nearing either end of what the page holds, read the next commands in the background,
       // so a step across the end finds them there.
       if (data.api && !extending) {
@@ -495,15 +588,20 @@ enum InspectPage {
     }
     // What-if (served): the session re-decided from a command on another device or under another
     // delegate, drawn beside the recording for the same command (the branch's commands match the
-    // recording's one for one from the fork).
+    // recording's one for one from the fork), "recorded" and "what if …" side by side (one under the
+    // other when the section is narrow), while the page holds the fork's command.
     let branch = null;
-    function drawBranch(index) {
-      const start = commits.findIndex((c) => c.first === branch.fork);
-      $("whatif").hidden = start < 0;
-      if (start < 0) return;
+    function branching(on) {
+      if ($("whatif").hidden === !on) return;
+      $("whatif").hidden = !on;
+      $("recLabel").hidden = !on;
+      document.querySelector("main").classList.toggle("branching", on);
+    }
+    function drawBranch(index, start) {
       const k = index - start;
       const shown = k < 0 ? commits[index].state : branch.commits[Math.min(k, branch.commits.length - 1)].state;
       draw(shown, second);
+      $("wiLabel").textContent = "what if " + branch.device + " · " + branch.policy;
       $("wiNote").textContent = "what if " + branch.device + " · " + branch.policy + " from @" + branch.fork + ": " +
         (k < 0 ? "before the fork, the same" : "command " + (k + 1) + " of " + branch.commits.length + " re-decided");
       document.body.dataset.whatif = k < 0 ? "" : k;
@@ -560,8 +658,12 @@ enum InspectPage {
       });
     }
     function commitOf(eventIndex) {
-      for (let i = 0; i < commits.length; i++) if (commits[i].last >= eventIndex) return i;
-      return commits.length - 1;
+      let low = 0, high = commits.length - 1;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (commits[middle].last >= eventIndex) high = middle; else low = middle + 1;
+      }
+      return Math.max(0, low);
     }
     const s = data.session;
     $("title").textContent = "NavTape · " + s.id;
@@ -611,7 +713,6 @@ enum InspectPage {
           commits.unshift(...more.commits);
           data.window.from = more.from;
           box.prepend(...more.commits.map(rowFor));
-          shift(more.commits.length);
           moved = more.commits.length;
           const before = commits.length;
           trim(commits.length - held, false);
@@ -636,26 +737,17 @@ enum InspectPage {
       show(to);
     }
     // At most `held` commands stay in the page: reading more drops as many from the other end.
+    // The marks A and B are events, so they need no change.
     const held = Math.max(1000, commits.length);
-    function shift(by) {
-      for (const key of ["a", "b"]) {
-        if (document.body.dataset[key] === undefined) continue;
-        const moved = Number(document.body.dataset[key]) + by;
-        if (moved < 0 || moved >= commits.length) delete document.body.dataset[key]; else document.body.dataset[key] = moved;
-      }
-    }
     function trim(count, fromStart) {
       if (count <= 0) return 0;
       if (fromStart) {
         commits.splice(0, count);
         data.window.from = commits[0].first;
-        shift(-count);
       } else {
         commits.splice(commits.length - count, count);
         data.window.to = commits[commits.length - 1].last + 1;
-        shift(0);
       }
-      showDiff();
       return fromStart ? count : 0;
     }
     async function seek(eventIndex) {
@@ -665,9 +757,6 @@ enum InspectPage {
       commits.splice(0, commits.length, ...more.commits);
       data.window.from = more.from;
       data.window.to = more.to;
-      delete document.body.dataset.a;
-      delete document.body.dataset.b;
-      showDiff();
       rerender();
       show(commitOf(eventIndex), eventIndex);
     }
@@ -686,7 +775,13 @@ enum InspectPage {
     note();
     $("scrub").max = Math.max(0, commits.length - 1);
     $("scrub").addEventListener("input", (e) => show(Number(e.target.value)));
-    function mark(which) { document.body.dataset[which] = document.body.dataset.commit || 0; showDiff(); }
+    function mark(which) {
+      const commit = commits[Number(document.body.dataset.commit || 0)];
+      if (!commit) return;
+      marks[which] = { event: commit.last, command: commit.command };
+      document.body.dataset[which] = commit.last;
+      showDiff();
+    }
     $("markA").addEventListener("click", () => mark("a"));
     $("markB").addEventListener("click", () => mark("b"));
     document.addEventListener("keydown", (e) => {
