@@ -27,7 +27,17 @@ public enum ScriptParser {
         try parseSessions(text, file: file).scripts
     }
 
+    /// The longest script accepted, in bytes (a session of thousands of commands is a few hundred
+    /// KiB); a reader stops reading past it (docs/FileFormat.md, "Limits on hostile input").
+    public static let maximumScriptBytes = 4 << 20
+
+    /// The longest line accepted, in bytes: a name is at most 1 KiB, a policy a few.
+    public static let maximumLineBytes = 64 << 10
+
     static func parseSessions(_ text: String, file: String) throws(ScriptError) -> (scripts: [Script], starts: [Int]) {
+        guard text.utf8.count <= maximumScriptBytes else {
+            throw ScriptError(file: file, line: 1, column: 1, "a script longer than \(maximumScriptBytes) bytes")
+        }
         var scripts: [Script] = []
         var starts: [Int] = [1]
         var script = Script(file: file)
@@ -38,6 +48,9 @@ public enum ScriptParser {
         var policy = script.setup.policy  // the delegate's policy as of the current line
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
+            guard rawLine.utf8.count <= maximumLineBytes else {
+                throw ScriptError(file: file, line: lineNumber, column: 1, "a line longer than \(maximumLineBytes) bytes")
+            }
             var line = ScriptLine(rawLine, number: lineNumber, file: file)
             try line.tokenize()
             guard let keyword = line.tokens.first else { continue }

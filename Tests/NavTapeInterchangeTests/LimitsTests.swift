@@ -85,4 +85,42 @@ struct LimitsTests {
             #expect(state == before)
         }
     }
+
+    @Test("scripts: a line is at most 64 KiB and a script 4 MiB; past either, an error naming the line")
+    func scriptLimits() throws {
+        let longest = "# " + String(repeating: "x", count: ScriptParser.maximumLineBytes - 2)
+        #expect(throws: Never.self) { try ScriptParser.parse(longest + "\nlaunch\n", file: "s.navscript") }
+        #expect(throws: ScriptError(file: "s.navscript", line: 2, column: 1, "a line longer than 65536 bytes")) {
+            try ScriptParser.parse("launch\n" + longest + "y\n", file: "s.navscript")
+        }
+        let big = String(repeating: "# a comment line of some length, repeated\n", count: ScriptParser.maximumScriptBytes / 40)
+        #expect(big.utf8.count > ScriptParser.maximumScriptBytes)
+        #expect(throws: ScriptError(file: "s.navscript", line: 1, column: 1, "a script longer than 4194304 bytes")) {
+            try ScriptParser.parse(big, file: "s.navscript")
+        }
+    }
+
+    @Test("states (checkpoints): every list is capped by its limit and by the bytes present before anything is allocated")
+    func stateCounts() throws {
+        func refused(_ bytes: [UInt8]) -> CodecError.Code? {
+            do {
+                _ = try StateCodec.decode(bytes)
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        func varint(_ value: UInt64) -> [UInt8] {
+            var out: [UInt8] = [], v = value
+            repeat {
+                out.append(UInt8(v & 0x7F) | (v >= 0x80 ? 0x80 : 0))
+                v >>= 7
+            } while v != 0
+            return out
+        }
+        // A name table, then the controller counts: past 2^24, or more than the bytes left can hold.
+        #expect(refused([3] + varint(UInt64(CodecLimits.maximumCount) + 1)) == .tooLarge)
+        #expect(refused([3] + varint(0) + varint(UInt64(CodecLimits.maximumCount) + 1) + varint(0)) == .tooLarge)
+        #expect(refused([3] + varint(0) + varint(1_000_000) + varint(0) + [UInt8](repeating: 0, count: 64)) == .truncated)
+    }
 }

@@ -332,4 +332,22 @@ struct RuleTests {
         s.send(.changeTraits(Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3)))
         #expect(s.state.isCollapsed && !s.state.invariantViolations().contains { $0.rule == RuleID(.INV, 2) })
     }
+
+    @Test("a chain of navigation controllers nested 2,000 deep (a forged log) is walked without a trap: the depth limit of the walks")
+    func deepNesting() throws {
+        var state = NavigationState(traits: Device.iPad.traits(.landscape))
+        let depth = 2_000
+        state.evolve(.nameInterned("N"))
+        for i in 0..<depth {
+            state.evolve(.controllerCreated(ControllerID(app: i), kind: .navigation, name: NameID(rawValue: 0), restorationID: nil))
+        }
+        for i in 0..<(depth - 1) { state.evolve(.stackInitialized(ControllerID(app: i), [ControllerID(app: i + 1)])) }
+        state.evolve(.splitViewControllersSet(primary: ControllerID(app: 0), secondary: nil))
+        #expect(state.isInHierarchy(ControllerID(app: 10)))
+        #expect(!state.isInHierarchy(ControllerID(app: depth - 1)), "past 64 levels a walk up stops")
+        let violations = state.invariantViolations()
+        #expect(violations.contains { $0.rule == RuleID(.INV, 4) }, "nested navigation controllers are reported")
+        _ = state.hierarchyDescription
+        _ = state.visibleControllers
+    }
 }

@@ -20,7 +20,7 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     /// The longest line read (the session line holds the whole initial state).
-    static let maximumLineLength = 64 << 20
+    static let maximumLineLength = 8 << 20
 
     func run() throws {
         // Read a line at a time: memory stays bounded by one line and one commit, however long the input.

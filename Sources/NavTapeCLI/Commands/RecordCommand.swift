@@ -62,7 +62,7 @@ struct RecordCommand: ParsableCommand {
             return
         }
         let file = script ?? "-"
-        let sessions = try ScriptParser.sessions(Files.readText(file), file: file == "-" ? "stdin" : file)
+        let sessions = try ScriptParser.sessions(Files.readText(file, limit: ScriptParser.maximumScriptBytes), file: file == "-" ? "stdin" : file)
         let outputs = ScriptReport.outputs(for: sessions, output: output.output)
         for case (_, let log?) in outputs { try Files.prepareOutput(log, force: output.force) }
         var passed = true

@@ -70,7 +70,7 @@ struct RunCommand: ParsableCommand {
             let clock = Self.now()
             let sessions: [Script]
             do {
-                sessions = try ScriptParser.sessions(Files.readText(path), file: path)
+                sessions = try ScriptParser.sessions(Files.readText(path, limit: ScriptParser.maximumScriptBytes), file: path)
             } catch let error as ScriptError where keepsGoing {
                 record(ScriptOutcome(file: path, run: nil, error: error, seconds: Self.now() - clock))
                 continue

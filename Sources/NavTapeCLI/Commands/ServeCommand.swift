@@ -675,7 +675,8 @@ final class SummaryCache: Sendable {
         directories = arguments.filter(Files.isDirectory)
         var loaded: [String: (version: FileVersion, row: Result<QuerySummary, CLIError>)] = [:]
         for directory in directories {
-            guard let text = try? Files.readText(directory + "/" + Self.catalogueName) else { continue }
+            // A catalogue past 64 MiB (a row is ~300 bytes) is not one this server wrote: rebuilt.
+            guard let text = try? Files.readText(directory + "/" + Self.catalogueName, limit: 64 << 20) else { continue }
             for line in text.split(separator: "\n") {
                 guard let value = try? JSONValue.parse(String(line)), case .int(let size)? = value["size"],
                       case .int(let modified)? = value["modified"], case .int(let inode)? = value["inode"],

@@ -84,7 +84,9 @@ enum Files {
     }
 
     /// The whole file as text (invalid UTF-8 is replaced, then rejected by the parsers); `-` is standard input.
-    static func readText(_ path: String) throws(CLIError) -> String {
+    /// The text of `path` (`-`: standard input); past `limit` bytes it stops reading and refuses the
+    /// file (exit 65) instead of holding more.
+    static func readText(_ path: String, limit: Int? = nil) throws(CLIError) -> String {
         let descriptor: Int32
         if path == "-" {
             descriptor = 0
@@ -106,6 +108,9 @@ enum Files {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
+            if let limit, bytes.count > limit {
+                throw CLIError(.dataError, "\(path == "-" ? "stdin" : path): larger than \(limit) bytes: not read")
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

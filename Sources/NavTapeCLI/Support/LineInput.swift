@@ -12,6 +12,10 @@ final class LineInput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline goes on: the bytes before it (from `start`) hold none,
+    /// so a long line is scanned once, not again after every read (that was quadratic: 19 s to
+    /// refuse an 8 MiB line).
+    private var searched = 0
     private var ended = false
     /// The 1-based number of the last line returned.
     private(set) var lineNumber = 0
@@ -41,13 +45,21 @@ final class LineInput {
     /// The next complete line already read, without waiting; at the end of input, also a last
     /// line with no newline.
     func bufferedLine() -> String? {
-        if let newline = buffer[start...].firstIndex(of: 10) {
+        let from = Swift.max(start, searched)
+        let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard from < bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + from, 10, bytes.count - from) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        if let newline {
             let line = String(decoding: buffer[start..<newline], as: UTF8.self)
             consumed += UInt64(newline + 1 - start)
             start = newline + 1
+            searched = start
             lineNumber += 1
             return line
         }
+        searched = buffer.count
         if ended && start < buffer.count {
             let line = String(decoding: buffer[start...], as: UTF8.self)
             consumed += UInt64(buffer.count - start)
@@ -78,6 +90,7 @@ final class LineInput {
         guard !ended else { return false }
         if start > 0 {
             buffer.removeSubrange(..<start)
+            searched -= start
             start = 0
         }
         guard buffer.count <= maximumLineLength else {
@@ -114,6 +127,7 @@ final class LineInput {
             }
             buffer.removeSubrange((old + count)...)
             if count == 0 { ended = true }
+            searched = Swift.min(searched, buffer.count)
             return true
         }
     }
