@@ -51,13 +51,14 @@ extension WhatIf {
     ///   - source: The recording to shrink.
     ///   - scratch: A directory for the trial logs (beside the output, so on the same file system).
     ///   - keeping: Whether a trial session (open for reading) still shows what is being shrunk.
-    ///   - progress: Called after each trial with the number of trials so far and the commands kept.
+    ///   - progress: Called after each trial with the number of trials so far and the fewest commands
+    ///     that have kept what is shrunk so far.
     /// - Throws: ``NavTapeError`` `.invalidArgument` when the source itself does not satisfy `keeping`.
     /// - Complexity: O(n²) trials in the worst case for n commands, each a re-decision of the session.
     public static func shrink(_ source: TimeMachine, scratch: String, keeping: (TimeMachine) throws -> Bool,
                               progress: (Int, Int) -> Void = { _, _ in }) throws -> Shrink {
         let (setup, commands) = try commits(of: source)
-        var trials = 0
+        var trials = 0, smallest = commands.count
         let prefix = "\(scratch)/.navtape-shrink-\(getpid())"
         func holds(_ kept: [UInt64]) throws -> Bool {
             trials += 1
@@ -68,7 +69,8 @@ extension WhatIf {
             }
             _ = try recompute(source, skipping: Set(commands).subtracting(kept), into: path, sessionID: "\(source.sessionID)-shrink")
             let result = try keeping(TimeMachine(path: path))
-            progress(trials, kept.count)
+            if result { smallest = Swift.min(smallest, kept.count) }
+            progress(trials, smallest)
             return result
         }
         guard try holds(commands) else {

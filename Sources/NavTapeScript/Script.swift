@@ -244,7 +244,8 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `T01.navscript:4:9: unknown command 'lanch' (did you mean 'launch'?)`.
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// `FILE:LINE:COLUMN: message`, or `FILE: message` for the file as a whole (line 0).
+    public var description: String { line == 0 ? "\(file): \(message)" : "\(file):\(line):\(column): \(message)" }
 }
 
 /// An expectation that did not hold: `FILE:LINE: expected X, got Y`.

@@ -23,20 +23,21 @@ struct RunCommand: ParsableCommand {
               navtape demo --write-scripts examples   # the scenario scripts that ship with navtape
               navtape run examples/T10.navscript
               navtape run examples/*.navscript
+              navtape run examples/            # every .navscript under it
               navtape run T18.navscript -o t18.navtape
               navtape run examples/*.navscript --junit results.xml
               navtape run examples/*.navscript --json
 
             With --junit FILE, also writes a JUnit XML report (one test case per script session; failed \
             expectations as failures with FILE:LINE, a malformed script as an error, and the run goes on to \
-            the next script). With --json, standard output is one JSON object per script session \
-            (docs/JSON.md) instead of the PASS/FAIL lines. Exit status: 65 if a script could not be parsed, \
-            else 1 if an expectation failed, else 0.
+            the next script; so does a script that cannot be read). With --json, standard output is one JSON \
+            object per script session (docs/JSON.md) instead of the PASS/FAIL lines. Exit status: 66 if a \
+            script could not be read, else 65 if one could not be parsed, else 1 if an expectation failed, else 0.
 
             Commands (each may end with `at TIME`; CONTROLLER is a name, #N or #mN; see docs/ScriptFormat.md):
             """ + "\n" + ScriptHelp.commands)
 
-    @Argument(help: ArgumentHelp("Scenario scripts (docs/ScriptFormat.md).", valueName: "script"))
+    @Argument(help: ArgumentHelp("Scenario scripts (docs/ScriptFormat.md), or directories holding them.", valueName: "script"))
     var scripts: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Also record the session to this new log (one script only).", valueName: "file"))
@@ -66,13 +67,20 @@ struct RunCommand: ParsableCommand {
             outcomes.append(outcome)
             report(outcome, recordedTo: log)
         }
-        for path in scripts {
+        var missing = false
+        for path in try Self.scripts(in: scripts) {
             let clock = Self.now()
             let sessions: [Script]
             do {
                 sessions = try ScriptParser.sessions(Files.readText(path, limit: ScriptParser.maximumScriptBytes), file: path)
             } catch let error as ScriptError where keepsGoing {
                 record(ScriptOutcome(file: path, run: nil, error: error, seconds: Self.now() - clock))
+                continue
+            } catch let error as CLIError where keepsGoing {
+                // A script that cannot be read is this script's error; the others still run.
+                missing = missing || error.status == .noInput
+                let message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+                record(ScriptOutcome(file: path, run: nil, error: ScriptError(file: path, line: 0, column: 0, message), seconds: Self.now() - clock))
                 continue
             }
             for (script, log) in ScriptReport.outputs(for: sessions, output: output) {
@@ -90,6 +98,7 @@ struct RunCommand: ParsableCommand {
         if let junit {
             try Files.writeText(JUnitReport.render(outcomes, timestamp: Int64(started * 1000)), to: junit, force: force)
         }
+        if missing { throw ExitCode(ExitStatus.noInput.rawValue) }
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.dataError.rawValue) }
         if outcomes.contains(where: { $0.run.map { !$0.passed } ?? false }) { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }
@@ -103,6 +112,22 @@ struct RunCommand: ParsableCommand {
         } else if let error = outcome.error {
             Diagnostics.line(error.description)
         }
+    }
+
+    /// The scripts `arguments` name: files as they are, directories expanded to the `.navscript` files
+    /// under them, in name order (66 for a directory with none).
+    static func scripts(in arguments: [String]) throws(CLIError) -> [String] {
+        var result: [String] = []
+        for argument in arguments {
+            guard Files.isDirectory(argument) else {
+                result.append(argument)
+                continue
+            }
+            let found = ManyLogs.files(under: argument, suffix: ".navscript")
+            if found.isEmpty { throw CLIError(.noInput, "\(argument): no .navscript scripts in this directory") }
+            result += found
+        }
+        return result
     }
 
     /// Seconds since the Unix epoch, from the real-time clock.

@@ -35,7 +35,11 @@ enum ManyLogs {
         return result
     }
 
-    static func logs(under directory: String, depth: Int = 0) -> [String] {
+    static func logs(under directory: String) -> [String] { files(under: directory, suffix: ".navtape") }
+
+    /// The files whose names end with `suffix` under `directory`, recursively (16 levels at most), in
+    /// name order; hidden files and directories are left out.
+    static func files(under directory: String, suffix: String, depth: Int = 0) -> [String] {
         guard depth < 16, let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -50,8 +54,8 @@ enum ManyLogs {
         for name in names.sorted() {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             if Files.isDirectory(path) {
-                result += logs(under: path, depth: depth + 1)
-            } else if name.hasSuffix(".navtape") {
+                result += files(under: path, suffix: suffix, depth: depth + 1)
+            } else if name.hasSuffix(suffix) {
                 result.append(path)
             }
         }
