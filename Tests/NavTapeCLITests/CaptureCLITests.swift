@@ -21,15 +21,8 @@ struct CaptureCLITests {
 
     /// `navtape record --intents - -o live.navtape` in `scratch`, its standard input and output piped.
     static func startRecording(_ binary: URL, in scratch: Scratch, to log: String = "live.navtape") throws -> (Process, input: Pipe, output: Pipe) {
-        let recorder = Process()
-        recorder.executableURL = binary
-        recorder.arguments = ["record", "--intents", "-", "-o", log]
-        recorder.currentDirectoryURL = scratch.url
-        let input = Pipe(), output = Pipe()
-        recorder.standardInput = input
-        recorder.standardOutput = output
-        recorder.standardError = Pipe()
-        try recorder.run()
+        let input = Pipe()
+        let (recorder, output) = try Navtape.start(["record", "--intents", "-", "-o", log], in: scratch.url, input: input)
         return (recorder, input, output)
     }
 
@@ -50,14 +43,8 @@ struct CaptureCLITests {
             #expect(Self.read(output.fileHandleForReading, until: "line \(i + 2): acknowledged", into: &printed), "\(printed)")
         }
         // The log is on disk and readable while the recorder runs; tail -f follows what comes next.
-        let tail = Process()
-        tail.executableURL = binary
-        tail.arguments = ["tail", "-f", "live.navtape", "-n", "0", "--idle-exit", "2", "--poll", "20"]
-        tail.currentDirectoryURL = scratch.url
-        let tailOutput = Pipe()
-        tail.standardOutput = tailOutput
-        tail.standardError = Pipe()
-        try tail.run()
+        let (tail, tailOutput) = try Navtape.start(["tail", "-f", "live.navtape", "-n", "0", "--idle-exit", "2", "--poll", "20"],
+                                                   in: scratch.url)
         usleep(300_000)
         input.fileHandleForWriting.write(Data((lines[4] + "\n").utf8))
         #expect(Self.read(output.fileHandleForReading, until: "line 5: acknowledged", into: &printed))

@@ -72,14 +72,7 @@ struct ServeTests {
 
     /// `navtape serve ARGUMENTS --port 0` in `scratch`, once it listens: the process and its port.
     static func startServer(_ arguments: [String], in scratch: Scratch) throws -> (server: Process, port: Int, line: String) {
-        let server = Process()
-        server.executableURL = try #require(Navtape.binary)
-        server.arguments = ["serve"] + arguments + ["--port", "0"]
-        server.currentDirectoryURL = scratch.url
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = Pipe()
-        try server.run()
+        let (server, output) = try Navtape.start(["serve"] + arguments + ["--port", "0"], in: scratch.url)
         var printed = Data()
         #expect(CaptureCLITests.read(output.fileHandleForReading, until: "/\n", into: &printed))
         let line = String(decoding: printed, as: UTF8.self)

@@ -11,18 +11,7 @@ struct TailFollowTests {
     func follow() throws {
         let scratch = Scratch(onDisk: true)
         try scratch.recordFixture()
-        guard let binary = Navtape.binary else {
-            Issue.record("navtape binary not found")
-            return
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["tail", "-f", "t.navtape", "-n", "1", "--idle-exit", "3", "--poll", "50"]
-        process.currentDirectoryURL = scratch.url
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
+        let (process, out) = try Navtape.start(["tail", "-f", "t.navtape", "-n", "1", "--idle-exit", "3", "--poll", "50"], in: scratch.url)
         // Wait until tail has printed the existing last event, so the append below is one it follows.
         var data = Data()
         while !data.contains(UInt8(ascii: "\n")) {

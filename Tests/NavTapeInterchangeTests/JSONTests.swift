@@ -196,9 +196,9 @@ struct JSONTests {
 
     @Test("import refuses inconsistent lines, naming the line, and leaves no log")
     func importChecks() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navtape-json-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.url
         let description = SessionDescription(style: .unspecified, initialTraits: Device.iPad.traits(.portrait), policy: .noDelegate,
                                              device: "ipad", layout: "")
         let session = JSONSession(sessionID: "s", startTime: 100, description: description).json.text

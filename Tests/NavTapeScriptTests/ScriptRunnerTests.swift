@@ -4,6 +4,7 @@ import NavigationCore
 import Testing
 @testable import NavTapeScript
 import NavTape
+import NavTapeTestSupport
 
 @Suite("Script runner")
 struct ScriptRunnerTests {
@@ -82,9 +83,9 @@ struct ScriptRunnerTests {
 
     @Test("recording writes the script's times: +1 s by default, relative and absolute steps")
     func recordedTimes() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navtape-runner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.url
         let path = directory.appendingPathComponent("r.navtape").path
         let script = try ScriptParser.parse("""
             session timed
