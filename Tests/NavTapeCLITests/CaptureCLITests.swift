@@ -91,6 +91,49 @@ struct CaptureCLITests {
         #expect(recorder.terminationStatus == 0)
     }
 
+    @Test("SIGKILL at random points while a stream is fed continuously: every acknowledged event is in the log, which verifies")
+    func randomKills() throws {
+        var rng = SplitMix64(seed: 11)
+        var acknowledgedInAll = 0
+        for round in 0..<6 {
+            let scratch = Scratch(onDisk: true)
+            defer { scratch.remove() }
+            let input = Pipe()
+            let (recorder, output) = try Navtape.start(["record", "--intents", "-", "-o", "k.navtape", "--json"], in: scratch.url, input: input)
+            let writer = input.fileHandleForWriting
+            writer.write(Data(#"{"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}"#.utf8 + [10]))
+            writer.write(Data((#"{"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","kind":"navigation","children":[{"id":"m","name":"M"}]}]}"#
+                               + "\n" + #"{"command":"launch"}"# + "\n").utf8))
+            // Feed push/pop pairs from another thread until the recorder dies.
+            let feeding = Thread {
+                var k = 0
+                while recorder.isRunning {
+                    k += 1
+                    let pair = #"{"command":"push","controller":{"id":"x\#(k)","name":"X"},"onto":"p"}"# + "\n" + #"{"command":"pop","navigation":"p"}"# + "\n"
+                    // A write after the kill fails (the pipe is gone): the feeder stops.
+                    guard (try? writer.write(contentsOf: Data(pair.utf8))) != nil else { return }
+                    usleep(2_000)  // an app's pace: the recorder waits between lines, so it syncs and acknowledges
+                }
+            }
+            signal(SIGPIPE, SIG_IGN)
+            feeding.start()
+            usleep(UInt32(50_000 + rng.below(350_000)))
+            kill(recorder.processIdentifier, SIGKILL)
+            recorder.waitUntilExit()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let acknowledged = printed.split(separator: "\n").compactMap { line -> Int? in
+                guard line.contains(#""type":"acknowledged""#), let range = line.range(of: #""durable":"#) else { return nil }
+                return Int(line[range.upperBound...].prefix { $0.isNumber })
+            }.max() ?? 0
+            let verify = try scratch.navtape("verify", "k.navtape")
+            #expect(verify.status == 0, "round \(round): \(verify)")
+            let kept = try TimeMachine(path: scratch.path("k.navtape")).eventCount
+            #expect(kept >= UInt64(acknowledged), "round \(round): \(acknowledged) acknowledged, \(kept) kept")
+            acknowledgedInAll += acknowledged
+        }
+        #expect(acknowledgedInAll > 50, "the recorder acknowledged lines before it was killed: \(acknowledgedInAll)")
+    }
+
     @Test("Ctrl-C while waiting for the app closes the log cleanly (exit 0)")
     func interrupt() throws {
         let scratch = Scratch(onDisk: true)
