@@ -173,6 +173,12 @@ struct CaptureCLITests {
         #expect(json.stdout.contains(#""divergentCommands":1"#) && json.stdout.contains(#""rules":["SH-11"]"#), "\(json)")
         let stats = try scratch.navtape("stats", "cp.navtape")
         #expect(stats.stdout.contains("divergences from UIKit: 1 (navtape conformance cp.navtape)"), "\(stats)")
+        // The inspector marks that command, and only it, on its timeline.
+        #expect(try scratch.navtape("inspect", "cp.navtape", "-o", "cp.html").status == 0)
+        let commits = try #require(try InspectTests.data(scratch.read("cp.html"))["commits"] as? [[String: Any]])
+        let marked = commits.filter { ($0["diverged"] as? Int ?? 0) > 0 }
+        #expect(marked.count == 1 && marked.first.map { ($0["first"] as? Int ?? 99) <= 24 && ($0["last"] as? Int ?? -1) >= 24 } == true,
+                "\(marked)")
         // A session recorded from a script has none: conformance passes.
         try scratch.recordFixture()
         #expect(try scratch.navtape("conformance", "t.navtape").status == 0)
