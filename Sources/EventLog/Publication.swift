@@ -165,7 +165,10 @@ enum Publisher {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            guard name.hasPrefix(prefix), name.hasSuffix(stagingSuffix) else { continue }
+            // Exactly `.NAME.PID-N.partial`: `.NAME.bak.…` or `.NAME.html.…` is another target's.
+            guard name.hasPrefix(prefix), name.hasSuffix(stagingSuffix), name.count > prefix.count + stagingSuffix.count else { continue }
+            let serials = name.dropFirst(prefix.count).dropLast(stagingSuffix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard serials.count == 2, serials.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { continue }
             found.append(target.contains("/") ? directory + "/" + name : name)
         }
         closedir(stream)
@@ -186,7 +189,8 @@ enum Publisher {
         guard descriptor >= 0 else { return .abandoned }
         defer { _ = close(descriptor) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held }
-        if let pid = writerProcess(of: path), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { return .starting }
+        // This process's own unlocked staging file is another thread's, between creating and locking it.
+        if let pid = writerProcess(of: path), kill(pid, 0) == 0 || errno == EPERM { return .starting }
         discard(path)
         return .abandoned
     }

@@ -206,7 +206,10 @@ struct PublicationTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("s.navtape")
-        let crashed = directory.path(".s.navtape.999999-0.partial")
+        // No process has the ID pid_max (IDs stay below it): the writer is certainly gone.
+        let pidMax = (try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 4_194_304
+        let crashed = directory.path(".s.navtape.\(pidMax)-0.partial")
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: crashed))
         let running = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
         #expect(!FileManager.default.fileExists(atPath: crashed))
@@ -227,6 +230,18 @@ struct PublicationTests {
         next.abandon()
         #expect(FileManager.default.fileExists(atPath: starting))
         try FileManager.default.removeItem(atPath: starting)
+        #expect(staged(in: directory).isEmpty)
+        // So is one named after this process: another thread's, between creating and locking it.
+        let mine = directory.path(".s.navtape.\(getpid())-999999.partial")
+        try Data([5]).write(to: URL(fileURLWithPath: mine))
+        try StagedFile(path: path, replacing: true).abandon()
+        #expect(FileManager.default.fileExists(atPath: mine))
+        try FileManager.default.removeItem(atPath: mine)
+        // Another target's staging file (`s.navtape.bak`, held by a live writer) is no claim on `s.navtape`.
+        let other = try EventLogWriter.create(at: directory.path("s.navtape.bak"), header: testHeader, options: testOptions(), publication: .whole)
+        let beside = try StagedFile(path: path, replacing: true)
+        beside.abandon()
+        other.abandon()
         #expect(staged(in: directory).isEmpty)
     }
 }
