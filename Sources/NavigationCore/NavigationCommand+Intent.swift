@@ -6,23 +6,32 @@ extension NavigationCommand {
     /// its creation events (`names` resolves the interned strings, including those the commit
     /// itself interns). Returns `nil` for an empty or unrecognisable commit.
     public init?(commit events: [NavigationEvent], names: NameTable) {
-        // Delegate notifications may precede the intent (the legacy popover's willPresent).
-        guard let first = events.first(where: { if case .delegateNotified = $0 { return false } else { return true } }) else {
-            return nil
-        }
-        // A flag's name may be interned first; a flag set first names the intent (a flag a delegate
-        // sets while another command is decided comes after that command's own event).
-        if case .flagSet(let name, let value)? = events.first(where: {
-            switch $0 {
-            case .delegateNotified, .nameInterned: return false
-            default: return true
+        // Delegate notifications may precede the intent (the legacy popover's willPresent), and so may
+        // the app state a delegate sets while the command is decided (a show override's `setFlag`: the
+        // flag's name interned, then `flagSet`). Those name the intent only when nothing else does:
+        // then the commit is a `setFlag` command's.
+        func isAppState(_ index: Int) -> Bool {
+            switch events[index] {
+            case .flagSet: return true
+            case .nameInterned:
+                if index + 1 < events.count, case .flagSet = events[index + 1] { return true }
+                return false
+            default: return false
             }
-        }) {
+        }
+        guard let intent = events.indices.first(where: {
+            if case .delegateNotified = events[$0] { return false }
+            return !isAppState($0)
+        }) else {
+            guard case .flagSet(let name, let value)? = events.first(where: { if case .flagSet = $0 { return true } else { return false } }) else {
+                return nil
+            }
             var table = names
             for case .nameInterned(let string) in events { table.append(string) }
             self = .setFlag(table[name], value)
             return
         }
+        let first = events[intent]
         // A column assignment may mint its wrapper first; the assignment names the intent.
         for case .columnSet(let controller, let column, let resolution) in events {
             if case .wrapped(let wrapper) = resolution {

@@ -157,6 +157,24 @@ struct SplitViewDelegateTests {
         #expect(replayed == state)
         // The commit's intent is still the trait change, so a what-if re-decides a rotation.
         #expect(NavigationCommand(commit: events, names: before.names) == .changeTraits(plusPortrait))
+        // A show override that records the selection (a flag, interned first) before its own event:
+        // the commit is still the showDetail, not the flag.
+        struct Selecting: SplitViewDelegate {
+            func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool {
+                split.setFlag("articleSelected", true)
+                return false
+            }
+        }
+        var selecting = try split(plusLandscape, delegate: Selecting())
+        Navigation.send(.launch(plusLandscape), to: &selecting, delegate: Selecting())
+        Navigation.send(.instantiate(try ControllerSpec.parse("A")), to: &selecting, delegate: Selecting())
+        let article = try #require(selecting.controller(named: "A")), master = try #require(selecting.controller(named: "M"))
+        let names = selecting.names
+        let shown = Navigation.send(.showDetail(article, sender: master), to: &selecting, delegate: Selecting())
+        #expect(selecting.flag("articleSelected"))
+        #expect(shown.contains { if case .flagSet = $0 { true } else { false } } && shown.first.map { if case .flagSet = $0 { false } else { true } } == true,
+                "the flag's name is interned before it is set: \(shown)")
+        #expect(NavigationCommand(commit: shown, names: names) == .showDetail(article, sender: master))
         // A name that cannot be a flag is refused like the command's own.
         struct BadName: SplitViewDelegate {
             func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
