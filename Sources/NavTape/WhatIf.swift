@@ -16,6 +16,12 @@ public enum WhatIf {
         public var eventsWritten: UInt64
     }
 
+    /// Where a fork asked at `index` (an event count) starts: the start of the commit holding event
+    /// `index`, since a commit is never split (the end of the log stays the end).
+    public static func forkIndex(in source: TimeMachine, at index: UInt64) throws(NavTapeError) -> UInt64 {
+        index >= source.eventCount ? index : try source.commitStart(atOrBefore: index)
+    }
+
     /// Forks `source` at event `index` (moved back to the start of its commit) into a new log at
     /// `path`, re-deciding every later recorded command under `policy` or `delegate` (a data policy,
     /// or a delegate written in Swift; default: the source's, with its recorded policy changes) and
@@ -57,7 +63,7 @@ public enum WhatIf {
         guard index <= source.eventCount else {
             throw NavTapeError(.invalidArgument, path: source.path, "fork point \(index) is past the end (\(source.eventCount) events)")
         }
-        let forkIndex = index == source.eventCount ? index : try source.commitStart(atOrBefore: index)
+        let forkIndex = try forkIndex(in: source, at: index)
         var description = source.sessionDescription
         if let override { description.policy = override as? SplitPolicy ?? .swiftDelegate(named: override.name) }
         if let style { description.style = style }
@@ -84,8 +90,9 @@ public enum WhatIf {
                                     startTime: source.startTime, parent: (source.sessionID, forkIndex),
                                     initialState: fromNothing ? nil : start, options: options, delegate: override)
         var report = Report(forkIndex: forkIndex, commandsRedecided: 0, commandsSkipped: 0, eventsWritten: 0)
-        if forkIndex > 0, original.isLaunched, let device, retarget(original.traits) != original.traits {
-            _ = device
+        // Re-decided on another device from a launched state (a fork point, or a branch's start): the
+        // rotation to the new device's traits comes first.
+        if !fromNothing, device != nil, original.isLaunched, retarget(original.traits) != original.traits {
             try recorder.send(.changeTraits(retarget(original.traits)), at: source.lastTime(before: forkIndex))
         }
         var idMap: [ControllerID: ControllerID] = [:]

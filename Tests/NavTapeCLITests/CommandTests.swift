@@ -264,6 +264,22 @@ struct CommandTests {
               rememberedSecondary: NoSelectionNC → none
 
             """, stderr: ""))
+        // A branch forked after the launch on the phone (no rotation after it), re-decided from its own
+        // start on an iPad, rotates to the iPad first: its state is an iPad's, as its header says.
+        try scratch.write("device iphone-plus portrait\npolicy calendar-paste\nprimary MN[M]\nsecondary DN[D]\nlaunch\n"
+                          + "showDetail PasteNC[PasteDetail] from M\npush X onto MN\n", to: "p.navscript")
+        #expect(try scratch.navtape("record", "p.navscript", "-o", "p.navtape").status == 0)
+        let shown = try #require(scratch.navtape("log", "p.navtape").stdout.split(separator: "\n").first { $0.contains("detailShown") })
+        let point = String(shown.dropFirst().prefix { $0.isNumber })
+        #expect(try scratch.navtape("fork", "p.navtape", "--at", point, "-o", "b.navtape").status == 0)
+        #expect(try scratch.navtape("fork", "b.navtape", "--at", "0", "--device", "ipad", "-o", "bi.navtape").status == 0)
+        let ipad = try scratch.navtape("state", "bi.navtape", "--json").stdout
+        #expect(ipad.contains(#""idiom":"pad""#), "\(ipad)")
+        // A point inside a commit forks at the commit's start: printed and named alike.
+        #expect(try scratch.navtape("demo").status == 0)
+        let inside = try scratch.navtape("fork", "navtape-demo.navtape", "--at", "7", "-o", "m.navtape")
+        #expect(inside.stdout.hasPrefix("m.navtape: forked after @4,"), "\(inside)")
+        #expect(try scratch.navtape("export", "m.navtape").stdout.contains(#""sessionID":"demo-iphone-plus-fork-4""#))
     }
 
     @Test("fork --policy takes any policy in the language: the same session merges its detail instead (CO-4)")

@@ -35,10 +35,12 @@ struct ForkCommand: ParsableCommand {
         let machine = try Logs.open(input)
         let point = try at.count(in: machine)
         try output.prepare()
+        // The branch is named after where it really starts (a commit is never split), as it is printed.
+        let start = try WhatIf.forkIndex(in: machine, at: point)
         let report = try WhatIf.fork(machine, at: point, into: output.output, policy: policy?.policy, device: device?.device,
-                                     sessionID: "\(machine.sessionID)-fork-\(point == 0 ? "start" : "\(point - 1)")", options: output.logOptions)
+                                     sessionID: "\(machine.sessionID)-fork-\(start == 0 ? "start" : "\(start - 1)")", options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
-        let forked = report.forkIndex == 0 ? "at the start" : "after @\(report.forkIndex - 1)"
+        let forked = report.forkIndex == 0 ? "at the start" : "after \(Logs.pointName(report.forkIndex))"
         Output.standard.line("\(output.output): forked \(forked), \(report.commandsRedecided) commands re-decided, "
             + "\(report.eventsWritten) events written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
