@@ -59,12 +59,17 @@ struct ShrinkCommand: ParsableCommand {
             guard let rule = RuleID(parsing: bug) else {
                 throw CLIError(.usage, "--bug takes a rule such as BUG-6 or INV-4, found '\(bug)'")
             }
-            guard let first = try Self.occurrences(of: rule, in: machine).first else {
+            var first: Occurrence?
+            try Self.forEachOccurrence(of: rule, in: machine) { first = $0; return false }
+            guard let first else {
                 throw CLIError(.usage, "\(machine.path): the session never shows \(rule): nothing to shrink")
             }
             let about = first.subject.map { " about \($0)" } ?? ""
-            return Target(name: "\(rule)\(about)", holds: { try Self.occurrences(of: rule, in: $0).contains(first) },
-                          rule: rule, check: nil)
+            return Target(name: "\(rule)\(about)", holds: { trial in
+                var kept = false
+                try Self.forEachOccurrence(of: rule, in: trial) { kept = $0 == first; return !kept }
+                return kept
+            }, rule: rule, check: nil)
         }
         let line = "expect " + (expect ?? "")
         let expectation: ScriptExpectation
@@ -81,7 +86,8 @@ struct ShrinkCommand: ParsableCommand {
     func run() throws {
         let machine = try Logs.open(input)
         let goal = try target(machine)
-        guard try goal.holds(machine) else {
+        // A rule's target was found in the session already; an expectation is looked for here.
+        guard try goal.rule != nil || goal.holds(machine) else {
             throw CLIError(.usage, "\(machine.path): the session never shows \(goal.name): nothing to shrink")
         }
         try output.prepare()
@@ -143,18 +149,20 @@ struct ShrinkCommand: ParsableCommand {
         return found
     }
 
-    /// Where `machine`'s session raises `rule` (a bug at some event, or an invariant broken at a
-    /// commit boundary), each as the screen name of the controller it is about (`nil` when about
-    /// none), in order: what makes two sessions' occurrences the same bug, whatever IDs they got.
-    static func occurrences(of rule: RuleID, in machine: TimeMachine) throws -> [Occurrence] {
+    /// Calls `body` with each place `machine`'s session raises `rule` (a bug at some event, or an
+    /// invariant broken at a commit boundary), in order, as the screen name of the controller it is
+    /// about (`nil` when about none), until `body` returns `false`: what makes two sessions'
+    /// occurrences the same bug, whatever IDs they got. Each name is read after the event that raised it.
+    static func forEachOccurrence(of rule: RuleID, in machine: TimeMachine, _ body: (Occurrence) throws -> Bool) throws {
         var report = ViolationReport()
         try machine.run(&report)
-        var found: [(index: UInt64, subject: ControllerID?)] = report.bugs.filter { $0.violation.rule == rule }
+        // Both record the index of the event after which the rule held: the state after it names the subject.
+        var found: [(after: UInt64, subject: ControllerID?)] = report.bugs.filter { $0.violation.rule == rule }
             .map { ($0.index + 1, $0.violation.subject) }
-        found += report.episodes.filter { $0.rule == rule }.map { ($0.startIndex ?? 0, $0.subject) }
-        return try found.sorted { $0.index < $1.index }.prefix(16).map { index, subject in
-            guard let subject else { return Occurrence(subject: nil) }
-            return Occurrence(subject: try machine.state(at: Swift.min(index, machine.eventCount)).name(of: subject))
+        found += report.episodes.filter { $0.rule == rule }.map { ($0.startIndex.map { $0 + 1 } ?? 0, $0.subject) }
+        for (after, subject) in found.sorted(by: { $0.after < $1.after }) {
+            let name = try subject.map { try machine.state(at: Swift.min(after, machine.eventCount)).name(of: $0) }
+            guard try body(Occurrence(subject: name)) else { return }
         }
     }
 
