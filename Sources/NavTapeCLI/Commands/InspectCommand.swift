@@ -538,9 +538,10 @@ enum InspectPage {
         c.appendChild(drawNode(column.node, true));
         // A collapsed split's one stack is its primary column (viewControllers is [primary]).
         const columnPart = column.role === "collapsed" ? "primary" : column.role;
+        // A column's blame is its controller's, as navtape blame traces it (a stack's is the stack's).
         if (where.blame) c.addEventListener("click", () => blame(column.role, { api: columnPart, cli: columnPart }, (s) => {
           const found = s.columns.find((x) => x.role === column.role);
-          return found ? notationOf(found.node) : "none";
+          return found ? found.node.name + " (" + found.node.id + ")" : "none";
         }));
         if (where.blame) c.querySelectorAll(".node.navigation").forEach((box) => box.addEventListener("click", (e) => {
           e.stopPropagation();
@@ -567,7 +568,14 @@ enum InspectPage {
       index = Math.max(0, Math.min(commits.length - 1, index));
       const commit = commits[index];
       $("scrub").value = index;
-      $("seek").value = commit.last;
+      // The whole-log slider: by event when served, by checkpoint on a partial page (the last one at or before).
+      if (data.checkpoints && data.checkpoints.length) {
+        let k = 0;
+        while (k + 1 < data.checkpoints.length && data.checkpoints[k + 1].event <= commit.last + 1) k++;
+        $("seek").value = k;
+      } else {
+        $("seek").value = commit.last;
+      }
       // With a branch, the recording and the branch share the section: laid out before either is drawn.
       const start = branch ? heldCommit(branch.fork) : -1;
       if (branch) branching(start >= 0 && commits[start].first === branch.fork);
