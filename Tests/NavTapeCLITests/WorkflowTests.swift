@@ -25,6 +25,17 @@ struct WorkflowTests {
         #expect(try scratch.navtape("run", "gone.navscript").status == 66)
         try FileManager.default.createDirectory(atPath: scratch.path("empty"), withIntermediateDirectories: true)
         #expect(try scratch.navtape("run", "empty") == .init(status: 66, stdout: "", stderr: "empty: no .navscript scripts in this directory\n"))
+        // Nothing stops the run: a malformed script, a missing one and an empty directory are each
+        // reported where they come, the others run, and the status is the worst (66 over 65 over 1).
+        try scratch.write("launch\nexpect collapsed true\n", to: "fails.navscript")
+        try scratch.write("launch\nrotate sideways\n", to: "bad.navscript")
+        let mixed = try scratch.navtape("run", "bad.navscript", "suite/a.navscript", "fails.navscript")
+        #expect(mixed.status == 65 && mixed.stdout.contains("PASS suite/a.navscript") && mixed.stdout.contains("FAIL fails.navscript")
+                && mixed.stderr.hasPrefix("bad.navscript:2:"), "\(mixed)")
+        #expect(try scratch.navtape("run", "fails.navscript", "suite").status == 1)
+        let worst = try scratch.navtape("run", "empty", "bad.navscript", "suite", "--junit", "w.xml")
+        #expect(worst.status == 66 && worst.stdout.contains("PASS suite/sub/b.navscript"), "\(worst)")
+        #expect(try scratch.read("w.xml").contains(">empty: no .navscript scripts in this directory</error>"))
     }
 
     @Test("long times read as durations in every listing, and can be typed back")

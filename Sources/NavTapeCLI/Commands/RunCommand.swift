@@ -15,8 +15,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Run scenario scripts and check their expectations (writes nothing unless -o).",
         discussion: """
             Every script runs to its end; each failed expectation prints FILE:LINE: expected X, got Y on \
-            standard error, and the exit status is 1 if any failed. A malformed line prints \
-            FILE:LINE:COLUMN: message and exits 65. A script of several sessions (`session NAME` \
+            standard error. A malformed line prints FILE:LINE:COLUMN: message, and a script that cannot \
+            be read FILE: why; the other scripts still run. A script of several sessions (`session NAME` \
             lines) runs each; with -o, each is recorded to LOG with its name before the extension.
 
             Examples:
@@ -29,10 +29,10 @@ struct RunCommand: ParsableCommand {
               navtape run examples/*.navscript --json
 
             With --junit FILE, also writes a JUnit XML report (one test case per script session; failed \
-            expectations as failures with FILE:LINE, a malformed script as an error, and the run goes on to \
-            the next script; so does a script that cannot be read). With --json, standard output is one JSON \
-            object per script session (docs/JSON.md) instead of the PASS/FAIL lines. Exit status: 66 if a \
-            script could not be read, else 65 if one could not be parsed, else 1 if an expectation failed, else 0.
+            expectations as failures with FILE:LINE, a malformed or unreadable script as an error). With \
+            --json, standard output is one JSON object per script session (docs/JSON.md) instead of the \
+            PASS/FAIL lines. Exit status, the worst: 66 if a script could not be read (or a directory holds \
+            none), else 65 if one could not be parsed, else 1 if an expectation failed, else 0.
 
             Commands (each may end with `at TIME`; CONTROLLER is a name, #N or #mN; see docs/ScriptFormat.md):
             """ + "\n" + ScriptHelp.commands)
@@ -57,9 +57,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        // With a report to write, a malformed script is an outcome and the run goes on; without,
-        // it stops the run (exit 65).
-        let keepsGoing = junit != nil || format.json
+        // A malformed or unreadable script is that script's outcome: the run goes on, the exit status is the worst.
         if let junit { try Files.prepareOutput(junit, force: force) }
         let started = Self.now()
         var outcomes: [ScriptOutcome] = []
@@ -68,15 +66,21 @@ struct RunCommand: ParsableCommand {
             report(outcome, recordedTo: log)
         }
         var missing = false
-        for path in try Self.scripts(in: scripts) {
+        let (paths, empty) = Self.scripts(in: scripts)
+        for directory in empty {
+            missing = true
+            record(ScriptOutcome(file: directory, run: nil, error: ScriptError(file: directory, line: 0, column: 0,
+                                                                              "no .navscript scripts in this directory"), seconds: 0))
+        }
+        for path in paths {
             let clock = Self.now()
             let sessions: [Script]
             do {
                 sessions = try ScriptParser.sessions(Files.readText(path, limit: ScriptParser.maximumScriptBytes), file: path)
-            } catch let error as ScriptError where keepsGoing {
+            } catch let error as ScriptError {
                 record(ScriptOutcome(file: path, run: nil, error: error, seconds: Self.now() - clock))
                 continue
-            } catch let error as CLIError where keepsGoing {
+            } catch let error as CLIError {
                 // A script that cannot be read is this script's error; the others still run.
                 missing = missing || error.status == .noInput
                 let message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
@@ -90,7 +94,7 @@ struct RunCommand: ParsableCommand {
                 do {
                     let result = try ScriptRunner.run(script, recordingTo: log, options: Files.logOptions(force: force))
                     record(ScriptOutcome(file: path, session: session, run: result, seconds: Self.now() - clock), recordedTo: log)
-                } catch let error as ScriptError where keepsGoing {
+                } catch let error as ScriptError {
                     record(ScriptOutcome(file: path, session: session, run: nil, error: error, seconds: Self.now() - clock), recordedTo: log)
                 }
             }
@@ -115,19 +119,19 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The scripts `arguments` name: files as they are, directories expanded to the `.navscript` files
-    /// under them, in name order (66 for a directory with none).
-    static func scripts(in arguments: [String]) throws(CLIError) -> [String] {
-        var result: [String] = []
+    /// under them, in name order; and the directories that hold none.
+    static func scripts(in arguments: [String]) -> (scripts: [String], empty: [String]) {
+        var result: [String] = [], empty: [String] = []
         for argument in arguments {
             guard Files.isDirectory(argument) else {
                 result.append(argument)
                 continue
             }
             let found = ManyLogs.files(under: argument, suffix: ".navscript")
-            if found.isEmpty { throw CLIError(.noInput, "\(argument): no .navscript scripts in this directory") }
+            if found.isEmpty { empty.append(argument) }
             result += found
         }
-        return result
+        return (result, empty)
     }
 
     /// Seconds since the Unix epoch, from the real-time clock.
