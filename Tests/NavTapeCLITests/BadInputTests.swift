@@ -53,7 +53,7 @@ struct BadInputTests {
         Row(arguments: ["diff", "t.navtape", "3"], status: 64,
             stderr: "navtape: Give two events (diff LOG A B) or a second log (diff LOG1 LOG2). (see 'navtape diff --help')\n"),
         Row(arguments: ["blame", "t.navtape", "Nope"], status: 64,
-            stderr: "t.navtape: no controller named 'Nope' (or give displayMode, collapsed, primary, secondary, presented, traits)\n"),
+            stderr: "t.navtape: no controller named 'Nope' (or give displayMode, collapsed, primary, supplementary, secondary, presented, traits)\n"),
         Row(arguments: ["run", "m.navscript"], status: 65, stderr: "m.navscript:2:8: expected 'from', found 'frm'\n"),
         Row(arguments: ["run", "nope.navscript"], status: 66, stderr: "nope.navscript: no such file\n"),
         Row(arguments: ["record", "t.navscript", "-o", "t.navtape"], status: 73,

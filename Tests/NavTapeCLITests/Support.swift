@@ -81,15 +81,17 @@ enum Navtape {
 
 extension Navtape {
     /// Starts `navtape arguments…` in `directory` in the background, its standard output piped (and
-    /// standard input, with `input`); standard error is discarded. The caller reads and waits.
-    static func start(_ arguments: [String], in directory: URL, input: Pipe? = nil) throws -> (process: Process, output: Pipe) {
+    /// standard input, with `input`); standard error goes to `errors`, or is discarded. The caller
+    /// reads and waits.
+    static func start(_ arguments: [String], in directory: URL, input: Pipe? = nil,
+                      errors: Pipe? = nil) throws -> (process: Process, output: Pipe) {
         let process = Process()
         process.executableURL = try #require(binary, "the navtape binary was not found: run `swift build` first")
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = Pipe()
+        process.standardError = errors ?? FileHandle.nullDevice
         if let input { process.standardInput = input }
         try process.run()
         return (process, output)

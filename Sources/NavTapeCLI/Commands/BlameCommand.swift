@@ -98,7 +98,7 @@ struct BlameCommand: ParsableCommand {
         case "traits": return .traits
         default:
             guard let id = ControllerID(parsing: what) ?? state.controller(named: what) else {
-                throw CLIError(.usage, "\(log): no controller named '\(what)' (or give displayMode, collapsed, primary, secondary, presented, traits)")
+                throw CLIError(.usage, "\(log): no controller named '\(what)' (or give displayMode, collapsed, primary, supplementary, secondary, presented, traits)")
             }
             guard state.kind(of: id) == .navigation else {
                 throw CLIError(.usage, "\(log): \(state.name(of: id)) (\(id)) is not a navigation controller")
