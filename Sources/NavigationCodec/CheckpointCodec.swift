@@ -9,10 +9,10 @@ public enum CheckpointCodec {
 
     /// `[version][hash: 8 bytes LE][state]`; `hash` replaces the state's own (tests forge it).
     public static func encode(_ state: NavigationState, hash stored: UInt64? = nil) -> [UInt8] {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 73 + 8 * (state.appControllers.count + state.mintedControllers.count))
         writer.writeUInt8(version)
         writer.writeUInt64(stored ?? StateCodec.hash(state))
-        writer.writeBytes(StateCodec.encode(state))
+        writer.writeState(state, version: StateCodec.formatVersion)
         return writer.bytes
     }
 
@@ -20,11 +20,12 @@ public enum CheckpointCodec {
     public static func decode(_ bytes: [UInt8]) throws(CodecError) -> (hash: UInt64, state: NavigationState) {
         guard bytes.count >= 9 else { throw CodecError(.truncated, at: bytes.count, "checkpoint header") }
         guard bytes[0] == version else { throw CodecError(.invalidValue, at: 0, "checkpoint version \(bytes[0])") }
-        let hash = ByteReader.withReader(over: bytes) { reader in
+        return try ByteReader.withReader(over: bytes) { (reader: inout ByteReader) throws(CodecError) in
             _ = reader.readUInt8()
-            return reader.readUInt64() ?? 0  // at least 9 bytes: checked above
+            let hash = reader.readUInt64() ?? 0  // at least 9 bytes: checked above
+            let state = try reader.readState()
+            try reader.expectEnd(for: "state")
+            return (hash, state)
         }
-        let state = try StateCodec.decode(Array(bytes[9...]))
-        return (hash, state)
     }
 }

@@ -205,8 +205,12 @@ struct Decision: EventBuilding {
         }
     }
 
+    /// Whether `name` can name an app flag: 1 to ``ControllerSpec/maximumNameLength`` bytes, as a
+    /// controller's name.
+    static func isFlagName(_ name: String) -> Bool { !name.isEmpty && name.utf8.count <= ControllerSpec.maximumNameLength }
+
     mutating func setFlag(_ name: String, _ value: Bool) {
-        guard name.utf8.count <= ControllerSpec.maximumNameLength, !name.isEmpty else { return reject(.invalidValue) }
+        guard Self.isFlagName(name) else { return reject(.invalidValue) }
         guard state.flag(name) != value else { return ignore(.noChange) }
         emit(.flagSet(intern(name), value: value))
     }

@@ -225,10 +225,15 @@ struct PolicyContext {
         case .returnsNil: return .some(nil)
         case .existing(let match):
             let state = split.state
-            let candidates = state.allControllerIDs.reversed().filter { state.contains($0) && match.matches($0, in: state) && installable($0) }
-            let chosen = candidates.first { $0 == state.rememberedSecondary }
-                ?? candidates.first { state.isInHierarchy($0) } ?? candidates.first
-            return chosen.map { .some(split.handle($0)) }
+            func qualifies(_ id: ControllerID) -> Bool { state.contains(id) && match.matches(id, in: state) && installable(id) }
+            if let remembered = state.rememberedSecondary, qualifies(remembered) { return .some(split.handle(remembered)) }
+            // Newest first, stopping at the first in the hierarchy; else the newest found outside it.
+            var outside: ControllerID?
+            for id in state.allControllerIDs.reversed() where qualifies(id) {
+                if state.isInHierarchy(id) { return .some(split.handle(id)) }
+                if outside == nil { outside = id }
+            }
+            return outside.map { .some(split.handle($0)) }
         case .fresh(let spec): return split.make(spec).map { .some($0) }
         default: return nil
         }

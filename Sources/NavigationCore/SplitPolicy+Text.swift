@@ -377,7 +377,7 @@ struct PolicyParser {
             cursor = start
             throw fail("'\(text)': \(error)")
         }
-        guard Decision.validate(spec, depth: 0) == nil else {
+        guard spec.isCreatable else {
             cursor = start
             throw fail("'\(text)' is not a tree a delegate can create (a stack holds no navigation, tab bar or split controller)")
         }

@@ -221,7 +221,7 @@ public final class SplitView {
     /// replay and a later question see it. Allowed in every method, notifications included: the flag
     /// is the app's state, not UIKit's.
     public func setFlag(_ name: String, _ value: Bool) {
-        guard !name.isEmpty, name.utf8.count <= ControllerSpec.maximumNameLength else {
+        guard Decision.isFlagName(name) else {
             faults.append(Fault(reason: .invalidValue, subject: nil, description: "setFlag: a flag's name is 1 to \(ControllerSpec.maximumNameLength) bytes"))
             return
         }
@@ -236,7 +236,7 @@ public final class SplitView {
     @discardableResult
     public func make(_ tree: ControllerSpec) -> ViewController? {
         guard writable("make \(tree.notation)") else { return nil }
-        if let reason = Decision.validate(tree, depth: 0) {
+        if let reason = tree.creationRefusal {
             faults.append(Fault(reason: reason, subject: nil, description: "cannot create \(tree.notation): \(reason) (\(reason.rule))"))
             return nil
         }

@@ -115,8 +115,9 @@ public struct CommitObservation: Hashable, Sendable {
         after = state
     }
 
-    /// Whether UIKit told the app nothing (no callback, notification, transition or return value).
-    public var isEmpty: Bool { callbacks.isEmpty && notifications.isEmpty && transitions.isEmpty && popped == nil }
+    /// Whether there is nothing to report: UIKit told the app nothing (no callback, notification,
+    /// transition or return value) and the commit created no controller.
+    public var isEmpty: Bool { callbacks.isEmpty && notifications.isEmpty && transitions.isEmpty && popped == nil && created.isEmpty }
 }
 
 extension AppearanceCallback {

@@ -49,7 +49,7 @@ struct LogCommand: ParsableCommand {
             guard let recorded = last else { return }
             if format.json {
                 var value = JSONEvent.encode(recorded)
-                if let observation, !observation.isEmpty || !observation.created.isEmpty, case .object(var object) = value {
+                if let observation, !observation.isEmpty, case .object(var object) = value {
                     object["uikit"] = JSONObservation.encode(observation, style: names.style)
                     value = .object(object)
                 }
