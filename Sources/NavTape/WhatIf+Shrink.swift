@@ -67,7 +67,13 @@ extension WhatIf {
                 unlink(path)
                 unlink(path + ".idx")
             }
-            _ = try recompute(source, skipping: Set(commands).subtracting(kept), into: path, sessionID: "\(source.sessionID)-shrink")
+            do {
+                _ = try recompute(source, skipping: Set(commands).subtracting(kept), into: path, sessionID: "\(source.sessionID)-shrink")
+            } catch {
+                // The trial log is ours, not the user's: the error names the directory it was in.
+                throw NavTapeError(error.code, path: scratch, "a trial session could not be written there: "
+                    + (error.path == path ? error.message : error.description))
+            }
             let result = try keeping(TimeMachine(path: path))
             if result { smallest = Swift.min(smallest, kept.count) }
             progress(trials, smallest)

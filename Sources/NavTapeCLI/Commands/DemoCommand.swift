@@ -41,10 +41,14 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         if let directory = writeScripts { return try Self.write(ScenarioScripts.all, into: directory, force: force) }
         let paths = DemoSession.paths(for: output)
+        // Decided once per path, before any is written: a file that turns up later is not replaced.
+        var replaceable: Set<String> = []
         for path in [paths.calendarPaste, paths.iPad, paths.staleDetail] {
-            try Files.prepareOutput(path, force: force || DemoSession.isDemoLog(at: path))
+            let replace = force || DemoSession.isDemoLog(at: path)
+            try Files.prepareOutput(path, force: replace)
+            if replace { replaceable.insert(path) }
         }
-        let recording = try DemoSession.record(to: output)
+        let recording = try DemoSession.record(to: output, replacing: replaceable.contains)
         try DemoTour.print(recording, to: .standard)
     }
 

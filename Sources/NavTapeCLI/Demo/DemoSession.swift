@@ -126,22 +126,23 @@ public enum DemoSession {
         return sessionIDs.contains(log.sessionID)
     }
 
-    /// Records the three logs (replacing earlier demo logs at the same paths).
+    /// Records the three logs, replacing a file at a path only where `replacing(path)` says so (the
+    /// command asks it of earlier demo logs and of any file with `--force`).
     /// - Throws: ``NavTapeError`` when a log cannot be written; ``ScriptError`` only if the
     ///   built-in scripts were broken.
     ///
     /// Each log is written whole and then replaces the earlier one, unless another process is
     /// recording at that path (``NavTapeError/Code/locked``) or something other than a regular file
     /// is there (``NavTapeError/Code/cannotCreate``).
-    public static func record(to output: String) throws -> Recording {
+    public static func record(to output: String, replacing: (String) -> Bool = { _ in true }) throws -> Recording {
         let paths = paths(for: output)
-        let options = RecorderOptions(publication: .whole, replacesExisting: true)
+        func options(_ path: String) -> RecorderOptions { RecorderOptions(publication: .whole, replacesExisting: replacing(path)) }
         let main = try ScriptRunner.run(ScriptParser.parse(calendarPasteScript, file: "calendar-paste.navscript"),
-                                        recordingTo: paths.calendarPaste, options: options)
+                                        recordingTo: paths.calendarPaste, options: options(paths.calendarPaste))
         let source = try TimeMachine(path: paths.calendarPaste)
-        let iPad = try WhatIf.fork(source, at: 0, into: paths.iPad, device: .iPad, sessionID: "demo-ipad", options: options)
+        let iPad = try WhatIf.fork(source, at: 0, into: paths.iPad, device: .iPad, sessionID: "demo-ipad", options: options(paths.iPad))
         let stale = try ScriptRunner.run(ScriptParser.parse(staleDetailScript, file: "stale-detail.navscript"),
-                                         recordingTo: paths.staleDetail, options: options)
+                                         recordingTo: paths.staleDetail, options: options(paths.staleDetail))
         let captions = [
             (0, "launch in portrait: compact, so the split collapses; the delegate discards the empty detail"),
             (1, "select a paste: showDetail is pushed onto the list's stack (SH-9)"),
