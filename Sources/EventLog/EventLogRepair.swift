@@ -15,15 +15,17 @@ import Darwin
 public enum EventLogRepair {
     /// Repairs the log at `path` in place.
     ///
-    /// A clean log is left untouched. Otherwise the salvaged log is written to a temporary file and
-    /// synced, the original is kept as `<path>.broken` (replacing an older one), the salvaged file is
-    /// renamed over `path`, the directory is synced, and the `<path>.idx` sidecar is removed.
+    /// A clean log is left untouched. Otherwise the salvaged log is written to a new temporary file
+    /// beside it and synced, the original is kept as `<path>.broken` (or, when an earlier repair's copy
+    /// is there, the first free `<path>.broken.N`: no copy is ever replaced), the salvaged file is
+    /// renamed over `path`, the directory is synced, and the `<path>.idx` sidecar is removed. With
+    /// `dryRun`, nothing is written: the report says what a repair would keep and drop.
     ///
     /// - Throws: ``EventLogError`` — `.locked` while a writer holds the log, `.notFound`, `.notALog`,
     ///   `.unsupportedVersion`, `.truncated`/`.corrupt` if the *file header* is damaged (nothing can be
     ///   salvaged without it), `.io`.
     /// - Complexity: O(file size); O(damaged bytes) block-header probes.
-    public static func repair(at path: String, options: LogOptions = .default) throws(EventLogError) -> RepairReport {
+    public static func repair(at path: String, dryRun: Bool = false, options: LogOptions = .default) throws(EventLogError) -> RepairReport {
         let options = try options.validated(path: path)
         let file = try LogFile.open(path, flags: O_RDWR, options: options)
         defer { file.close() }
@@ -58,8 +60,12 @@ public enum EventLogRepair {
         report.keptCheckpoints = kept.checkpoints.count
         guard !report.damagedRanges.isEmpty || report.droppedBlocks > 0 else { return report }
 
-        let temporary = path + ".repair.tmp"
-        let output = try LogFile.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC, options: options)
+        guard !dryRun else { return report }
+
+        let directory = try LogDirectory(containing: path, options: options)
+        let base = LogDirectory.name(of: path)
+        let (output, temporary) = try directory.createTemporary(prefix: "." + base + ".repair.", suffix: ".tmp",
+                                                                errorPath: path)
         do throws(EventLogError) {
             try withBytes(of: decoded.bytes) { buffer throws(EventLogError) in try output.write(buffer, at: 0) }
             var end = decoded.end
@@ -78,17 +84,36 @@ public enum EventLogRepair {
             output.close()
         } catch {
             output.close()
-            try? FileSystem.remove(temporary)
+            directory.discard(temporary)
             throw error
         }
-        let broken = path + ".broken"
-        try FileSystem.remove(LogIndex.path(for: path))
-        try FileSystem.remove(broken)
-        try FileSystem.link(path, to: broken)
-        try FileSystem.rename(temporary, to: path)
-        try FileSystem.synchronizeDirectory(of: path, options: options)
-        report.brokenCopyPath = broken
+        do throws(EventLogError) {
+            try directory.remove(LogIndex.name(for: base))
+            let broken = try keepOriginal(named: base, in: directory, path: path)
+            try directory.rename(temporary, to: base)
+            try directory.synchronize()
+            report.brokenCopyPath = broken
+        } catch {
+            directory.discard(temporary)
+            throw error
+        }
         return report
+    }
+
+    /// Gives the original a second name that no earlier repair holds: `NAME.broken`, else
+    /// `NAME.broken.1`, `NAME.broken.2`, … (an earlier copy is the only one of what that repair
+    /// dropped, so it is never replaced). Returns its path.
+    private static func keepOriginal(named base: String, in directory: LogDirectory, path: String) throws(EventLogError) -> String {
+        for number in 0..<10_000 {
+            let name = base + ".broken" + (number == 0 ? "" : ".\(number)")
+            do throws(EventLogError) {
+                try directory.link(base, to: name)
+                return directory.path(of: name)
+            } catch where error.code == .alreadyExists {
+                continue
+            }
+        }
+        throw EventLogError(.alreadyExists, path: path, detail: "cannot keep the original: \(base).broken through .broken.9999 all exist")
     }
 }
 
@@ -114,9 +139,9 @@ public struct RepairReport: Sendable, Equatable {
     public var droppedRecords: UInt64 = 0
     /// Byte ranges of the original that held no valid block.
     public var damagedRanges: [ByteRange] = []
-    /// Where the original file was kept, or `nil` if the log was clean and left untouched.
+    /// Where the original file was kept, or `nil` if nothing was written (a clean log, a dry run).
     public var brokenCopyPath: String?
 
-    /// Whether the log was clean (nothing changed).
-    public var wasClean: Bool { brokenCopyPath == nil }
+    /// Whether the log was clean (nothing to change).
+    public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 }
 }

@@ -65,7 +65,9 @@ public final class EventLogWriter {
     private var deferredOffset: UInt64 = 0
 
     /// For a log published whole: its staging file and whether it may replace the file at ``path``.
-    private var staging: (path: String, replacing: Bool)?
+    private var staging: (file: StagingFile, replacing: Bool)?
+    /// The log's directory, where its sidecar is written.
+    private let directory: LogDirectory
 
     private enum Status {
         case open
@@ -87,8 +89,9 @@ public final class EventLogWriter {
     /// about to be, synced or not (tests and diagnostics).
     var writtenRecordCount: UInt64 { layout.recordCount }
 
-    private init(file: LogFile, header: LogHeader, headerChecksum: UInt32, layout: LogLayout, options: LogOptions) {
+    private init(file: LogFile, directory: LogDirectory, header: LogHeader, headerChecksum: UInt32, layout: LogLayout, options: LogOptions) {
         self.file = file
+        self.directory = directory
         self.path = file.path
         self.header = header
         self.headerChecksum = headerChecksum
@@ -102,7 +105,7 @@ public final class EventLogWriter {
         if case .closed = status { return }
         _ = inFlight?.wait()  // never sync a closed descriptor
         file.close()
-        if let staging { Publisher.discard(staging.path) }
+        if let staging { Publisher.discard(staging.file) }
     }
 
     /// Creates a new, empty log at `path` and opens it for appending.
@@ -126,23 +129,14 @@ public final class EventLogWriter {
         guard bytes.count - FileHeaderFormat.prefixSize - FileHeaderFormat.checksumSize <= options.maxHeaderBytes else {
             throw EventLogError(.tooLarge, path: path, detail: "file header of \(bytes.count) bytes exceeds maxHeaderBytes")
         }
-        try Publisher.checkTarget(path, replacing: replacing)
-        let staging = Publisher.stagingPath(for: path)
-        let opened: LogFile
-        do throws(EventLogError) {
-            opened = try LogFile.open(staging, flags: O_RDWR | O_CREAT | O_EXCL, options: options)
-        } catch {
-            throw EventLogError(error.code, path: path, errno: error.errno, detail: "cannot create")
-        }
+        try Publisher.checkTarget(path, replacing: replacing, options: options)
         // Errors name the user's path; the descriptor is the staging file's until it is published.
-        let file = LogFile(descriptor: opened.descriptor, path: path, options: options)
+        let (staging, file) = try Publisher.createStaging(for: path, flags: O_RDWR, options: options)
         do throws(EventLogError) {
-            try file.lockExclusively()
-            try Publisher.refuseIfClaimed(path, except: staging)
             try withBytes(of: bytes) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
             if publication == .live {
                 try file.synchronizeData()
-                try Publisher.publish(staging, to: path, replacing: replacing, options: options)
+                try Publisher.publish(staging, replacing: replacing)
             }
         } catch {
             file.close()
@@ -152,7 +146,7 @@ public final class EventLogWriter {
         var stored = header
         stored.formatVersion = LogHeader.currentFormatVersion
         let writer = EventLogWriter(
-            file: file, header: stored,
+            file: file, directory: staging.directory, header: stored,
             headerChecksum: CRC32C.checksum(Array(bytes[0..<(bytes.count - FileHeaderFormat.checksumSize)])),
             layout: LogLayout(headerEnd: UInt64(bytes.count)), options: options)
         writer.hasUnsyncedWrites = publication == .whole
@@ -174,6 +168,7 @@ public final class EventLogWriter {
     /// - Complexity: O(file size).
     public static func openForAppend(at path: String, options: LogOptions = .default) throws(EventLogError) -> (writer: EventLogWriter, recovery: RecoveryReport) {
         let options = try options.validated(path: path)
+        let directory = try LogDirectory(containing: path, options: options)
         let file = try LogFile.openLocked(path, options: options)
         do throws(EventLogError) {
             let fileSize = try file.size()
@@ -184,7 +179,7 @@ public final class EventLogWriter {
             let outcome = try io.scan(&layout, fileSize: fileSize, verify: true)
             if case .damaged(let error) = outcome { throw error }
             // The sidecar goes first: a sidecar that covers more than the file means "cut by someone else".
-            try FileSystem.remove(LogIndex.path(for: path))
+            try directory.remove(LogIndex.name(for: LogDirectory.name(of: path)))
             if case .tail(let error) = outcome {
                 try file.truncate(to: layout.end)
                 report.truncatedBytes = fileSize - layout.end
@@ -196,7 +191,7 @@ public final class EventLogWriter {
             report.checkpointCount = layout.checkpoints.count
             report.validLength = layout.end
             let writer = EventLogWriter(
-                file: file, header: decoded.header, headerChecksum: decoded.checksum, layout: layout, options: options)
+                file: file, directory: directory, header: decoded.header, headerChecksum: decoded.checksum, layout: layout, options: options)
             return (writer, report)
         } catch {
             file.close()
@@ -327,15 +322,15 @@ public final class EventLogWriter {
             inFlight = nil
             file.close()
             status = .closed
-            if let staging, !published { Publisher.discard(staging.path) }
+            if let staging, !published { Publisher.discard(staging.file) }
         }
         try sync()
-        let indexPath = staging?.path ?? path
+        let logName = staging?.file.name ?? LogDirectory.name(of: path)
         if options.writesIndex {
-            try? LogIndex.write(layout, headerChecksum: headerChecksum, logPath: indexPath, options: options)
+            try? LogIndex.write(layout, headerChecksum: headerChecksum, logName: logName, in: directory, options: options)
         }
         if let staging {
-            try Publisher.publish(staging.path, to: path, replacing: staging.replacing, options: options)
+            try Publisher.publish(staging.file, replacing: staging.replacing)
             published = true
         }
     }
@@ -349,7 +344,7 @@ public final class EventLogWriter {
         inFlight = nil
         file.close()
         status = .closed
-        if let staging { Publisher.discard(staging.path) }
+        if let staging { Publisher.discard(staging.file) }
         staging = nil
     }
 

@@ -233,42 +233,6 @@ enum FileSystem {
         let directory = String(path[..<slash])
         return directory.isEmpty ? "/" : directory
     }
-
-    /// `fsync`s the directory holding `path`, so that a create, rename or unlink in it is durable.
-    static func synchronizeDirectory(of path: String, options: LogOptions) throws(EventLogError) {
-        let directory = directory(of: path)
-        let file = try LogFile.open(directory, flags: O_RDONLY | O_DIRECTORY, options: options)
-        defer { file.close() }
-        try file.synchronizeAll()
-    }
-
-    /// Removes `path`; a missing file is not an error.
-    static func remove(_ path: String) throws(EventLogError) {
-        if unlink(path) != 0, errno != ENOENT {
-            throw .io(path, "cannot remove", errno: errno)
-        }
-    }
-
-    /// Atomically replaces `target` with `source`.
-    static func rename(_ source: String, to target: String) throws(EventLogError) {
-        if systemRename(source, target) != 0 {
-            throw .io(target, "cannot rename \(source) to it", errno: errno)
-        }
-    }
-
-    /// Makes `target` a second name of `source`; fails with ``EventLogError/Code/alreadyExists`` if it exists.
-    static func link(_ source: String, to target: String) throws(EventLogError) {
-        if systemLink(source, target) != 0 {
-            let error = errno
-            if error == EEXIST { throw EventLogError(.alreadyExists, path: target, errno: error, detail: "cannot create") }
-            throw .io(target, "cannot link \(source) to it", errno: error)
-        }
-    }
-
-    /// Whether something exists at `path`.
-    static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
-    }
 }
 
 /// Monotonic time for the group-commit interval.
@@ -286,13 +250,10 @@ enum MonotonicClock {
     }
 }
 
-// The C library's `open`, `close`, `rename` and `link` under names of their own: inside ``LogFile``
-// and ``FileSystem`` the methods of the same names hide them, and a module-qualified name
-// (`Glibc.open`) would not be portable.
+// The C library's `open` and `close` under names of their own: inside ``LogFile`` the methods of
+// the same names hide them, and a module-qualified name (`Glibc.open`) would not be portable.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
-private func systemRename(_ source: String, _ target: String) -> Int32 { rename(source, target) }
-private func systemLink(_ source: String, _ target: String) -> Int32 { link(source, target) }
 
 #if canImport(Darwin)
 /// Apple platforms: `fsync` only hands the data to the drive, whose own cache may still lose it on

@@ -33,6 +33,9 @@ enum LogIndex {
     /// The sidecar's path for the log at `logPath`.
     static func path(for logPath: String) -> String { logPath + ".idx" }
 
+    /// The sidecar's name for the log named `logName` in the same directory.
+    static func name(for logName: String) -> String { logName + ".idx" }
+
     static func encode(_ layout: LogLayout, headerChecksum: UInt32) -> [UInt8] {
         var writer = ByteWriter(
             capacity: prefixSize + entrySize * (layout.blocks.count + layout.checkpoints.count) + 4)
@@ -55,23 +58,26 @@ enum LogIndex {
         return writer.bytes
     }
 
-    /// Writes the sidecar atomically: temporary file, `fsync`, `rename`, `fsync` of the directory.
-    static func write(_ layout: LogLayout, headerChecksum: UInt32, logPath: String, options: LogOptions) throws(EventLogError) {
-        let target = path(for: logPath)
-        let temporary = target + ".tmp"
+    /// Writes the sidecar of the log named `logName` in `directory` atomically: a new temporary file
+    /// with a random name (created exclusively, never through a link), `fsync`, `rename`, `fsync` of
+    /// the directory.
+    static func write(_ layout: LogLayout, headerChecksum: UInt32, logName: String, in directory: LogDirectory,
+                      options: LogOptions) throws(EventLogError) {
+        let target = name(for: logName)
         let bytes = encode(layout, headerChecksum: headerChecksum)
-        let file = try LogFile.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, options: options)
+        let (file, temporary) = try directory.createTemporary(prefix: "." + target + ".", suffix: ".tmp", flags: O_WRONLY,
+                                                              errorPath: directory.path(of: target))
         do throws(EventLogError) {
             try withBytes(of: bytes) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
             try file.synchronizeAll()
             file.close()
+            try directory.rename(temporary, to: target)
         } catch {
             file.close()
-            try? FileSystem.remove(temporary)
+            directory.discard(temporary)
             throw error
         }
-        try FileSystem.rename(temporary, to: target)
-        try FileSystem.synchronizeDirectory(of: target, options: options)
+        try directory.synchronize()
     }
 
     /// What a sidecar says about a log.
@@ -101,8 +107,11 @@ enum LogIndex {
 
     private static func load(logPath: String, headerChecksum: UInt32, headerEnd: UInt64, fileSize: UInt64,
                              blocks io: BlockIO, options: LogOptions) -> Result<LogLayout, Beyond>? {
-        guard let file = try? LogFile.open(path(for: logPath), flags: O_RDONLY, options: options) else { return nil }
+        // Never blocking on a FIFO or following a link planted as the sidecar: only a regular file is read.
+        guard let file = try? LogFile.open(path(for: logPath), flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW, options: options) else { return nil }
         defer { file.close() }
+        var info = stat()
+        guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         guard let size = try? file.size() else { return nil }
         let maximumEntries = fileSize / UInt64(BlockHeader.overhead)
         // Bounded by the log's size before allocating (with room to notice that the log was cut to a quarter).

@@ -15,6 +15,23 @@ public enum Publication: Sendable, Hashable {
     case whole
 }
 
+/// A hidden staging file beside a target: `.NAME.PID-N.partial` in the target's directory (opened
+/// once, see ``LogDirectory``), so that the final move never crosses a file system. `N` is random,
+/// so no name can be guessed ahead and planted.
+struct StagingFile: Sendable {
+    /// The directory of the target and of this file.
+    let directory: LogDirectory
+    /// This file's name in ``directory``.
+    let name: String
+    /// The user's path of the target (errors name it).
+    let target: String
+
+    /// The target's name in ``directory``.
+    var targetName: String { LogDirectory.name(of: target) }
+    /// This file's path, as a writer's sidecar names it.
+    var path: String { directory.path(of: name) }
+}
+
 /// Putting a finished file at a user's path: the checks and the atomic move that make sure an output
 /// never destroys data.
 ///
@@ -22,71 +39,79 @@ public enum Publication: Sendable, Hashable {
 /// a FIFO, a directory or a symbolic link), and only while this process holds its writer lock, so a
 /// log another process is recording is never replaced (``EventLogError/Code/locked``). The new file is
 /// moved over the old one with `rename`, which is atomic: readers see the old file or the new one.
+/// Every name is resolved in the target's directory, opened once.
 enum Publisher {
-    /// A fresh path beside `target` for staging its replacement: `.NAME.PID-N.partial` in the same
-    /// directory, so that the final `rename` never crosses a file system.
-    static func stagingPath(for target: String) -> String {
-        let directory = FileSystem.directory(of: target)
-        let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
-        let serial = stagingSerial.add(1, ordering: .relaxed).oldValue
-        let prefix = target.contains("/") ? directory + "/" : ""
-        return "\(prefix).\(base).\(getpid())-\(serial)\(stagingSuffix)"
-    }
-
     static let stagingSuffix = ".partial"
-    private static let stagingSerial = Atomic<Int>(0)
+
+    /// Creates and locks a new staging file for `target` (`O_EXCL | O_NOFOLLOW`, a random serial),
+    /// after checking that nothing else is staging it. The returned file's errors name `target`.
+    ///
+    /// - Throws: `.notFound` (no such directory), `.locked` (another writer stages `target`), `.io`.
+    static func createStaging(for target: String, flags: Int32, options: LogOptions) throws(EventLogError) -> (StagingFile, LogFile) {
+        let directory = try LogDirectory(containing: target, options: options)
+        let base = LogDirectory.name(of: target)
+        // Locked (before its name appears, where the system allows) so that a sweep by another process
+        // never takes it for a crashed writer's, and so that another writer of `target` sees this one at work.
+        let created = try directory.createLocked(prefix: ".\(base).\(getpid())-", suffix: stagingSuffix,
+                                                 flags: flags, errorPath: target)
+        let staging = StagingFile(directory: directory, name: created.name, target: target)
+        do throws(EventLogError) {
+            try refuseIfClaimed(base, in: directory, target: target, except: created.name)
+        } catch {
+            created.file.close()
+            discard(staging)
+            throw error
+        }
+        return (staging, created.file)
+    }
 
     /// Checks that a new file could be published at `target` now: nothing is there, or (`replacing`)
     /// a regular file that no writer holds. Called before long work so it fails early; ``publish``
     /// checks again at the end.
     ///
     /// - Throws: `.alreadyExists` (something is there and `replacing` is false), `.notRegularFile`,
-    ///   `.locked`, `.io`.
-    static func checkTarget(_ target: String, replacing: Bool) throws(EventLogError) {
-        if let lock = try lockTarget(target, replacing: replacing) { _ = close(lock) }
-        try refuseIfClaimed(target, except: nil)
+    ///   `.locked`, `.notFound` (no such directory), `.io`.
+    static func checkTarget(_ target: String, replacing: Bool, options: LogOptions = .default) throws(EventLogError) {
+        let directory = try LogDirectory(containing: target, options: options)
+        let base = LogDirectory.name(of: target)
+        if let lock = try lockTarget(base, in: directory, target: target, replacing: replacing) { lock.close() }
+        try refuseIfClaimed(base, in: directory, target: target, except: nil)
     }
 
-    /// Throws `.locked` when another writer is staging a file for `target` now (its staging file is
+    /// Throws `.locked` when another writer is staging a file for `base` now (its staging file is
     /// locked), so two processes never write the same output and neither replaces the other's. A
     /// writer calls this after creating and locking its own staging file (`except`): of two writers
     /// that start together, at least the later one sees the other's. Staging files left by crashed
     /// writers are removed on the way.
-    static func refuseIfClaimed(_ target: String, except own: String?) throws(EventLogError) {
-        if stagingFiles(of: target).contains(where: { $0 != own && examine($0) == .held }) {
+    private static func refuseIfClaimed(_ base: String, in directory: LogDirectory, target: String, except own: String?) throws(EventLogError) {
+        if stagingNames(of: base, in: directory).contains(where: { $0 != own && examine($0, in: directory) == .held }) {
             throw EventLogError(.locked, path: target, detail: "another process (navtape?) is writing it now: not replaced")
         }
     }
 
-    /// Opens and locks the file at `target` for replacing it; `nil` when nothing is there.
-    private static func lockTarget(_ target: String, replacing: Bool) throws(EventLogError) -> Int32? {
-        var info = stat()
-        guard lstat(target, &info) == 0 else {
-            let error = errno
-            if error == ENOENT { return nil }
-            throw .io(target, "cannot examine", errno: error)
-        }
+    /// Opens and locks the file named `base` for replacing it; `nil` when nothing is there.
+    private static func lockTarget(_ base: String, in directory: LogDirectory, target: String, replacing: Bool) throws(EventLogError) -> LogFile? {
+        guard let info = try directory.status(of: base) else { return nil }
         guard replacing else {
             throw EventLogError(.alreadyExists, path: target, detail: "already exists")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw EventLogError(.notRegularFile, path: target, detail: "not a regular file: it is never replaced")
         }
-        // O_NONBLOCK: a FIFO swapped in after the lstat must not block the open.
-        var descriptor: Int32
-        repeat { descriptor = open(target, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ENOENT { return nil }
-            throw .io(target, "cannot open to replace", errno: error)
+        // Not following a link and not blocking on a FIFO swapped in after the check.
+        let found: LogFile?
+        do throws(EventLogError) {
+            found = try directory.openExisting(base, flags: O_RDONLY, errorPath: target)
+        } catch where error.code == .notRegularFile {
+            throw EventLogError(.notRegularFile, path: target, detail: "not a regular file: it is never replaced")
         }
+        guard let file = found else { return nil }
         var opened = stat()
-        guard fstat(descriptor, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG,
+        guard fstat(file.descriptor, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG,
               opened.st_ino == info.st_ino, opened.st_dev == info.st_dev else {
-            _ = close(descriptor)
+            file.close()
             throw EventLogError(.notRegularFile, path: target, detail: "not a regular file (or changed while checked): it is never replaced")
         }
-        let file = LogFile(descriptor: descriptor, path: target, options: .default)
         do throws(EventLogError) {
             try file.lockExclusively()
         } catch {
@@ -96,109 +121,108 @@ enum Publisher {
             }
             throw error
         }
-        return descriptor
+        return file
     }
 
-    /// Moves the finished file at `source` (and its `.idx` sidecar, if any) to `target` and syncs the
+    /// Moves the finished staging file (and its `.idx` sidecar, if any) to its target and syncs the
     /// directory.
     ///
-    /// Without `replacing`, a file that appeared at `target` meanwhile is an error
+    /// Without `replacing`, a file that appeared at the target meanwhile is an error
     /// (`.alreadyExists`) and nothing is moved. With it, an existing regular file is replaced while
     /// its writer lock is held here (`.locked` if another writer holds it). The target's stale sidecar
-    /// is removed or replaced. On failure `source` is left in place for the caller to remove.
-    static func publish(_ source: String, to target: String, replacing: Bool, options: LogOptions) throws(EventLogError) {
+    /// is removed or replaced. On failure the staging file is left in place for the caller to remove.
+    static func publish(_ staging: StagingFile, replacing: Bool) throws(EventLogError) {
+        let directory = staging.directory, base = staging.targetName, target = staging.target
         // A target created between the check and the move is locked and examined on the next turn.
         for _ in 0..<8 {
-            let found: Int32?
+            let found: LogFile?
             do throws(EventLogError) {
-                found = try lockTarget(target, replacing: replacing)
+                found = try lockTarget(base, in: directory, target: target, replacing: replacing)
             } catch where error.code == .alreadyExists {
                 throw EventLogError(.alreadyExists, path: target,
                                     detail: "was created by another process while this output was written: not replaced")
             }
             guard let lock = found else {
                 // Nothing there: `link` refuses to overwrite what may have appeared since.
-                if link(source, target) != 0 {
-                    let error = errno
-                    if error == EEXIST { continue }
-                    throw .io(target, "cannot create", errno: error)
+                do throws(EventLogError) {
+                    try directory.link(staging.name, to: base)
+                } catch where error.code == .alreadyExists {
+                    continue
+                } catch {
+                    throw EventLogError(error.code, path: target, errno: error.errno, detail: "cannot create")
                 }
-                try FileSystem.remove(source)
-                try moveSidecar(of: source, to: target)
-                try FileSystem.synchronizeDirectory(of: target, options: options)
+                try directory.remove(staging.name)
+                try moveSidecar(of: staging)
+                try directory.synchronize()
                 return
             }
-            defer { _ = close(lock) }
-            guard rename(source, target) == 0 else { throw .io(target, "cannot replace", errno: errno) }
-            try moveSidecar(of: source, to: target)
-            try FileSystem.synchronizeDirectory(of: target, options: options)
+            defer { lock.close() }
+            do throws(EventLogError) { try directory.rename(staging.name, to: base) } catch {
+                throw EventLogError(error.code, path: target, errno: error.errno, detail: "cannot replace")
+            }
+            try moveSidecar(of: staging)
+            try directory.synchronize()
             return
         }
         throw EventLogError(.alreadyExists, path: target, detail: "keeps being created by another process: not replaced")
     }
 
     /// The new file's sidecar replaces the target's; without one, the target's stale one goes.
-    private static func moveSidecar(of source: String, to target: String) throws(EventLogError) {
-        let from = LogIndex.path(for: source), to = LogIndex.path(for: target)
-        if FileSystem.exists(from) {
-            guard rename(from, to) == 0 else { throw .io(to, "cannot replace", errno: errno) }
+    private static func moveSidecar(of staging: StagingFile) throws(EventLogError) {
+        let directory = staging.directory
+        let from = LogIndex.name(for: staging.name), to = LogIndex.name(for: staging.targetName)
+        if try directory.status(of: from) != nil {
+            try directory.rename(from, to: to)
         } else {
-            try FileSystem.remove(to)
+            try directory.remove(to)
         }
     }
 
-    /// Removes a staging file and what it may have beside it.
-    static func discard(_ staging: String) {
-        _ = unlink(staging)
-        _ = unlink(LogIndex.path(for: staging))
-        _ = unlink(LogIndex.path(for: staging) + ".tmp")
+    /// Removes a staging file and its sidecar.
+    static func discard(_ staging: StagingFile) {
+        staging.directory.discard(staging.name)
+        staging.directory.discard(LogIndex.name(for: staging.name))
     }
 
-    /// The staging files beside `target` (`.NAME.PID-N.partial`), of any process.
-    private static func stagingFiles(of target: String) -> [String] {
-        let directory = FileSystem.directory(of: target)
-        let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
+    /// The staging files beside the target named `base` (`.NAME.PID-N.partial`), of any process.
+    private static func stagingNames(of base: String, in directory: LogDirectory) -> [String] {
         let prefix = "." + base + "."
-        guard let stream = opendir(directory) else { return [] }
-        var found: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+        return directory.entries().filter { name in
             // Exactly `.NAME.PID-N.partial`: `.NAME.bak.…` or `.NAME.html.…` is another target's.
-            guard name.hasPrefix(prefix), name.hasSuffix(stagingSuffix), name.count > prefix.count + stagingSuffix.count else { continue }
+            guard name.hasPrefix(prefix), name.hasSuffix(stagingSuffix), name.count > prefix.count + stagingSuffix.count else { return false }
             let serials = name.dropFirst(prefix.count).dropLast(stagingSuffix.count).split(separator: "-", omittingEmptySubsequences: false)
-            guard serials.count == 2, serials.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { continue }
-            found.append(target.contains("/") ? directory + "/" + name : name)
+            return serials.count == 2 && serials[0].allSatisfy { $0.isASCII && $0.isNumber }
+                && !serials[0].isEmpty && !serials[1].isEmpty && serials[1].allSatisfy(\.isHexDigit)
         }
-        closedir(stream)
-        return found
     }
 
     /// What a staging file found beside a target is.
     private enum Staging { case held, starting, abandoned }
 
-    /// Examines the staging file at `path`, removing it if its writer is gone. A live writer keeps its
+    /// Examines the staging file `name`, removing it if its writer is gone. A live writer keeps its
     /// staging file locked (`held`). An unlocked one named after a running process may belong to a
     /// writer that has created it and not yet locked it (`starting`): it is left alone, and not counted
     /// as a claim, since that writer checks for claims itself once it holds its lock (of two writers
     /// that each lock, then look, at least the later sees the other's lock). Any other is a crashed
     /// writer's (`abandoned`) and is removed.
-    private static func examine(_ path: String) -> Staging {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .abandoned }
-        defer { _ = close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held }
+    private static func examine(_ name: String, in directory: LogDirectory) -> Staging {
+        guard let file = try? directory.openExisting(name, flags: O_RDONLY, errorPath: name) else { return .abandoned }
+        defer { file.close() }
+        var info = stat()
+        // Only a regular file is a staging file; anything else planted under such a name is left alone.
+        guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .abandoned }
+        guard flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held }
         // This process's own unlocked staging file is another thread's, between creating and locking it.
-        if let pid = writerProcess(of: path), kill(pid, 0) == 0 || errno == EPERM { return .starting }
-        discard(path)
+        if let pid = writerProcess(of: name), kill(pid, 0) == 0 || errno == EPERM { return .starting }
+        directory.discard(name)
+        directory.discard(LogIndex.name(for: name))
         return .abandoned
     }
 
     /// The process ID a staging file's name carries (`.NAME.PID-N.partial`).
-    private static func writerProcess(of path: String) -> pid_t? {
-        guard path.hasSuffix(stagingSuffix) else { return nil }
-        let stem = path.dropLast(stagingSuffix.count)
+    private static func writerProcess(of name: String) -> pid_t? {
+        guard name.hasSuffix(stagingSuffix) else { return nil }
+        let stem = name.dropLast(stagingSuffix.count)
         guard let dot = stem.lastIndex(of: "."), let dash = stem.lastIndex(of: "-"), dot < dash else { return nil }
         return pid_t(stem[stem.index(after: dot)..<dash])
     }
@@ -214,7 +238,7 @@ public final class StagedFile {
     public let path: String
     /// Whether ``commit()`` may replace an existing regular file that no writer holds.
     public let replacing: Bool
-    private let staging: String
+    private let staging: StagingFile
     private let file: LogFile
     private var buffer: [UInt8] = []
     private var offset: UInt64 = 0
@@ -236,27 +260,10 @@ public final class StagedFile {
     /// - Throws: ``EventLogError`` — `.alreadyExists` (without `replacing`), `.notRegularFile`,
     ///   `.locked`, `.notFound` (no such directory), `.io`.
     public init(path: String, replacing: Bool, options: LogOptions = .default) throws(EventLogError) {
-        try Publisher.checkTarget(path, replacing: replacing)
+        try Publisher.checkTarget(path, replacing: replacing, options: options)
         self.path = path
         self.replacing = replacing
-        staging = Publisher.stagingPath(for: path)
-        let opened: LogFile
-        do throws(EventLogError) {
-            opened = try LogFile.open(staging, flags: O_WRONLY | O_CREAT | O_EXCL, options: options)
-        } catch {
-            throw EventLogError(error.code, path: path, errno: error.errno, detail: "cannot create")
-        }
-        file = LogFile(descriptor: opened.descriptor, path: path, options: options)
-        // Locked so that a sweep by another process never takes it for a crashed writer's, and so
-        // that another writer of `path` sees this one at work.
-        do throws(EventLogError) {
-            try file.lockExclusively()
-            try Publisher.refuseIfClaimed(path, except: staging)
-        } catch {
-            file.close()
-            Publisher.discard(staging)
-            throw error
-        }
+        (staging, file) = try Publisher.createStaging(for: path, flags: O_WRONLY, options: options)
     }
 
     deinit {
@@ -287,7 +294,7 @@ public final class StagedFile {
         do throws(EventLogError) {
             try flush()
             try file.synchronizeAll()
-            try Publisher.publish(staging, to: path, replacing: replacing, options: .default)
+            try Publisher.publish(staging, replacing: replacing)
         } catch {
             abandon()
             throw error

@@ -12,8 +12,11 @@ public struct RepairSummary: Hashable, Sendable {
     public var droppedEvents: UInt64
     /// The damaged byte ranges found, as `(offset, length)`.
     public var damagedRanges: [(offset: UInt64, length: UInt64)]
-    /// Where the original was saved, or `nil` when the log was clean and left untouched.
+    /// Where the original was saved, or `nil` when nothing was written (a clean log, a dry run).
     public var brokenCopyPath: String?
+
+    /// Whether the log was clean: a repair has nothing to change.
+    public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keptEvents == rhs.keptEvents && lhs.keptBlocks == rhs.keptBlocks && lhs.droppedBlocks == rhs.droppedBlocks
@@ -31,9 +34,11 @@ public struct RepairSummary: Hashable, Sendable {
 /// Salvaging a damaged log.
 public enum LogRepair {
     /// Keeps every whole block that continues the events, writes the result in place atomically and
-    /// saves the original as `<path>.broken`; a clean log is left untouched.
-    public static func repair(at path: String) throws(NavTapeError) -> RepairSummary {
-        let report = try translating(path: path) { try EventLogRepair.repair(at: path) }
+    /// saves the original as `<path>.broken` (or the first free `<path>.broken.N`, never replacing an
+    /// earlier repair's copy); a clean log is left untouched. With `dryRun`, nothing is written and
+    /// the summary says what a repair would keep and drop.
+    public static func repair(at path: String, dryRun: Bool = false) throws(NavTapeError) -> RepairSummary {
+        let report = try translating(path: path) { try EventLogRepair.repair(at: path, dryRun: dryRun) }
         return RepairSummary(
             keptEvents: report.keptRecords, keptBlocks: report.keptBlocks, droppedBlocks: report.droppedBlocks,
             droppedEvents: report.droppedRecords, damagedRanges: report.damagedRanges.map { ($0.offset, $0.length) },

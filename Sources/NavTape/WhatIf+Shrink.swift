@@ -59,7 +59,8 @@ extension WhatIf {
                               progress: (Int, Int) -> Void = { _, _ in }) throws -> Shrink {
         let (setup, commands) = try commits(of: source)
         var trials = 0, smallest = commands.count
-        let prefix = "\(scratch)/.navtape-shrink-\(getpid())"
+        // A random part, so that no trial's name can be guessed ahead and planted.
+        let prefix = "\(scratch)/.navtape-shrink-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
         func holds(_ kept: [UInt64]) throws -> Bool {
             trials += 1
             let path = "\(prefix)-\(trials).navtape"

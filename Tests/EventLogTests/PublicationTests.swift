@@ -245,3 +245,41 @@ struct PublicationTests {
         #expect(staged(in: directory).isEmpty)
     }
 }
+
+/// The one safe way to create a file (hardening, second pass, point 1): exclusive, never through a
+/// link, random names that pass over a taken one.
+@Suite("LogDirectory: files created exclusively, never through a link")
+struct LogDirectoryTests {
+    @Test("create refuses a link planted at the name, dangling or not, and leaves its target alone")
+    func createRefusesLinks() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("precious", to: "precious.txt")
+        #expect(symlink("precious.txt", directory.path("live")) == 0)
+        #expect(symlink("missing.txt", directory.path("dangling")) == 0)
+        let opened = try LogDirectory(containing: directory.path("x"), options: .default)
+        for name in ["live", "dangling"] {
+            #expect(throws: EventLogError.self) { _ = try opened.create(name, errorPath: name) }
+        }
+        #expect(try String(contentsOfFile: directory.path("precious.txt"), encoding: .utf8) == "precious")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing.txt")))
+    }
+
+    @Test("a temporary name that is taken is passed over, never opened")
+    func temporaryPassesOverTakenNames() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("precious", to: "precious.txt")
+        var predictor = SplitMix64(seed: 42)
+        let first = ".x.idx." + String(predictor.next() as UInt64, radix: 16) + ".tmp"
+        #expect(symlink("precious.txt", directory.path(first)) == 0)
+        let opened = try LogDirectory(containing: directory.path("x"), options: .default)
+        var generator = SplitMix64(seed: 42)
+        let (file, name) = try opened.createTemporary(prefix: ".x.idx.", suffix: ".tmp", errorPath: "x.idx", using: &generator)
+        try withBytes(of: Array("new".utf8)) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
+        file.close()
+        #expect(name != first)
+        #expect(try String(contentsOfFile: directory.path("precious.txt"), encoding: .utf8) == "precious")
+        #expect(try String(contentsOfFile: directory.path(name), encoding: .utf8) == "new")
+    }
+}

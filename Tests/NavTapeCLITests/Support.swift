@@ -16,8 +16,12 @@ enum Navtape {
     /// The package's root (this file is `Tests/NavtapeCLITests/Support.swift`).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `navtape` next to the test bundle (`.build/<triple>/debug/`), else in `.build/debug/`.
+    /// `NAVTAPE_BINARY` when set (to run these tests against another build), else `navtape` next to
+    /// the test bundle (`.build/<triple>/debug/`), else in `.build/debug/`.
     static let binary: URL? = {
+        if let chosen = ProcessInfo.processInfo.environment["NAVTAPE_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen)
+        }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navtape"),
             Bundle.main.bundleURL.appendingPathComponent("navtape"),

@@ -9,22 +9,28 @@ struct RepairCommand: ParsableCommand {
         abstract: "Salvage a damaged log in place: keep every whole block that continues the events, save the original as LOG.broken.",
         discussion: """
             A clean log is left untouched. Events keep their indices: after a lost block, later event blocks \
-            are dropped too (they would leave a gap).
+            are dropped too (they would leave a gap). An earlier repair's LOG.broken is never replaced: the \
+            next copy is LOG.broken.1, then .2, and so on.
 
             Examples:
+              navtape repair --dry-run crashed.navtape
               navtape repair crashed.navtape && navtape verify crashed.navtape
             """)
 
     @OptionGroup var input: LogPath
 
+    @Flag(name: .customLong("dry-run"), help: "Say what a repair would keep and drop; write nothing.")
+    var dryRun = false
+
     @OptionGroup var format: JSONFlag
 
     func run() throws {
         try Files.checkInput(input.log)
-        let report = try LogRepair.repair(at: input.log)
+        let report = try LogRepair.repair(at: input.log, dryRun: dryRun)
         if format.json {
             Output.standard.raw(JSONValue.object([
                 "type": .string("repair"), "log": .string(input.log), "repaired": .bool(report.brokenCopyPath != nil),
+                "dryRun": .bool(dryRun), "clean": .bool(report.wasClean),
                 "keptEvents": .int(Int64(report.keptEvents)), "keptBlocks": .int(Int64(report.keptBlocks)),
                 "droppedEvents": .int(Int64(report.droppedEvents)), "droppedBlocks": .int(Int64(report.droppedBlocks)),
                 "damaged": .array(report.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
@@ -32,13 +38,14 @@ struct RepairCommand: ParsableCommand {
             ]).text + "\n")
             return
         }
-        guard let broken = report.brokenCopyPath else {
+        guard !report.wasClean else {
             Output.standard.line("\(input.log): clean, nothing to repair (\(report.keptEvents) events)")
             return
         }
         let damaged = report.damagedRanges.map { "bytes \($0.offset)..<\($0.offset + $0.length)" }
-        Output.standard.line("\(input.log): kept \(report.keptEvents) events in \(report.keptBlocks) blocks; dropped "
-            + "\(report.droppedBlocks) blocks (\(report.droppedEvents) events); damaged: "
-            + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + "; original saved as \(broken)")
+        let outcome = dryRun ? "dry run, nothing written" : "original saved as \(report.brokenCopyPath ?? "?")"
+        Output.standard.line("\(input.log): \(dryRun ? "would keep" : "kept") \(report.keptEvents) events in \(report.keptBlocks) blocks; "
+            + "\(dryRun ? "would drop" : "dropped") \(report.droppedBlocks) blocks (\(report.droppedEvents) events); damaged: "
+            + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + "; " + outcome)
     }
 }

@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one safe way the module creates a file: in a directory opened once, by name relative to its
+/// descriptor (`openat`, `linkat`, `renameat`, `unlinkat`), so that a directory renamed or swapped
+/// meanwhile never redirects a write.
+///
+/// New files are created with `O_CREAT | O_EXCL | O_NOFOLLOW`: never through a symbolic link, never
+/// truncating anything already there. Temporary files get random names; a name that is taken (a
+/// planted link, a crashed writer's file) is passed over, not opened.
+final class LogDirectory: Sendable {
+    /// The directory's descriptor.
+    let descriptor: Int32
+    /// The directory's path, as given (`.` for a bare file name).
+    let path: String
+    private let options: LogOptions
+
+    /// Opens the directory holding `file` (following links in the directory's own path, as the user
+    /// named it); errors name `file`.
+    ///
+    /// - Throws: ``EventLogError`` — `.notFound` (no such directory), `.io`.
+    init(containing file: String, options: LogOptions) throws(EventLogError) {
+        let directory = FileSystem.directory(of: file)
+        var descriptor: Int32
+        repeat { descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENOENT || error == ENOTDIR {
+                throw EventLogError(.notFound, path: file, errno: error, detail: "cannot create (no such directory)")
+            }
+            throw .io(file, "cannot open its directory", errno: error)
+        }
+        self.descriptor = descriptor
+        self.path = directory
+        self.options = options
+    }
+
+    deinit { _ = close(descriptor) }
+
+    /// The last component of `path`: the name a file has in its directory.
+    static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The path of `name` in this directory, for messages and for callers that need a path.
+    func path(of name: String) -> String {
+        path == "." ? name : (path.hasSuffix("/") ? path + name : path + "/" + name)
+    }
+
+    /// Creates `name`, which must not exist: `O_CREAT | O_EXCL | O_NOFOLLOW`, so a symbolic link or
+    /// any file already there is an `.alreadyExists` error, never opened. Errors name `errorPath`.
+    func create(_ name: String, flags: Int32 = O_RDWR, errorPath: String) throws(EventLogError) -> LogFile {
+        while true {
+            let fd = openat(descriptor, name, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o644))
+            if fd >= 0 { return LogFile(descriptor: fd, path: errorPath, options: options) }
+            let error = errno
+            if error == EINTR { continue }
+            if error == EEXIST { throw EventLogError(.alreadyExists, path: errorPath, errno: error, detail: "cannot create") }
+            if error == ENOENT { throw EventLogError(.notFound, path: errorPath, errno: error, detail: "cannot create") }
+            throw .io(errorPath, "cannot create", errno: error)
+        }
+    }
+
+    /// Creates a new file named `prefix` + random hexadecimal digits + `suffix`, passing over names
+    /// that are taken; returns it and its name. Errors name `errorPath`.
+    func createTemporary(prefix: String, suffix: String, flags: Int32 = O_RDWR,
+                         errorPath: String) throws(EventLogError) -> (file: LogFile, name: String) {
+        var generator = SystemRandomNumberGenerator()
+        return try createTemporary(prefix: prefix, suffix: suffix, flags: flags, errorPath: errorPath, using: &generator)
+    }
+
+    /// ``createTemporary(prefix:suffix:flags:errorPath:)`` with the names drawn from `generator` (tests).
+    func createTemporary(prefix: String, suffix: String, flags: Int32 = O_RDWR, errorPath: String,
+                         using generator: inout some RandomNumberGenerator) throws(EventLogError) -> (file: LogFile, name: String) {
+        for _ in 0..<64 {
+            let name = prefix + String(generator.next() as UInt64, radix: 16) + suffix
+            do throws(EventLogError) {
+                return (try create(name, flags: flags, errorPath: errorPath), name)
+            } catch where error.code == .alreadyExists {
+                continue
+            }
+        }
+        throw EventLogError(.alreadyExists, path: errorPath, detail: "cannot create a temporary file beside it: every name tried is taken")
+    }
+
+    /// Creates a new file with a random name (as ``createTemporary(prefix:suffix:flags:errorPath:)``)
+    /// that is already locked (`flock`) when its name appears: on Linux it is made unnamed
+    /// (`O_TMPFILE`), locked, then linked in, so no other process can see it unlocked; elsewhere, or
+    /// where the file system has no unnamed files, it is created, then locked.
+    func createLocked(prefix: String, suffix: String, flags: Int32,
+                      errorPath: String) throws(EventLogError) -> (file: LogFile, name: String) {
+        #if os(Linux)
+        if let made = try createUnnamedThenLink(prefix: prefix, suffix: suffix, flags: flags, errorPath: errorPath) { return made }
+        #endif
+        let created = try createTemporary(prefix: prefix, suffix: suffix, flags: flags, errorPath: errorPath)
+        do throws(EventLogError) { try created.file.lockExclusively() } catch {
+            created.file.close()
+            discard(created.name)
+            throw error
+        }
+        return created
+    }
+
+    #if os(Linux)
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`; the macro does not import): the same value on every
+    /// Linux architecture Swift runs on.
+    private static let unnamedFile: Int32 = 0o20000000 | O_DIRECTORY
+
+    /// The Linux path of ``createLocked(prefix:suffix:flags:errorPath:)``; `nil` when the file system
+    /// cannot make an unnamed file or `/proc` is not there to link it by.
+    private func createUnnamedThenLink(prefix: String, suffix: String, flags: Int32,
+                                       errorPath: String) throws(EventLogError) -> (file: LogFile, name: String)? {
+        var fd: Int32
+        repeat { fd = openat(descriptor, ".", Self.unnamedFile | (flags & ~O_ACCMODE) | O_RDWR | O_CLOEXEC, mode_t(0o644)) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return nil }
+        let file = LogFile(descriptor: fd, path: errorPath, options: options)
+        do throws(EventLogError) { try file.lockExclusively() } catch {
+            file.close()
+            throw error
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<64 {
+            let name = prefix + String(generator.next() as UInt64, radix: 16) + suffix
+            if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", descriptor, name, AT_SYMLINK_FOLLOW) == 0 {
+                return (file, name)
+            }
+            if errno == EEXIST { continue }
+            break
+        }
+        file.close()
+        return nil
+    }
+
+    #endif
+
+    /// Opens the existing `name` without following a symbolic link and without blocking on a FIFO;
+    /// `nil` when nothing is there.
+    func openExisting(_ name: String, flags: Int32, errorPath: String) throws(EventLogError) -> LogFile? {
+        while true {
+            let fd = openat(descriptor, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { return LogFile(descriptor: fd, path: errorPath, options: options) }
+            let error = errno
+            if error == EINTR { continue }
+            if error == ENOENT { return nil }
+            if error == ELOOP { throw EventLogError(.notRegularFile, path: errorPath, errno: error, detail: "is a symbolic link") }
+            throw .io(errorPath, "cannot open", errno: error)
+        }
+    }
+
+    /// What is at `name` (not following a symbolic link), or `nil` when nothing is there.
+    func status(of name: String) throws(EventLogError) -> stat? {
+        var info = stat()
+        if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return info }
+        let error = errno
+        if error == ENOENT { return nil }
+        throw .io(path(of: name), "cannot examine", errno: error)
+    }
+
+    /// Makes `target` a second name of `source`; `.alreadyExists` if `target` exists (nothing is replaced).
+    func link(_ source: String, to target: String) throws(EventLogError) {
+        guard linkat(descriptor, source, descriptor, target, 0) != 0 else { return }
+        let error = errno
+        if error == EEXIST { throw EventLogError(.alreadyExists, path: path(of: target), errno: error, detail: "cannot create") }
+        throw .io(path(of: target), "cannot link \(path(of: source)) to it", errno: error)
+    }
+
+    /// Atomically replaces `target` (a symbolic link there is replaced, never followed) with `source`.
+    func rename(_ source: String, to target: String) throws(EventLogError) {
+        guard renameat(descriptor, source, descriptor, target) != 0 else { return }
+        throw .io(path(of: target), "cannot rename \(path(of: source)) to it", errno: errno)
+    }
+
+    /// Removes `name`; a missing file is not an error.
+    func remove(_ name: String) throws(EventLogError) {
+        if unlinkat(descriptor, name, 0) != 0, errno != ENOENT {
+            throw .io(path(of: name), "cannot remove", errno: errno)
+        }
+    }
+
+    /// Removes `name` if it is there, ignoring failures (clean-up after another failure).
+    func discard(_ name: String) {
+        _ = unlinkat(descriptor, name, 0)
+    }
+
+    /// Makes the directory's entries durable: a create, link, rename or unlink done in it.
+    func synchronize() throws(EventLogError) {
+        try LogFile(descriptor: descriptor, path: path, options: options).synchronizeAll()
+    }
+
+    /// The names of the entries of the directory (`.` and `..` left out); empty when it cannot be read.
+    func entries() -> [String] {
+        let copy = dup(descriptor)
+        guard copy >= 0, let stream = fdopendir(copy) else {
+            if copy >= 0 { _ = close(copy) }
+            return []
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
