@@ -15,14 +15,14 @@ let package = Package(
     // (Synchronization, EventLog) and `String(validating:as:)` (EventLog, NavigationCodec).
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .library(name: "NavTape", targets: ["NavTape"]),
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
         .library(name: "NavigationCodec", targets: ["NavigationCodec"]),
         .library(name: "NavigationProjections", targets: ["NavigationProjections"]),
         .library(name: "EventLog", targets: ["EventLog"]),
-        .library(name: "NavTapeText", targets: ["NavTapeText"]),
+        .library(name: "NavTape", targets: ["NavTape"]),
         .library(name: "NavTapeScript", targets: ["NavTapeScript"]),
         .library(name: "NavTapeInterchange", targets: ["NavTapeInterchange"]),
+        .library(name: "NavTapeApps", targets: ["NavTapeApps"]),
         .library(name: "NavTapeTestSupport", targets: ["NavTapeTestSupport"]),
         .executable(name: "navtape", targets: ["NavTapeMain"]),
         // The command line's implementation, for the HTTP fuzz harness (`Fuzz/`, `@testable import`):
@@ -40,7 +40,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        // The pure core: state, commands, events, decide, evolve, delegates, invariants.
+        // The pure core: state, commands, events, decide, evolve, delegates, invariants, and the
+        // notation of times and names shared by scripts, JSON and the terminal.
         .target(name: "NavigationCore", swiftSettings: checked),
         // Bytes: reader, writer, varints, CRC32C (package access).
         .target(name: "ByteCoding", dependencies: ["CCRC32C"]),
@@ -48,31 +49,31 @@ let package = Package(
         .target(name: "CCRC32C"),
         // Every byte layout of the domain: events, commands, states, policies, checkpoints.
         .target(name: "NavigationCodec", dependencies: ["NavigationCore", "ByteCoding"]),
-        // The file format: blocks, LZ4, checksums, index, recovery, locking (opaque records).
-        // LZ4 is liblz4 on Linux and Apple's Compression framework elsewhere (Sources/EventLog/LZ4.swift),
-        // so an Apple build needs no liblz4.
+        // The file format: blocks, LZ4, checksums, index, recovery, locking, safe file creation
+        // (opaque records). LZ4 is liblz4 on Linux and Apple's Compression framework elsewhere
+        // (Sources/EventLog/LZ4.swift), so an Apple build needs no liblz4.
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
         .target(name: "EventLog", dependencies: ["ByteCoding", .target(name: "CLZ4", condition: .when(platforms: [.linux]))]),
         // Folds over events.
         .target(name: "NavigationProjections", dependencies: ["NavigationCore"]),
         // What users touch: record, replay, time travel, what-if.
         .target(name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
-        // Text for people, the same in scripts, JSON and the terminal: times and durations, which
-        // characters are never written raw, "did you mean". Pure (no Foundation).
-        .target(name: "NavTapeText"),
         // The scenario script language: parse, run, render.
-        .target(name: "NavTapeScript", dependencies: ["NavTape", "NavTapeText"]),
+        .target(name: "NavTapeScript", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
         // Formats in and out: JSON lines import and export, the JSON mirror of the domain, and an app's
         // capture (the intent stream, recorded with the app's identities and checked against UIKit).
-        .target(name: "NavTapeInterchange", dependencies: ["NavTape", "NavTapeText"]),
-        // Seeded generators, temporary directories, random sessions: for tests, benchmarks, fuzzing
-        // and `navtape generate`.
-        .target(name: "NavTapeTestSupport", dependencies: ["NavTape"]),
+        .target(name: "NavTapeInterchange", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
+        // Real apps modelled, and seeded sessions walked through them (`navtape generate`).
+        .target(name: "NavTapeApps", dependencies: ["NavTape", "NavigationCore"]),
+        // Temporary directories, random nonsense sessions, command samples: for tests, benchmarks and
+        // fuzzing only (never linked into `navtape`).
+        .target(name: "NavTapeTestSupport", dependencies: ["NavTapeApps", "NavigationCore"]),
         // The command line: thin commands, formatting, the demo, test generation, the server.
         .target(
             name: "NavTapeCLI",
             dependencies: [
-                "NavTape", "NavTapeText", "NavTapeScript", "NavTapeInterchange", "NavTapeTestSupport",
+                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeApps", "NavigationCore", "NavigationCodec",
+                "NavigationProjections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,16 +84,18 @@ let package = Package(
         .executableTarget(name: "NavTapeMain", dependencies: ["NavTapeCLI"]),
         // A child process for the crash-loop test: appends and prints each acknowledged index.
         .executableTarget(name: "EventLogStress", dependencies: ["EventLog"]),
-        .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeTestSupport"], swiftSettings: checked),
-        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeTestSupport"]),
-        .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding", "NavTapeTestSupport"]),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "NavTapeTestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore", "NavTapeTestSupport"]),
-        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavTapeTestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTapeText", "NavTapeTestSupport"]),
-        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeText", "NavTapeScript", "NavigationCodec", "NavTapeTestSupport"],
+        .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: checked),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeApps", "NavTapeTestSupport"]),
+        .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "NavTapeApps", "NavTapeTestSupport"]),
+        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "NavTapeApps", "NavTapeTestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
+        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"],
+                    resources: [.copy("Golden")]),
+        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTape", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeScript", "NavTape", "NavigationCodec", "NavigationCore",
+                                                                  "NavigationProjections", "NavTapeTestSupport"],
                     resources: [.copy("Format1")]),
-        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeText", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"]),
         // The app-side capture file, compiled on Linux (its UIKit part is behind its own #if): what it
         // writes is pinned against the sample streams NavTape's ingestion tests read.
         .testTarget(name: "CaptureIntegrationTests", dependencies: ["NavTapeInterchange", "NavTapeTestSupport"],

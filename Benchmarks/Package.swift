@@ -7,7 +7,7 @@ import PackageDescription
 
 let benchmark: Target.Dependency = .product(name: "Benchmark", package: "benchmark")
 // The main package's libraries (NavTape re-exports nothing: each module is named).
-let navTape: [Target.Dependency] = ["NavTape", "NavigationCore", "NavigationCodec", "EventLog", "NavTapeTestSupport"].map {
+let navTape: [Target.Dependency] = ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog", "NavTapeApps", "NavTapeTestSupport"].map {
     .product(name: $0, package: "NavTape")
 }
 

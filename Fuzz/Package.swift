@@ -8,7 +8,7 @@ let harnesses = ["FuzzEventDecoder", "FuzzStateDecoder", "FuzzPolicy", "FuzzScri
 
 /// What every harness links: the driver and the library products that parse.
 let parsers: [Target.Dependency] = ["FuzzSupport"] + [
-    "NavigationCore", "NavigationCodec", "EventLog", "NavTape", "NavTapeScript", "NavTapeInterchange",
+    "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog", "NavTape", "NavTapeScript", "NavTapeInterchange",
 ].map { .product(name: $0, package: "NavTape") }
 
 let package = Package(
@@ -26,6 +26,7 @@ let package = Package(
     } + [
         // The HTTP routes of `navtape serve` (the CLI's module, `@testable`: a debug build enables testing).
         .executableTarget(name: "FuzzServe", dependencies: parsers + [
+            .product(name: "NavTapeApps", package: "NavTape"),
             .product(name: "NavTapeTestSupport", package: "NavTape"),
             .product(name: "NavTapeCLI", package: "NavTape"),
             .product(name: "Hummingbird", package: "hummingbird"),

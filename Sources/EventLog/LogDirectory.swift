@@ -210,3 +210,25 @@ final class LogDirectory: Sendable {
         return names
     }
 }
+
+/// Logs as files: removing one (with its sidecar) and naming a private scratch log, through the
+/// module's one seam.
+public enum LogFiles {
+    /// Removes the log at `path` and its `.idx` sidecar, ignoring what is not there.
+    public static func remove(_ path: String) {
+        guard let directory = try? LogDirectory(containing: path, options: .default) else { return }
+        let name = LogDirectory.name(of: path)
+        directory.discard(name)
+        directory.discard(LogIndex.name(for: name))
+    }
+
+    /// A path no file has yet, for a log only this process uses (a what-if branch, a shrink trial):
+    /// in `directory` (default: `TMPDIR`, else `/tmp`), hidden, with a random part no one can guess
+    /// ahead. Create it with ``EventLogWriter/create(at:header:options:publication:replacing:)``,
+    /// which never replaces anything found there.
+    public static func scratchPath(in directory: String? = nil, prefix: String) -> String {
+        let base = directory ?? getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let separator = base.hasSuffix("/") ? "" : "/"
+        return base + separator + ".\(prefix)-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).navtape"
+    }
+}

@@ -1,9 +1,4 @@
 import EventLog
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavigationCodec
 import NavigationCore
 
@@ -243,10 +238,7 @@ public final class Recorder {
     /// live one is closed without a final checkpoint and removed.
     public func abandon() {
         writer.abandon()
-        if options.publication == .live {
-            _ = unlink(path)
-            _ = unlink(path + ".idx")
-        }
+        if options.publication == .live { LogFiles.remove(path) }
         for continuation in subscribers.values { continuation.finish() }
         subscribers.removeAll()
     }

@@ -42,7 +42,3 @@ struct ProjectionRunner<P: Projection> {
         projection.consume(context)
     }
 }
-
-/// Re-exported so users of the NavTape library get the projections and the model in one import.
-@_exported import NavigationCore
-@_exported import NavigationProjections

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import EventLog
 import NavigationCore
 
 extension WhatIf {
@@ -59,15 +55,10 @@ extension WhatIf {
                               progress: (Int, Int) -> Void = { _, _ in }) throws -> Shrink {
         let (setup, commands) = try commits(of: source)
         var trials = 0, smallest = commands.count
-        // A random part, so that no trial's name can be guessed ahead and planted.
-        let prefix = "\(scratch)/.navtape-shrink-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
         func holds(_ kept: [UInt64]) throws -> Bool {
             trials += 1
-            let path = "\(prefix)-\(trials).navtape"
-            defer {
-                unlink(path)
-                unlink(path + ".idx")
-            }
+            let path = LogFiles.scratchPath(in: scratch, prefix: "navtape-shrink")
+            defer { LogFiles.remove(path) }
             do {
                 _ = try recompute(source, skipping: Set(commands).subtracting(kept), into: path, sessionID: "\(source.sessionID)-shrink")
             } catch {

@@ -1,3 +1,4 @@
+import EventLog
 import NavigationCodec
 import NavigationCore
 
@@ -36,6 +37,17 @@ public enum WhatIf {
                             sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
         try redecide(source, from: index, into: path, delegate: delegate ?? policy, device: device, style: nil, skipping: [],
                      sessionID: sessionID, options: options)
+    }
+
+    /// Forks `source` as ``fork(_:at:into:policy:delegate:device:sessionID:options:)`` does, into a
+    /// private scratch log that no path keeps: it is written in the temporary directory, opened, and
+    /// removed at once (the returned reader keeps it readable until released).
+    public static func branch(_ source: TimeMachine, at index: UInt64, policy: SplitPolicy? = nil, device: Device? = nil,
+                              sessionID: String) throws(NavTapeError) -> (report: Report, branch: TimeMachine) {
+        let path = LogFiles.scratchPath(prefix: "navtape-branch")
+        defer { LogFiles.remove(path) }
+        let report = try fork(source, at: index, into: path, policy: policy, device: device, sessionID: sessionID)
+        return (report, try TimeMachine(path: path))
     }
 
     /// Replays `source`'s recorded intents from the start in a container of another `style` — e.g.

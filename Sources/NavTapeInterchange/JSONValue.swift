@@ -1,4 +1,4 @@
-import NavTapeText
+import NavigationCore
 import NavTape
 
 /// A JSON value, written with sorted keys on one line so that output is stable byte for byte.

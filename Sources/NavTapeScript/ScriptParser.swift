@@ -1,4 +1,3 @@
-import NavTapeText
 import NavTape
 import NavigationCore
 

@@ -1,3 +1,4 @@
+import NavTapeApps
 import NavigationCore
 
 /// Random commands over a random starting layout, including nonsense (unknown IDs, wrong kinds).

@@ -1,5 +1,6 @@
 import ByteCoding
 import Testing
+import NavTapeApps
 import NavTapeTestSupport
 
 @Suite("ByteCoding")

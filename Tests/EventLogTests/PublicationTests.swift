@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NavTapeApps
 import NavTapeTestSupport
 import Testing
 @testable import EventLog

@@ -1,4 +1,5 @@
 import Foundation
+import NavTapeApps
 import NavTapeTestSupport
 import Testing
 @testable import EventLog

@@ -1,5 +1,6 @@
 import Foundation
 import NavTape
+import NavTapeApps
 import NavTapeTestSupport
 import NavigationCore
 import Testing

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import NavTape
+import NavigationCore
 import Testing
 import NavTapeTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import NavTape
+import NavigationCore
 import NavTapeTestSupport
 import Testing
 #if canImport(Glibc)

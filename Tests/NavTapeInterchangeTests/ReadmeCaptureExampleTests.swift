@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavTape
+import NavigationCore
 import NavTapeInterchange
 import NavTapeTestSupport
 

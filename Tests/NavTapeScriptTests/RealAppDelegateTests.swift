@@ -2,6 +2,7 @@ import Foundation
 import NavTape
 import NavTapeTestSupport
 import NavigationCore
+import NavigationProjections
 import Testing
 @testable import NavTapeScript
 

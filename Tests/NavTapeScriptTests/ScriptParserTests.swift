@@ -1,4 +1,3 @@
-import NavTapeText
 import NavigationCore
 import Testing
 @testable import NavTapeScript

@@ -1,4 +1,3 @@
-import NavTapeText
 import Foundation
 import NavigationCore
 import Testing

@@ -1,4 +1,6 @@
 import NavTape
+import NavTapeApps
+import NavigationCore
 import NavTapeTestSupport
 import NavigationCodec
 import Testing

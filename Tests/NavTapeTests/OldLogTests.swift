@@ -1,5 +1,6 @@
 import Foundation
 import NavTape
+import NavigationCore
 import NavTapeTestSupport
 import NavigationCodec
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import NavTape
+import NavigationCore
+import NavigationProjections
 import NavTapeTestSupport
 
 /// The README's "Library use" snippet, verbatim but for the file's directory: it must compile and

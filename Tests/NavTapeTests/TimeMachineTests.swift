@@ -3,6 +3,7 @@ import NavigationCodec
 import NavigationCore
 import Testing
 @testable import NavTape
+import NavTapeApps
 import NavTapeTestSupport
 
 @Suite("Time travel over a log")

@@ -1,4 +1,7 @@
 import NavTape
+import NavTapeApps
+import NavigationCore
+import NavigationProjections
 import NavTapeTestSupport
 import Testing
 

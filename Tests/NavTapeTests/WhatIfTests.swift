@@ -1,5 +1,7 @@
 import Foundation
+import NavTapeApps
 import NavigationCore
+import NavigationProjections
 import Testing
 @testable import NavTape
 import NavTapeTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import NavigationCodec
 import NavigationCore
 import Testing
+import NavTapeApps
 import NavTapeTestSupport
 
 /// Untrusted bytes: every decoder throws on bad input and never traps; what it accepts is exactly

@@ -1,6 +1,7 @@
 import NavigationCodec
 import NavigationCore
 import Testing
+import NavTapeApps
 import NavTapeTestSupport
 
 /// A realistic master/detail app driven at random: every event it produces is encoded, decoded and

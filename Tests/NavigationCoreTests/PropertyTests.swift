@@ -1,5 +1,6 @@
 import Testing
 @testable import NavigationCore
+import NavTapeApps
 import NavTapeTestSupport
 
 @Suite("Property: random sessions")

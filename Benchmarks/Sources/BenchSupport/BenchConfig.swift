@@ -1,3 +1,4 @@
+import NavTapeApps
 import Foundation
 
 /// What a benchmark run works on, from the environment, so that CI can run small and a recorded run large.

@@ -1,3 +1,4 @@
+import NavTapeApps
 import Foundation
 import NavigationCore
 

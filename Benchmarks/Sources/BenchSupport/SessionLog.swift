@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import NavTape
+import NavTapeApps
 import NavTapeTestSupport
 import NavigationCodec
 import NavigationCore

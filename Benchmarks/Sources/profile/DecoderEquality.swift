@@ -1,5 +1,6 @@
 import EventLog
 import NavTape
+import NavTapeApps
 import NavTapeTestSupport
 import NavigationCodec
 import NavigationCore

@@ -16,6 +16,7 @@ import Logging
 @testable import NavTapeCLI
 import NavTape
 import NavTapeInterchange
+import NavTapeApps
 import NavTapeTestSupport
 import Synchronization
 

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import NavTape
+import NavigationCore
 
 /// `navtape demo`: the project's main job.
 struct DemoCommand: ParsableCommand {

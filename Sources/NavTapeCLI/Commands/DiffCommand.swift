@@ -1,6 +1,7 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
+import NavigationCore
 import NavigationProjections
 
 /// `navtape diff LOG A B` and `navtape diff LOG1 LOG2`.

@@ -1,6 +1,7 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
+import NavigationCore
 
 /// `navtape export LOG --jsonl`.
 struct ExportCommand: ParsableCommand {

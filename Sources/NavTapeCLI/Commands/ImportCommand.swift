@@ -1,6 +1,7 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
+import NavigationCore
 
 /// `navtape import JSONL -o LOG`.
 struct ImportCommand: ParsableCommand {

@@ -1,4 +1,5 @@
-import NavTapeText
+import NavigationCore
+import NavigationProjections
 import ArgumentParser
 import NavTape
 import NavTapeInterchange

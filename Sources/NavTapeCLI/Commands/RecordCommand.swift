@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import NavTape
+import NavigationCore
 import NavTapeInterchange
 
 /// `navtape record SCRIPT -o LOG` and `navtape record --intents FILE|- -o LOG`.

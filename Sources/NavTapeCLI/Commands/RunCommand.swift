@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import NavTape
+import NavigationCore
 
 /// `navtape run SCRIPT…`.
 struct RunCommand: ParsableCommand {

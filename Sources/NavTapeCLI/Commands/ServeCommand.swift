@@ -10,7 +10,6 @@ import Logging
 import ServiceLifecycle
 import NavTape
 import NavTapeInterchange
-import NavTapeTestSupport
 import NavigationCore
 import NavigationProjections
 import Synchronization
@@ -407,11 +406,8 @@ struct SessionLibrary: Sendable {
     /// the branch's first ``maximumWhatIfCommits`` commits as the page draws them (their event indexes
     /// count from the fork).
     static func whatIf(_ machine: TimeMachine, at point: UInt64, device: Device?, policy: SplitPolicy?) throws -> JSONValue {
-        let directory = TemporaryDirectory()  // removed, with the branch, when released
-        let path = directory.path("branch.navtape")
-        let report = try WhatIf.fork(machine, at: point, into: path, policy: policy, device: device,
-                                     sessionID: "\(machine.sessionID)-whatif-\(point)")
-        let branch = try TimeMachine(path: path)
+        let (report, branch) = try WhatIf.branch(machine, at: point, policy: policy, device: device,
+                                                 sessionID: "\(machine.sessionID)-whatif-\(point)")
         let to = try InspectPage.commitEnd(branch, from: 0, count: maximumWhatIfCommits)
         return .object([
             "fork": .int(Int64(report.forkIndex)), "device": .string(branch.sessionDescription.device),

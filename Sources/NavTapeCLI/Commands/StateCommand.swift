@@ -1,6 +1,7 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
+import NavigationCore
 
 /// `navtape state LOG --at EVENT | --time T`.
 struct StateCommand: ParsableCommand {

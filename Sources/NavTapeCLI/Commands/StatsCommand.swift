@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavTape
+import NavigationCore
 import NavTapeInterchange
 
 /// `navtape stats LOG…`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavTape
+import NavigationCore
 
 /// `navtape testgen LOG… -o FILE.swift`.
 struct TestGenCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
+import NavigationCore
 import NavigationProjections
 
 /// `navtape timeline LOG`.

@@ -1,4 +1,3 @@
-import NavTapeText
 import NavTapeScript
 import NavTape
 import NavigationCore

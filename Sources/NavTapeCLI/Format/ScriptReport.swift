@@ -1,6 +1,7 @@
 import NavTapeScript
 import ArgumentParser
 import NavTape
+import NavigationCore
 
 /// What `run` and `record` print: each failed expectation on standard error, one summary line on
 /// standard output.

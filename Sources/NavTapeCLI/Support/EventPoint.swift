@@ -1,4 +1,4 @@
-import NavTapeText
+import NavigationCore
 import ArgumentParser
 import NavTape
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import NavTape
+import NavigationCore
 
 /// Checks of input and output paths before a command touches them, so that every failure is one
 /// line with the documented exit status.

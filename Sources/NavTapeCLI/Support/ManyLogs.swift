@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import NavTape
+import NavigationCore
 import NavTapeInterchange
 
 /// Several logs on one command line (`verify`, `stats`): files as given, and directories searched

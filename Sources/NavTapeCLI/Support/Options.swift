@@ -1,4 +1,3 @@
-import NavTapeText
 import ArgumentParser
 import NavTape
 import NavigationCore

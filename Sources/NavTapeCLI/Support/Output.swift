@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import NavTapeText
+import NavigationCore
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -1,5 +1,7 @@
 import Foundation
 import NavTape
+import NavigationCore
+import NavigationProjections
 
 /// Progress on standard error for a command that works through many events (issue 13): drawn only
 /// when standard error is a terminal and only once the work has taken about a second, as the

@@ -1,10 +1,7 @@
 import ByteCoding
 import NavigationCore
 
-/// What a recorded session started from: the split's style and traits, the delegate policy, the
-/// device and the initial layout. A log's header stores its encoding, so a replay or a what-if
-/// run can rebuild the same starting point.
-public struct SessionDescription: Hashable, Sendable {
+extension SessionDescription {
     /// The version byte ``encode()`` writes. Version 2 added the column-style and legacy delegate
     /// answers to the policy and the `legacy` and `manual` styles; version 3 writes the policy as the
     /// rules of the policy language.
@@ -12,26 +9,6 @@ public struct SessionDescription: Hashable, Sendable {
     /// The versions ``init(decoding:)-([UInt8])`` reads: versions 1 and 2 decode their constant
     /// answers as the rules the policy language gives them.
     public static let readableFormatVersions: ClosedRange<UInt8> = 1...3
-
-    /// How the split was created.
-    public var style: SplitStyle
-    /// The traits the session started in.
-    public var initialTraits: Traits
-    /// The delegate policy `decide` ran under.
-    public var policy: SplitPolicy
-    /// The device preset's name (such as `iphone-plus`), or any label.
-    public var device: String
-    /// A human description of the initial layout, such as `MN[M] | DN[D]` in bracket notation.
-    public var layout: String
-
-    /// Creates a description.
-    public init(style: SplitStyle, initialTraits: Traits, policy: SplitPolicy, device: String, layout: String) {
-        self.style = style
-        self.initialTraits = initialTraits
-        self.policy = policy
-        self.device = device
-        self.layout = layout
-    }
 
     /// The encoding: the version byte, then style, traits, policy (every answer, including
     /// controller trees), device and layout (docs/EventEncoding.md, "Session description").
