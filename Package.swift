@@ -22,12 +22,10 @@ let package = Package(
         .library(name: "NavTape", targets: ["NavTape"]),
         .library(name: "NavTapeScript", targets: ["NavTapeScript"]),
         .library(name: "NavTapeInterchange", targets: ["NavTapeInterchange"]),
+        .library(name: "NavTapeServer", targets: ["NavTapeServer"]),
         .library(name: "NavTapeApps", targets: ["NavTapeApps"]),
         .library(name: "NavTapeTestSupport", targets: ["NavTapeTestSupport"]),
-        .executable(name: "navtape", targets: ["NavTapeMain"]),
-        // The command line's implementation, for the HTTP fuzz harness (`Fuzz/`, `@testable import`):
-        // `NavTapeMain` is its `main`. Not an API: use the libraries above.
-        .library(name: "NavTapeCLI", targets: ["NavTapeCLI"]),
+        .executable(name: "navtape", targets: ["NavTapeCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -62,26 +60,35 @@ let package = Package(
         .target(name: "NavTapeScript", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
         // Formats in and out: JSON lines import and export, the JSON mirror of the domain, and an app's
         // capture (the intent stream, recorded with the app's identities and checked against UIKit).
-        .target(name: "NavTapeInterchange", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
+        .target(name: "NavTapeInterchange", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
+        // `navtape serve`: the HTTP routes over the session layer, grouped as controllers, and the
+        // inspector's and library's pages as web files, embedded so the binary stays one file.
+        .target(
+            name: "NavTapeServer",
+            dependencies: [
+                "NavTape", "NavTapeInterchange", "NavigationCore", "EventLog",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: ["inspector.html", "inspector.css", "inspector.js", "inspector-logic.js", "library.html", "library.js",
+                        "library-logic.js"].map { .embedInCode("Web/\($0)") }
+        ),
         // Real apps modelled, and seeded sessions walked through them (`navtape generate`).
         .target(name: "NavTapeApps", dependencies: ["NavTape", "NavigationCore"]),
         // Temporary directories, random nonsense sessions, command samples: for tests, benchmarks and
         // fuzzing only (never linked into `navtape`).
         .target(name: "NavTapeTestSupport", dependencies: ["NavTapeApps", "NavigationCore"]),
-        // The command line: thin commands, formatting, the demo, test generation, the server.
-        .target(
+        // Product `navtape`: thin commands over the libraries, terminal formatting, the demo, test generation.
+        .executableTarget(
             name: "NavTapeCLI",
             dependencies: [
-                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeApps", "NavigationCore", "NavigationCodec",
-                "NavigationProjections",
+                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeServer", "NavTapeApps", "NavigationCore", "NavigationCodec",
+                "NavigationProjections", "EventLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // Product `navtape`: only `main`, so the commands can be linked by the fuzz harness.
-        .executableTarget(name: "NavTapeMain", dependencies: ["NavTapeCLI"]),
         // A child process for the crash-loop test: appends and prints each acknowledged index.
         .executableTarget(name: "EventLogStress", dependencies: ["EventLog"]),
         .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: checked),

@@ -24,11 +24,11 @@ let package = Package(
     ] + harnesses.map { name in
         .executableTarget(name: name, dependencies: parsers)
     } + [
-        // The HTTP routes of `navtape serve` (the CLI's module, `@testable`: a debug build enables testing).
+        // The HTTP routes of `navtape serve`, through NavTapeServer's public API.
         .executableTarget(name: "FuzzServe", dependencies: parsers + [
             .product(name: "NavTapeApps", package: "NavTape"),
             .product(name: "NavTapeTestSupport", package: "NavTape"),
-            .product(name: "NavTapeCLI", package: "NavTape"),
+            .product(name: "NavTapeServer", package: "NavTape"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),

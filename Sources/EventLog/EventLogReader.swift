@@ -47,14 +47,18 @@ public final class EventLogReader {
     /// Uses the `<path>.idx` sidecar when it is valid, and scans block headers otherwise (and after
     /// the part it covers).
     ///
-    /// - Throws: ``EventLogError`` — `.notFound`, `.notALog` (bad magic), `.unsupportedVersion`
+    /// - Throws: ``EventLogError`` — `.notFound` (also a FIFO, a device or a directory),
+    ///   `.notALog` (bad magic), `.unsupportedVersion`
     ///   ("unsupported format version N (this build reads up to 1)"), `.truncated` or `.corrupt`
     ///   (header), `.tooLarge` (header over ``LogOptions/maxHeaderBytes``), `.io`.
     public init(path: String, options: LogOptions = .default) throws(EventLogError) {
         self.options = try options.validated(path: path)
         self.path = path
-        file = try LogFile.open(path, flags: O_RDONLY, options: options)
+        // Never blocking on a FIFO or a device swapped in for the log: opened without blocking, then
+        // refused unless it is a regular file.
+        file = try LogFile.open(path, flags: O_RDONLY | O_NONBLOCK, options: options)
         do throws(EventLogError) {
+            try file.requireRegularFile()
             let fileSize = try file.size()
             let decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)
             header = decoded.header

@@ -27,8 +27,9 @@ public enum EventLogRepair {
     /// - Complexity: O(file size); O(damaged bytes) block-header probes.
     public static func repair(at path: String, dryRun: Bool = false, options: LogOptions = .default) throws(EventLogError) -> RepairReport {
         let options = try options.validated(path: path)
-        let file = try LogFile.open(path, flags: O_RDWR, options: options)
+        let file = try LogFile.open(path, flags: O_RDWR | O_NONBLOCK, options: options)
         defer { file.close() }
+        try file.requireRegularFile()
         try file.lockExclusively()
         let fileSize = try file.size()
         let decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)

@@ -81,8 +81,9 @@ struct LogFile: Sendable {
     /// appended to a file no longer at its path.
     static func openLocked(_ path: String, options: LogOptions) throws(EventLogError) -> LogFile {
         for _ in 0..<8 {
-            let file = try open(path, flags: O_RDWR, options: options)
+            let file = try open(path, flags: O_RDWR | O_NONBLOCK, options: options)
             do throws(EventLogError) {
+                try file.requireRegularFile()
                 try file.lockExclusively()
             } catch {
                 file.close()
@@ -101,6 +102,17 @@ struct LogFile: Sendable {
     /// How often a busy lock is tried again, and how long apart.
     static let lockRetries = 20
     static let lockRetryMicroseconds: useconds_t = 5_000
+
+    /// Throws `.notFound` ("is a directory", "not a regular file") unless the descriptor is a regular
+    /// file: a FIFO, a device, a socket or a directory is never read or repaired as a log.
+    func requireRegularFile() throws(EventLogError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot stat", errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file (a FIFO, a device or a socket): not read"
+            throw EventLogError(.notFound, path: path, detail: what)
+        }
+    }
 
     /// The file's current size in bytes.
     func size() throws(EventLogError) -> UInt64 {
@@ -130,6 +142,19 @@ struct LogFile: Sendable {
             }
         }
         return done
+    }
+
+    /// Reads what is available at the current position (a pipe, standard input, a file read in
+    /// order), up to `buffer.count` bytes; 0 at the end.
+    func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(EventLogError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        while true {
+            let n = systemRead(descriptor, base, buffer.count)
+            if n >= 0 { return n }
+            let error = errno
+            if error == EINTR { continue }
+            throw .io(path, "cannot read", errno: error)
+        }
     }
 
     /// Writes all of `buffer` at `offset`, looping over short writes.
@@ -250,10 +275,11 @@ enum MonotonicClock {
     }
 }
 
-// The C library's `open` and `close` under names of their own: inside ``LogFile`` the methods of
+// The C library's `open`, `close` and `read` under names of their own: inside ``LogFile`` the methods of
 // the same names hide them, and a module-qualified name (`Glibc.open`) would not be portable.
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemRead(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, base, count) }
 
 #if canImport(Darwin)
 /// Apple platforms: `fsync` only hands the data to the drive, whose own cache may still lose it on

@@ -232,3 +232,185 @@ public enum LogFiles {
         return base + separator + ".\(prefix)-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).navtape"
     }
 }
+
+extension LogFiles {
+    /// What changes when a file is written to: its size, modification time (ns), inode and device.
+    /// When all are unchanged, so is what was read from it.
+    public struct Version: Hashable, Sendable {
+        /// The size in bytes.
+        public var size: UInt64
+        /// The modification time, in nanoseconds since the epoch.
+        public var modified: Int64
+        /// The inode number.
+        public var inode: UInt64
+
+        /// Creates a version.
+        public init(size: UInt64, modified: Int64, inode: UInt64) {
+            self.size = size
+            self.modified = modified
+            self.inode = inode
+        }
+    }
+
+    /// The version of the file at `path` (following links), or `nil` if it cannot be examined.
+    public static func version(of path: String) -> Version? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return Version(size: UInt64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+    }
+
+    /// What a path names.
+    public enum Kind: Sendable, Equatable {
+        /// Nothing (or a dangling link).
+        case missing
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
+        /// A FIFO, a device or a socket: never opened for reading as a file.
+        case special
+    }
+
+    /// What `path` names, following links.
+    public static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .special
+        }
+    }
+
+    /// Whether anything (a link included) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Checks that `path` names a regular file this process can read.
+    /// - Throws: ``EventLogError`` `.notFound`: "no such file", "is a directory", "not a regular
+    ///   file", "cannot read: …".
+    public static func checkReadable(_ path: String) throws(EventLogError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            throw EventLogError(.notFound, path: path, detail: code == ENOENT ? "no such file" : String(cString: strerror(code)))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw EventLogError(.notFound, path: path, detail: "is a directory")
+        default: throw EventLogError(.notFound, path: path, detail: "not a regular file (a FIFO, a device or a socket): not read")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw EventLogError(.notFound, path: path, detail: "cannot read: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Checks that a new file could be created at `path`: not a directory, in an existing directory
+    /// this process may write to.
+    /// - Throws: ``EventLogError`` `.alreadyExists` ("is a directory"), `.notFound` ("no directory
+    ///   DIR"), `.io` (the directory is not writable).
+    public static func checkCreatable(_ path: String) throws(EventLogError) {
+        if kind(of: path) == .directory { throw EventLogError(.notRegularFile, path: path, detail: "is a directory") }
+        let parent = FileSystem.directory(of: path)
+        guard kind(of: parent) == .directory else {
+            throw EventLogError(.notFound, path: path, detail: "cannot create: no directory \(parent)")
+        }
+        guard access(parent, W_OK) == 0 else { throw .io(path, "cannot create", errno: errno) }
+    }
+
+    /// The bytes of the file at `path` (`-`: standard input), reading at most `limit` bytes.
+    /// - Throws: ``EventLogError`` as ``checkReadable(_:)``, `.tooLarge` past `limit` (nothing more
+    ///   is read), `.io`.
+    public static func read(_ path: String, limit: Int) throws(EventLogError) -> [UInt8] {
+        let file: LogFile
+        if path == "-" {
+            file = LogFile(descriptor: 0, path: "stdin", options: .default)
+        } else {
+            try checkReadable(path)
+            file = try LogFile.open(path, flags: O_RDONLY | O_NONBLOCK, options: .default)
+            try file.requireRegularFile()
+        }
+        defer { if path != "-" { file.close() } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try withMutableBytes(of: &chunk) { buffer throws(EventLogError) in try file.readSome(into: buffer) }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > limit {
+                throw EventLogError(.tooLarge, path: file.path, detail: "larger than \(limit) bytes: not read")
+            }
+        }
+        return bytes
+    }
+
+    /// The files whose names end with `suffix` under `directory`, recursively (at most 16 levels and
+    /// `limit` files), in name order, hidden files and directories left out.
+    ///
+    /// A symbolic link is followed only when what it names stays inside `directory`, and a directory
+    /// is entered once however many links lead to it, so a link loop or a link out of the tree
+    /// changes nothing. FIFOs, devices and sockets are never opened: they are returned in `skipped`.
+    public static func files(under directory: String, suffix: String, limit: Int = 100_000) -> (files: [String], skipped: [String]) {
+        guard let root = realPath(directory) else { return ([], []) }
+        var visited: Set<[UInt64]> = []
+        var found: [String] = [], skipped: [String] = []
+        func walk(_ path: String, depth: Int) {
+            guard depth < 16, found.count < limit, let stream = opendir(path) else { return }
+            var info = stat()
+            guard fstat(dirfd(stream), &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else {
+                closedir(stream)
+                return
+            }
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }
+                names.append(name)
+            }
+            closedir(stream)
+            for name in names.sorted() where found.count < limit {
+                let child = path.hasSuffix("/") ? path + name : path + "/" + name
+                var own = stat()
+                guard lstat(child, &own) == 0 else { continue }
+                if (own.st_mode & S_IFMT) == S_IFLNK {
+                    guard let target = realPath(child), target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                        continue
+                    }
+                }
+                switch kind(of: child) {
+                case .directory: walk(child, depth: depth + 1)
+                case .regular where name.hasSuffix(suffix): found.append(child)
+                case .special where name.hasSuffix(suffix): skipped.append(child)
+                default: break
+                }
+            }
+        }
+        walk(directory, depth: 0)
+        return (found, skipped)
+    }
+
+    /// The canonical absolute path of `path` (links resolved), or `nil`.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension LogFiles {
+    /// Creates the directory `path` unless one is there.
+    /// - Throws: ``EventLogError`` `.io` naming the reason (no parent, no permission, a file there).
+    public static func createDirectory(_ path: String) throws(EventLogError) {
+        guard kind(of: path) != .directory else { return }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .io(path, "cannot create the directory", errno: errno) }
+    }
+}

@@ -5,17 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The entry point of product `navtape` (`Sources/NavTapeMain`): parses the arguments, runs the
-/// command and exits with its status (docs: `navtape --help`).
-public enum CommandLineTool {
-    /// Runs `navtape` with the process's arguments; never returns.
-    public static func main() -> Never {
-        NavtapeCommand.main()
-        exitProcess(ExitStatus.software.rawValue)  // unreachable: main exits with the command's status
-    }
-}
-
-/// `navtape`: record, replay and question split-view navigation sessions.
+/// `navtape`: record, replay and question split-view navigation sessions. The entry point of the
+/// product: parses the arguments, runs the command and exits with its status.
+@main
 struct NavtapeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navtape",

@@ -18,13 +18,13 @@ struct TerminalTextTests {
     func escapesWhatDisplaySafetyNames() {
         for scalar in Self.scalars {
             for text in [String(scalar), "a\(scalar)é", "▸ \(scalar)\u{1F600}"] {
-                let escaped = TerminalText.escaped(text)
+                let escaped = DisplaySafety.escaped(text)
                 #expect(escaped.unicodeScalars.contains(scalar) == !DisplaySafety.needsEscape(scalar),
                         "U+\(String(scalar.value, radix: 16)) in \(text.debugDescription)")
                 #expect(!escaped.unicodeScalars.contains(where: DisplaySafety.needsEscape))
             }
         }
-        #expect(TerminalText.escaped("Evil\u{1B}[31m\u{202E}") == #"Evil\u{1B}[31m\u{202E}"#)
-        #expect(TerminalText.escaped("Détail → ▸") == "Détail → ▸")
+        #expect(DisplaySafety.escaped("Evil\u{1B}[31m\u{202E}") == #"Evil\u{1B}[31m\u{202E}"#)
+        #expect(DisplaySafety.escaped("Détail → ▸") == "Détail → ▸")
     }
 }

@@ -1,5 +1,5 @@
 // An HTTP request target (the path and query a browser, or a hostile client, sends) → the routes of
-// `navtape serve`, called as the server calls them, over a small library in a scratch directory
+// `navtape serve` (NavTapeServer's public API), called as the server calls them, over a small library in a scratch directory
 // (FUZZ_SCRATCH or /tmp): two generated sessions and a damaged log, with a log *outside* the library
 // whose session ID is a canary. Findings (each a trap, so libFuzzer keeps the input):
 //   - an answer other than 200, a 4xx with a message or 503; an error that is not an HTTP error
@@ -13,9 +13,9 @@ import FuzzSupport
 import Glibc
 import Hummingbird
 import Logging
-@testable import NavTapeCLI
 import NavTape
 import NavTapeInterchange
+import NavTapeServer
 import NavTapeApps
 import NavTapeTestSupport
 import Synchronization
@@ -61,8 +61,10 @@ struct FuzzContext: RequestContext {
     }
 }
 
-let library = SessionLibrary(arguments: [makeLibrary()], maximumWork: 8)
-let responder = library.router(FuzzContext.self).buildResponder()
+var configuration = InspectorServer.Configuration()
+configuration.maximumWork = 8
+let server = InspectorServer(library: SessionLibrary(roots: [makeLibrary()]), configuration: configuration)
+let responder = server.router(FuzzContext.self).buildResponder()
 let logger = Logger(label: "fuzz-serve", factory: { _ in SwiftLogNoOpLogHandler() })
 
 /// A response body, kept.

@@ -49,61 +49,10 @@ struct BlameCommand: ParsableCommand {
         guard start <= index else {
             throw CLIError(.usage, "\(machine.path): --from \(from) is after --at \((at ?? .end))")
         }
-        let (blame, state) = try Self.blame(what, in: machine, at: index, from: start, limit: limit, progress: true)
-        guard format.json else { return Output.standard.lines(BlameText.render(blame, what: what, index: index, state: state, machine: machine,
-                                                                                           since: start)) }
-        Output.standard.raw(Self.json(blame, what: what, in: machine, at: index, from: start, state: state).text + "\n")
-    }
-
-    /// The changes of `what` in events `start ..< index` (the last `limit` of them) and the state after `index` events.
-    /// With `progress`, a terminal shows how far the trace has read.
-    static func blame(_ what: String, in machine: TimeMachine, at index: UInt64, from start: UInt64,
-                      limit: Int, progress: Bool = false) throws -> (Blame, NavigationState) {
-        let state = try machine.state(at: index)
-        let blame = Blame(try part(what, in: state, log: machine.path), keepingLast: limit)
-        var reporting = ProgressReporting(blame, progress: Progress("blame \(Progress.file(machine.path))", total: index - start,
-                                                                    enabled: progress && Diagnostics.isTerminal),
-                                          countingFrom: start)
-        try machine.run(&reporting, from: start, to: index)
-        reporting.progress.finish()
-        return (reporting.wrapped, state)
-    }
-
-    /// `blame --json`'s object (docs/JSON.md), also `serve`'s `/api/sessions/N/blame`.
-    static func json(_ blame: Blame, what: String, in machine: TimeMachine, at index: UInt64, from start: UInt64,
-                     state: NavigationState) -> JSONValue {
-        func change(_ change: Blame.Change) -> JSONValue {
-            .object(["index": .int(Int64(bitPattern: change.index)), "time": .int(change.time), "event": .string(change.event.kind.name),
-                     "text": .string(EventText.describe(change.event, in: state)),
-                     "before": .string(change.beforeSummary), "after": .string(change.afterSummary)])
-        }
-        let setBy = index > 0 ? blame.lastChange(atOrBefore: index - 1) : nil
-        return .object([
-            "type": .string("blame"), "log": .string(machine.path), "what": .string(what),
-            "event": index == 0 ? .null : .int(Int64(bitPattern: index - 1)), "events": .int(Int64(bitPattern: index)),
-            "value": .string(blame.part.value(in: state).summary(in: state)),
-            "setBy": setBy.map(change) ?? .null, "history": .array(blame.history.map(change)),
-            "changes": .int(Int64(blame.changeCount)), "from": start == 0 ? .null : .int(Int64(bitPattern: start - 1)),
-        ])
-    }
-
-    static func part(_ what: String, in state: NavigationState, log: String) throws(CLIError) -> StatePart {
-        switch what {
-        case "displayMode": return .displayMode
-        case "collapsed": return .collapsed
-        case "primary": return .column(.primary)
-        case "secondary": return .column(.secondary)
-        case "supplementary": return .column(.supplementary)
-        case "presented": return .presented
-        case "traits": return .traits
-        default:
-            guard let id = ControllerID(parsing: what) ?? state.controller(named: what) else {
-                throw CLIError(.usage, "\(log): no controller named '\(what)' (or give displayMode, collapsed, primary, supplementary, secondary, presented, traits)")
-            }
-            guard state.kind(of: id) == .navigation else {
-                throw CLIError(.usage, "\(log): \(state.name(of: id)) (\(id)) is not a navigation controller")
-            }
-            return .stack(id)
-        }
+        let progress = Progress("blame \(Progress.file(machine.path))", total: index - start)
+        let report = try BlameReport(what, in: machine, at: index, from: start, limit: limit, observe: progress.update)
+        progress.finish()
+        guard format.json else { return Output.standard.lines(BlameText.render(report, machine: machine)) }
+        Output.standard.raw(try JSONValue(encoding: report).text + "\n")
     }
 }

@@ -31,12 +31,12 @@ struct ConformanceCommand: ParsableCommand {
 
     func run() throws {
         var diverged = false
-        try ManyLogs.each(ManyLogs.paths(input.logs), json: format.json) { path in
+        try ManyLogs.each(input.paths(), json: format.json) { path in
             let machine = try Logs.open(path, tornTail: input.strict ? .refuse : .warn)
-            var projections = ProgressReporting(ProjectionPair(ConformanceReport(), CommitCount()), "conformance \(Progress.file(path))",
-                                                from: 0, to: machine.eventCount)
+            let progress = Progress("conformance \(Progress.file(path))", total: machine.eventCount)
+            var projections = Observed(ProjectionPair(ConformanceReport(), CommitCount()), from: 0, observe: progress.update)
             try machine.run(&projections)
-            projections.progress.finish()
+            progress.finish()
             let report = projections.wrapped.first, commands = projections.wrapped.second.output
             diverged = diverged || !report.entries.isEmpty
             var entries: [(entry: ConformanceReport.Entry, command: String, text: String)] = []

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import EventLog
 import NavTape
 import NavigationCore
 
@@ -56,10 +57,7 @@ struct DemoCommand: ParsableCommand {
     /// Writes `scripts` under `directory` (created, with subdirectories, if missing).
     static func write(_ scripts: [(path: String, text: String)], into directory: String, force: Bool) throws {
         func makeDirectory(_ path: String) throws(CLIError) {
-            guard !Files.isDirectory(path) else { return }
-            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-                throw CLIError(.cannotCreate, "\(path): cannot create the directory: \(Files.errorText(errno))")
-            }
+            do throws(EventLogError) { try LogFiles.createDirectory(path) } catch { throw CLIError(.cannotCreate, error.description) }
         }
         try makeDirectory(directory)
         for script in scripts {

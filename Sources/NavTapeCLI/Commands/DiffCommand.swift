@@ -42,35 +42,17 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let machine = try Logs.open(input)
+        let report: DiffReport, title: String
         if let second, let a = EventPoint(argument: first), let b = EventPoint(argument: second) {
-            let before = try machine.state(at: a.count(in: machine))
-            let after = try machine.state(at: b.count(in: machine))
-            let changes = diff(before, after)
-            if format.json { return Self.printJSON(changes, from: "\(machine.path) \(a)", to: "\(machine.path) \(b)", names: after, earlier: before) }
-            Output.standard.lines(DiffText.render(changes, title: "\(machine.path), \(a) → \(b)", names: after))
+            report = try DiffReport(machine, from: a, to: b)
+            title = "\(machine.path), \(a) → \(b)"
         } else {
             let other = try Logs.open(first, tornTail: input.strict ? .refuse : .warn)
-            let before = try machine.state(at: machine.eventCount), after = try other.state(at: other.eventCount)
-            let title = "final states, \(machine.path) (\(machine.eventCount) events) → \(other.path) (\(other.eventCount) events)"
-            let changes = diff(before, after)
-            if format.json { return Self.printJSON(changes, from: machine.path, to: other.path, names: after, earlier: before) }
-            Output.standard.lines(DiffText.render(changes, title: title, names: after, earlier: before))
+            report = DiffReport(from: try machine.state(at: machine.eventCount), to: try other.state(at: other.eventCount),
+                                fromName: machine.path, toName: other.path)
+            title = "final states, \(machine.path) (\(machine.eventCount) events) → \(other.path) (\(other.eventCount) events)"
         }
-    }
-
-    /// Prints ``json(_:from:to:names:earlier:)`` as one line.
-    static func printJSON(_ changes: [StateChange], from: String, to: String, names: NavigationState, earlier: NavigationState) {
-        Output.standard.raw(json(changes, from: from, to: to, names: names, earlier: earlier).text + "\n")
-    }
-
-    /// `{"type":"diff","from":…,"to":…,"changes":[{"change":"traits","text":"traits: compact … → regular …"}]}`
-    /// (`diff --json`, also `serve`'s `/api/sessions/N/diff`).
-    static func json(_ changes: [StateChange], from: String, to: String, names: NavigationState, earlier: NavigationState) -> JSONValue {
-        let items: [JSONValue] = changes.map { change in
-            let kind = Mirror(reflecting: change).children.first?.label ?? "\(change)"
-            return .object(["change": .string(kind),
-                            "text": .string(DiffText.renamed(change.description(in: names), unknownIn: names, knownIn: earlier))])
-        }
-        return .object(["type": .string("diff"), "from": .string(from), "to": .string(to), "changes": .array(items)])
+        guard format.json else { return Output.standard.lines(DiffText.render(report, title: title)) }
+        Output.standard.raw(try JSONValue(encoding: report).text + "\n")
     }
 }

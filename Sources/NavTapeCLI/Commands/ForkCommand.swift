@@ -40,11 +40,11 @@ struct ForkCommand: ParsableCommand {
         let report = try WhatIf.fork(machine, at: point, into: output.output, policy: policy?.policy, device: device?.device,
                                      sessionID: "\(machine.sessionID)-fork-\(start == 0 ? "start" : "\(start - 1)")", options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
-        let forked = report.forkIndex == 0 ? "at the start" : "after \(Logs.pointName(report.forkIndex))"
+        let forked = report.forkIndex == 0 ? "at the start" : "after \(LogPoint.name(ofCount: report.forkIndex))"
         Output.standard.line("\(output.output): forked \(forked), \(report.commandsRedecided) commands re-decided, "
             + "\(report.eventsWritten) events written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
-        Output.standard.lines(DiffText.render(diff(before, after), title: "final states \(machine.path) → \(output.output)", names: after,
-                                                earlier: before))
+        Output.standard.lines(DiffText.render(DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
+                                              title: "final states \(machine.path) → \(output.output)"))
     }
 }

@@ -1,5 +1,6 @@
 import NavTapeInterchange
 import ArgumentParser
+import EventLog
 import NavTape
 import NavigationCore
 
@@ -25,7 +26,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         // Read a line at a time: memory stays bounded by one line and one commit, however long the input.
-        let lines = try LineInput(input, maximumLineLength: Self.maximumLineLength)
+        let lines = try LineReader(input, maximumLineLength: Self.maximumLineLength)
         try output.prepare()
         let total = input == "-" ? 0 : Files.size(of: input) ?? 0  // a pipe's or FIFO's size is 0: no line
         var progress = Progress("import \(Progress.file(input))", total: total, enabled: total > 0 && Diagnostics.isTerminal)

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import EventLog
 import NavTape
 import NavigationCore
 import NavTapeInterchange
@@ -57,7 +58,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         if let intents {
-            var recording = IntentRecording(input: try LineInput(intents, maximumLineLength: IntentStream.maximumLineLength),
+            var recording = IntentRecording(input: try LineReader(intents, maximumLineLength: IntentStream.maximumLineLength),
                                             output: output, json: format.json)
             try recording.run()
             return
@@ -84,7 +85,7 @@ struct RecordCommand: ParsableCommand {
 /// One `record --intents` run: reads the stream line by line, feeds each to a ``CaptureIngest``,
 /// and acknowledges lines in groups, syncing whenever the next read would wait.
 struct IntentRecording {
-    let input: LineInput
+    let input: LineReader
     let output: OutputOptions
     /// JSON lines instead of text (docs/JSON.md, "Recording an intent stream").
     let json: Bool
@@ -92,7 +93,7 @@ struct IntentRecording {
     /// Lines recorded since the last sync, with their event counts and divergences.
     private var pending: [(line: Int, events: Int, divergences: [String])] = []
 
-    init(input: LineInput, output: OutputOptions, json: Bool = false) {
+    init(input: LineReader, output: OutputOptions, json: Bool = false) {
         self.input = input
         self.output = output
         self.json = json

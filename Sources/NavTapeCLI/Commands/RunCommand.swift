@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import EventLog
 import NavTape
 import NavigationCore
 
@@ -128,7 +129,7 @@ struct RunCommand: ParsableCommand {
                 result.append(argument)
                 continue
             }
-            let found = ManyLogs.files(under: argument, suffix: ".navscript")
+            let found = LogFiles.files(under: argument, suffix: ".navscript").files
             if found.isEmpty { empty.append(argument) }
             result += found
         }

@@ -206,7 +206,7 @@ struct SkipCommand: ParsableCommand {
         Output.standard.line("\(output.output): \(report.commandsSkipped) command\(report.commandsSkipped == 1 ? "" : "s") left out, "
             + "\(report.commandsRedecided) re-decided, \(report.eventsWritten) events written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
-        Output.standard.lines(DiffText.render(diff(before, after), title: "final states \(machine.path) → \(output.output)", names: after,
-                                                earlier: before))
+        Output.standard.lines(DiffText.render(DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
+                                              title: "final states \(machine.path) → \(output.output)"))
     }
 }

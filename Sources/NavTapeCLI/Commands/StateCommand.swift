@@ -39,11 +39,11 @@ struct StateCommand: ParsableCommand {
         let index = try time.map { try machine.count(atTime: $0.milliseconds(from: machine.startTime)) }
             ?? (at ?? .end).count(in: machine)
         let state = try machine.state(at: index)
-        let last = try Logs.lastEvent(before: index, in: machine)
+        let last = try machine.lastEvent(before: index)
         if format.json {
-            let json = JSONState.encode(state, index: index, time: last?.time ?? machine.startTime, lastEvent: last?.event,
-                                        policy: machine.sessionDescription.policy)
-            Output.standard.raw(json.text + "\n")
+            let report = StateReport(state, count: index, last: last?.event, time: last?.time ?? machine.startTime,
+                                     policy: machine.sessionDescription.policy)
+            Output.standard.raw(try JSONValue(encoding: report).text + "\n")
         } else {
             Output.standard.lines(StateText.render(state, index: index, last: last, machine: machine))
         }

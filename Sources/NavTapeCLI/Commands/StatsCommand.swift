@@ -28,11 +28,13 @@ struct StatsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let paths = try ManyLogs.paths(input.logs)
+        let paths = try input.paths()
         var first = true
         try ManyLogs.each(paths, json: format.json) { path in
             let machine = try Logs.open(path, tornTail: input.strict ? .refuse : .warn)
-            let summary = try LogSummary(machine, progress: "stats \(Progress.file(path))")
+            let progress = Progress("stats \(Progress.file(path))", total: machine.eventCount)
+            let summary = try LogSummary(machine, observe: progress.update)
+            progress.finish()
             if format.json {
                 Output.standard.raw(StatsJSON.encode(summary, machine: machine).text + "\n")
             } else {

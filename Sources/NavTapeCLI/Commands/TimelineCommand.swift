@@ -70,10 +70,9 @@ struct TimelineCommand: ParsableCommand {
         defer { progress.finish() }
         while start < last {
             // Each window starts from the state before it, so a change at its first event is seen.
-            var window = ProgressReporting(VisibleTimeline(), progress: progress, countingFrom: first)
+            var window = Observed(VisibleTimeline(), from: first, observe: progress.update)
             let end = Swift.min(last, start + Self.window)
             try machine.run(&window, from: start, to: end)
-            progress = window.progress
             for entry in window.wrapped.entries {
                 if let limit, printed >= limit { return }
                 printed += 1

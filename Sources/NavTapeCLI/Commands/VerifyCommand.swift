@@ -31,7 +31,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ManyLogs.each(ManyLogs.paths(logs), json: format.json) { path in
+        try ManyLogs.each(SessionLibrary.paths(logs), json: format.json) { path in
             // A checker reports a torn tail rather than reading past it.
             let machine = try Logs.open(path, tornTail: .refuse)
             let report = try machine.verify()

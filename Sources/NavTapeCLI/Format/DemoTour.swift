@@ -26,16 +26,15 @@ enum DemoTour {
         out.line("━━ 1. Time travel through \(paths.calendarPaste) ━━")
         for stop in recording.stops {
             let state = try main.state(at: stop.index)
-            let time = try Logs.lastEvent(before: stop.index, in: main)?.time ?? main.startTime
+            let time = try main.lastEvent(before: stop.index)?.time ?? main.startTime
             out.line()
-            out.line("after \(Logs.pointName(stop.index)) (\(SessionTime.offset(time - main.startTime))): \(stop.caption)")
+            out.line("after \(LogPoint.name(ofCount: stop.index)) (\(SessionTime.offset(time - main.startTime))): \(stop.caption)")
             out.lines(StateText.picture(state, lastEvent: nil, policy: policy))
         }
         out.line()
         let (before, after) = recording.rotation
-        let afterState = try main.state(at: after)
-        out.lines(DiffText.render(diff(try main.state(at: before), afterState), title: "diff across the rotation, after \(Logs.pointName(before)) → after \(Logs.pointName(after))",
-                                  names: afterState))
+        out.lines(DiffText.render(try DiffReport(main, from: before == 0 ? .start : .after(before - 1), to: .after(after - 1)),
+                                  title: "diff across the rotation, after \(LogPoint.name(ofCount: before)) → after \(LogPoint.name(ofCount: after))"))
         out.line()
         out.lines(StatsText.render(mainSummary, machine: main))
 
@@ -43,8 +42,8 @@ enum DemoTour {
         out.line("━━ 2. The same commands on an iPad (a what-if fork) ━━")
         out.line("the iPad never collapses: rotations only re-resolve the display mode (SZ-4, DM-8); Back at the root is ignored (NV-2)")
         out.lines(StateText.picture(iPadSummary.final, lastEvent: nil, policy: iPad.sessionDescription.policy))
-        out.lines(DiffText.render(diff(mainSummary.final, iPadSummary.final), title: "final states, iPhone Plus → iPad",
-                                  names: iPadSummary.final, earlier: mainSummary.final))
+        out.lines(DiffText.render(DiffReport(from: mainSummary.final, to: iPadSummary.final, fromName: "", toName: ""),
+                                  title: "final states, iPhone Plus → iPad"))
         out.lines(StatsText.bugLines(iPadSummary.violations))
 
         out.line()
@@ -52,10 +51,9 @@ enum DemoTour {
         out.line("select a paste in landscape, rotate to portrait (the collapse pushes it onto MN), Back, rotate again:")
         out.lines(StatsText.bugLines(staleSummary.violations))
         out.lines(StateText.picture(staleSummary.final, lastEvent: nil, policy: stale.sessionDescription.policy))
-        var blame = Blame(.column(.secondary))
-        try stale.run(&blame)
-        out.lines(Array(BlameText.render(blame, what: "the secondary column", index: stale.eventCount, state: staleSummary.final,
-                                         machine: stale).prefix(2)))
+        var blame = try BlameReport("secondary", in: stale, at: stale.eventCount)
+        blame.what = "the secondary column"
+        out.lines(Array(BlameText.render(blame, machine: stale).prefix(2)))
         out.line("Calendar Paste's delegate answers the same rotation with a fresh NoSelectionNC (part 1, last stop).")
 
         out.line()

@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import NavigationCore
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -70,63 +70,30 @@ enum TimelineText {
     }
 }
 
-/// The text of `diff` and `fork`.
+/// The text of `diff`.
 enum DiffText {
-    /// The changes with screen names from `names` (the later state); controllers only `earlier`
-    /// knows (a branch's minted controllers, say) get their names from it.
-    static func render(_ changes: [StateChange], title: String, names: NavigationState, earlier: NavigationState? = nil) -> [String] {
-        guard !changes.isEmpty else { return [title + ": no differences"] }
-        let lines = changes.map { change in "  " + renamed(change.description(in: names), unknownIn: names, knownIn: earlier) }
-        return ["\(title): \(changes.count) change\(changes.count == 1 ? "" : "s")"] + lines
-    }
-
-    /// `StateChange.description(in:)` prints `#m0` for a controller its state does not know;
-    /// replaces each such whole token with the name `earlier` gives it.
-    static func renamed(_ text: String, unknownIn names: NavigationState, knownIn earlier: NavigationState?) -> String {
-        guard let earlier, text.contains("#") else { return text }
-        let characters = Array(text)
-        var result = ""
-        var i = 0
-        while i < characters.count {
-            guard characters[i] == "#", i == 0 || !characters[i - 1].isLetter && !characters[i - 1].isNumber else {
-                result.append(characters[i])
-                i += 1
-                continue
-            }
-            var end = i + 1
-            while end < characters.count, characters[end].isLetter || characters[end].isNumber { end += 1 }
-            let token = String(characters[i..<end])
-            if let id = ControllerID(parsing: token), !names.contains(id), earlier.contains(id) {
-                result += TerminalText.escaped(earlier.name(of: id))
-            } else {
-                result += token
-            }
-            i = end
-        }
-        return result
+    static func render(_ report: DiffReport, title: String) -> [String] {
+        guard !report.changes.isEmpty else { return [title + ": no differences"] }
+        let count = report.changes.count
+        return ["\(title): \(count) change\(count == 1 ? "" : "s")"] + report.changes.map { "  " + $0.text }
     }
 }
 
 /// The text of `blame`.
 enum BlameText {
-    /// `since` is the point the trace started at (`--from`): 0 for the start of the log.
-    static func render(_ blame: Blame, what: String, index: UInt64, state: NavigationState, machine: TimeMachine,
-                       since: UInt64 = 0) -> [String] {
-        let value = blame.part.value(in: state).summary(in: state)
-        var lines = ["\(machine.path): \(what) \(EventPoint.caption(index, of: machine.eventCount)) is \(value)"]
-        if let change = blame.lastChange(atOrBefore: index == 0 ? 0 : index - 1), index > 0 {
-            lines.append("set by @\(change.index) \(SessionTime.offset(change.time - machine.startTime)) "
-                + EventText.describe(change.event, in: state) + " (was \(change.beforeSummary))")
+    static func render(_ report: BlameReport, machine: TimeMachine) -> [String] {
+        var lines = ["\(machine.path): \(report.what) \(LogPoint.caption(report.events, of: machine.eventCount)) is \(report.value)"]
+        if let change = report.setBy {
+            lines.append("set by @\(change.index) \(SessionTime.offset(change.time - machine.startTime)) \(change.text) (was \(change.before))")
         } else {
-            lines.append(since == 0 ? "unchanged since the start" : "unchanged since @\(since - 1)")
+            lines.append(report.from.map { "unchanged since @\($0)" } ?? "unchanged since the start")
         }
-        let history = blame.history
-        if !history.isEmpty {
-            let shown = history.count < blame.changeCount ? ", the last \(history.count) shown (--limit)" : ""
-            lines.append("history (\(blame.changeCount) change\(blame.changeCount == 1 ? "" : "s")\(shown)):")
-            for change in history {
+        if !report.history.isEmpty {
+            let shown = report.history.count < report.changes ? ", the last \(report.history.count) shown (--limit)" : ""
+            lines.append("history (\(report.changes) change\(report.changes == 1 ? "" : "s")\(shown)):")
+            for change in report.history {
                 lines.append("  " + EventText.position(change.index, time: change.time, start: machine.startTime)
-                    + "\(change.beforeSummary) → \(change.afterSummary)".padding(40) + EventText.describe(change.event, in: state))
+                    + "\(change.before) → \(change.after)".padding(40) + change.text)
             }
         }
         return lines

@@ -16,7 +16,7 @@ enum StateDiagram {
             var lines: [String] = []
             func visit(_ id: ControllerID, prefix: String, branch: String, depth: Int) {
                 let marker = visible.contains(id) ? " ◀" : ""
-                lines.append(prefix + branch + TerminalText.escaped(state.name(of: id)) + marker)
+                lines.append(prefix + branch + DisplaySafety.escaped(state.name(of: id)) + marker)
                 guard depth < 32, state.kind(of: id) == .navigation else { return }
                 let children = state.stack(of: id)
                 let childPrefix = prefix + (branch.isEmpty ? "" : branch == "└─ " ? "   " : "│  ")

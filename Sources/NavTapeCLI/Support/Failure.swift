@@ -1,6 +1,7 @@
 import NavigationCore
 import NavTapeScript
 import ArgumentParser
+import EventLog
 import NavTape
 
 /// The documented exit statuses (sysexits.h where one fits); `docs/ScriptFormat.md` and
@@ -38,6 +39,10 @@ struct CLIError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+extension ExitStatus: Comparable {
+    static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
 extension ExitStatus {
     init(_ code: NavTapeError.Code) {
         switch code {
@@ -56,7 +61,7 @@ enum Failure {
     /// Whether `error` is one of navtape's own (reported by ``report(_:)``), as opposed to one of
     /// ArgumentParser's parse outcomes.
     static func isNavtapeError(_ error: Error) -> Bool {
-        error is CLIError || error is NavTapeError || error is ScriptError || error is ExitCode
+        error is CLIError || error is NavTapeError || error is EventLogError || error is ScriptError || error is ExitCode
     }
 
     /// Prints one line for `error` on standard error and returns the exit status.
@@ -75,6 +80,12 @@ enum Failure {
         case let error as NavTapeError:
             let failure = Files.outputError(error)
             return (failure.status, failure.message)
+        case let error as EventLogError:
+            switch error.code {
+            case .notFound: return (.noInput, error.description)
+            case .tooLarge, .corrupt, .truncated, .notALog: return (.dataError, error.description)
+            default: return (.ioError, error.description)
+            }
         case let error as ScriptError:
             return (.dataError, error.description)
         case let error as ExitCode:

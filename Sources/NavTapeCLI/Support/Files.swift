@@ -1,55 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import EventLog
 import NavTape
-import NavigationCore
 
 /// Checks of input and output paths before a command touches them, so that every failure is one
-/// line with the documented exit status.
+/// line with the documented exit status (through the one file seam, EventLog's ``LogFiles``).
 enum Files {
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    static func isDirectory(_ path: String) -> Bool { LogFiles.kind(of: path) == .directory }
 
     /// The size of the file at `path` in bytes, or `nil` if it cannot be read.
-    static func size(of path: String) -> UInt64? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return UInt64(info.st_size)
-    }
+    static func size(of path: String) -> UInt64? { LogFiles.version(of: path)?.size }
 
-    /// What changes when a file is written to: its size, its modification time (ns) and inode; `nil` if
-    /// it cannot be read.
-    static func version(of path: String) -> FileVersion? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-        return FileVersion(size: UInt64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
-    }
-
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
+    static func exists(_ path: String) -> Bool { LogFiles.exists(path) }
 
     /// An existing, readable regular file (exit 66 otherwise).
     static func checkInput(_ path: String) throws(CLIError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            throw CLIError(.noInput, code == ENOENT ? "\(path): no such file" : "\(path): \(errorText(code))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError(.noInput, "\(path): is a directory") }
-        guard access(path, R_OK) == 0 else { throw CLIError(.noInput, "\(path): cannot read: \(errorText(errno))") }
+        do throws(EventLogError) { try LogFiles.checkReadable(path) } catch { throw CLIError(.noInput, error.description) }
     }
 
     /// Checks, before any work, that a new file can be written at `path` (exit 73 otherwise): its
@@ -57,11 +21,7 @@ enum Files {
     /// no other process is recording into (exit 75 if one is). Nothing is removed here: outputs are
     /// written whole beside the path and replace the old file only when complete.
     static func prepareOutput(_ path: String, force: Bool) throws(CLIError) {
-        if Files.isDirectory(path) { throw CLIError(.cannotCreate, "\(path): is a directory") }
-        let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : "."
-        let parent = directory.isEmpty ? "/" : directory
-        guard Files.isDirectory(parent) else { throw CLIError(.cannotCreate, "\(path): cannot create: no directory \(parent)") }
-        guard access(parent, W_OK) == 0 else { throw CLIError(.cannotCreate, "\(path): cannot create: \(errorText(errno))") }
+        do throws(EventLogError) { try LogFiles.checkCreatable(path) } catch { throw CLIError(.cannotCreate, error.description) }
         do throws(NavTapeError) {
             try OutputFile.check(path, replacing: force)
         } catch {
@@ -84,36 +44,18 @@ enum Files {
         RecorderOptions(publication: .whole, replacesExisting: force)
     }
 
-    /// The whole file as text (invalid UTF-8 is replaced, then rejected by the parsers); `-` is standard input.
     /// The text of `path` (`-`: standard input); past `limit` bytes it stops reading and refuses the
-    /// file (exit 65) instead of holding more.
-    static func readText(_ path: String, limit: Int? = nil) throws(CLIError) -> String {
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = 0
-        } else {
-            try checkInput(path)
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot open: \(errorText(errno))") }
-        }
-        defer { if descriptor != 0 { close(descriptor) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { read(descriptor, $0, buffer.count) } ?? 0
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CLIError(.ioError, "\(path): read failed: \(errorText(errno))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-            if let limit, bytes.count > limit {
-                throw CLIError(.dataError, "\(path == "-" ? "stdin" : path): larger than \(limit) bytes: not read")
+    /// file (exit 65) instead of holding more. Invalid UTF-8 is replaced, then rejected by the parsers.
+    static func readText(_ path: String, limit: Int = .max) throws(CLIError) -> String {
+        do throws(EventLogError) {
+            return String(decoding: try LogFiles.read(path, limit: limit), as: UTF8.self)
+        } catch {
+            switch error.code {
+            case .notFound: throw CLIError(.noInput, error.description)
+            case .tooLarge: throw CLIError(.dataError, error.description)
+            default: throw CLIError(.ioError, error.description)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes `text` to `path` whole (see ``OutputFile``), replacing a file there only with `force`.
@@ -122,11 +64,4 @@ enum Files {
         try file.write(text)
         try file.commit()
     }
-}
-
-/// A file's size, modification time and inode: when all three are unchanged, so is what was read from it.
-struct FileVersion: Hashable, Sendable {
-    var size: UInt64
-    var modified: Int64
-    var inode: UInt64
 }

@@ -68,28 +68,16 @@ struct DeviceArgument: ExpressibleByArgument {
     static var allValueStrings: [String] { Device.allCases.map(\.rawValue) }
 }
 
-/// A point in a log given by time: milliseconds since the epoch, ISO 8601 UTC, or `+SECONDS`.
+/// A point in a log given by time: milliseconds since the epoch, ISO 8601 UTC, or `+SECONDS`
+/// (as ``LogPoint`` reads a time).
 struct TimeArgument: ExpressibleByArgument {
     var value: SessionTime.Value
 
-    /// The time `value` stands for.
-    init(value: SessionTime.Value) { self.value = value }
-
     init?(argument: String) {
-        if argument.hasPrefix("+"), let offset = SessionTime.parseDuration(argument.dropFirst()) {
-            value = .relative(offset)
-        } else if let parsed = SessionTime.parse(argument), case .absolute = parsed {
-            value = parsed
-        } else {
-            return nil
-        }
+        guard let value = LogPoint.time(argument) else { return nil }
+        self.value = value
     }
 
     /// Milliseconds since the epoch, relative times counted from `start`.
-    func milliseconds(from start: Int64) -> Int64 {
-        switch value {
-        case .absolute(let time): return time
-        case .relative(let offset): return start + offset
-        }
-    }
+    func milliseconds(from start: Int64) -> Int64 { value.milliseconds(from: start) }
 }

@@ -1,51 +1,10 @@
-#if canImport(Glibc)
 import NavigationCore
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import NavTape
-
-/// Text for a terminal: control characters, DEL, C1 controls and the invisible formatting and
-/// bidirectional characters become `\u{1B}` style escapes, so a name from a log cannot move the
-/// cursor, change colours or reorder what is shown.
-enum TerminalText {
-    static func escaped(_ text: String) -> String {
-        // Checked over the UTF-8 bytes (every line of `log` and `timeline`): printable ASCII never
-        // needs an escape, and only a multi-byte sequence is decoded to ask about its scalar.
-        var bytes = text
-        if bytes.withUTF8(Self.isSafe) { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if DisplaySafety.needsEscape(scalar) {
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// Whether no scalar of the valid UTF-8 `bytes` needs an escape.
-    private static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < bytes.count {
-            let lead = bytes[i]
-            if lead < 0x80 {
-                guard lead >= 0x20 && lead != 0x7F else { return false }
-                i += 1
-                continue
-            }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            guard i + length <= bytes.count else { return false }
-            var value = UInt32(lead) & (0xFF >> (length + 1))
-            for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-            guard let scalar = Unicode.Scalar(value), !DisplaySafety.needsEscape(scalar) else { return false }
-            i += length
-        }
-        return true
-    }
-}
 
 /// A file descriptor that collects text and writes it in large chunks, remembering the first
 /// write error so that a full disk or `/dev/full` fails the command (exit 74) instead of being lost.
@@ -66,7 +25,7 @@ final class Output {
 
     /// Appends one line; every character a terminal would interpret is escaped.
     func line(_ text: String = "") {
-        raw(TerminalText.escaped(text) + "\n")
+        raw(DisplaySafety.escaped(text) + "\n")
     }
 
     /// Appends each line of `lines`.
@@ -116,7 +75,7 @@ final class Output {
 enum Diagnostics {
     /// Writes `text` (escaped) and a newline to standard error; failures are ignored.
     static func line(_ text: String) {
-        raw(TerminalText.escaped(text) + "\n")
+        raw(DisplaySafety.escaped(text) + "\n")
     }
 
     /// Writes `text` as it is to standard error (the progress bar's carriage returns).

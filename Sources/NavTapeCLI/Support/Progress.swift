@@ -10,7 +10,7 @@ import NavigationProjections
 ///
 /// `NAVTAPE_PROGRESS_DELAY` (seconds, default 1) sets how long a command runs before the line
 /// appears.
-struct Progress {
+final class Progress {
     /// What the line starts with, e.g. `stats two-m.navtape`.
     let label: String
     /// The events the work will go through (at least 1).
@@ -32,7 +32,7 @@ struct Progress {
     /// Progress through `total` events, drawn if standard error is a terminal; with `streaming`
     /// (the command prints as it goes: `log`, `export`, `timeline`) only if standard output is not
     /// that terminal too, so the line never cuts through the output.
-    init(_ label: String, total: UInt64, streaming: Bool = false) {
+    convenience init(_ label: String, total: UInt64, streaming: Bool = false) {
         self.init(label, total: total, enabled: Diagnostics.isTerminal && !(streaming && isatty(1) == 1))
     }
 
@@ -48,32 +48,32 @@ struct Progress {
 
     /// `done` events of ``total`` are behind; redraws at most ten times a second.
     @inline(__always)
-    mutating func update(_ done: UInt64) {
+    func update(_ done: UInt64) {
         guard enabled, done >= nextCheck else { return }
         nextCheck = done + Self.stride
         draw(done)
     }
 
     /// Writes a line of its own instead of the event count (`shrink`'s trials), under the same rules.
-    mutating func note(_ text: String) {
+    func note(_ text: String) {
         guard enabled, let now = due() else { return }
         lastDraw = now
         drawn = true
-        Diagnostics.raw("\r\u{1B}[K" + TerminalText.escaped(label + ": " + text))
+        Diagnostics.raw("\r\u{1B}[K" + DisplaySafety.escaped(label + ": " + text))
     }
 
     /// Erases the line, if one was drawn.
-    mutating func finish() {
+    func finish() {
         guard drawn else { return }
         Diagnostics.raw("\r\u{1B}[K")
         drawn = false
     }
 
-    private mutating func draw(_ done: UInt64) {
+    private func draw(_ done: UInt64) {
         guard let now = due() else { return }
         lastDraw = now
         drawn = true
-        Diagnostics.raw("\r\u{1B}[K" + TerminalText.escaped(label + ": " + Self.line(done: done, total: total, elapsed: now - started, unit: unit)))
+        Diagnostics.raw("\r\u{1B}[K" + DisplaySafety.escaped(label + ": " + Self.line(done: done, total: total, elapsed: now - started, unit: unit)))
     }
 
     /// The instant to draw at, or nil before the delay or within 100 ms of the last line.
@@ -112,36 +112,4 @@ struct Progress {
         }
         return result
     }
-}
-
-/// A projection that shows ``Progress`` while the wrapped one runs (`stats`, `timeline`, `blame`,
-/// `conformance`): the events consumed since `start`.
-struct ProgressReporting<Wrapped: Projection>: Projection {
-    /// The projection doing the work.
-    var wrapped: Wrapped
-    /// The line on the terminal.
-    var progress: Progress
-    private let start: UInt64
-
-    /// Reports `wrapped`'s progress through events `start ..< end`.
-    init(_ wrapped: Wrapped, _ label: String, from start: UInt64, to end: UInt64) {
-        self.init(wrapped, progress: Progress(label, total: end >= start ? end - start : 0), countingFrom: start)
-    }
-
-    /// Reports `wrapped`'s progress on a line already in use, counting events from `start` (a
-    /// command that runs several windows of one log: `timeline`).
-    init(_ wrapped: Wrapped, progress: Progress, countingFrom start: UInt64) {
-        self.wrapped = wrapped
-        self.progress = progress
-        self.start = start
-    }
-
-    mutating func start(from state: NavigationState) { wrapped.start(from: state) }
-
-    mutating func consume(_ context: EventContext) {
-        wrapped.consume(context)
-        progress.update(context.index &- start &+ 1)
-    }
-
-    var output: Wrapped.Output { wrapped.output }
 }

@@ -12,4 +12,42 @@ public enum DisplaySafety {
         default: return false
         }
     }
+
+    /// `text` with every scalar ``needsEscape(_:)`` names written as `\u{…}`: what a terminal line
+    /// shows of a name from a log.
+    public static func escaped(_ text: String) -> String {
+        // Checked over the UTF-8 bytes (every line of `log` and `timeline`): printable ASCII never
+        // needs an escape, and only a multi-byte sequence is decoded to ask about its scalar.
+        var bytes = text
+        if bytes.withUTF8(Self.isSafe) { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether no scalar of the valid UTF-8 `bytes` needs an escape.
+    private static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                guard lead >= 0x20 && lead != 0x7F else { return false }
+                i += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard i + length <= bytes.count else { return false }
+            var value = UInt32(lead) & (0xFF >> (length + 1))
+            for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+            guard let scalar = Unicode.Scalar(value), !needsEscape(scalar) else { return false }
+            i += length
+        }
+        return true
+    }
 }

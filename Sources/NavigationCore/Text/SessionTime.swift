@@ -173,3 +173,13 @@ public enum SessionTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
+
+extension SessionTime.Value {
+    /// Milliseconds since the epoch, a relative time counted from `start`.
+    public func milliseconds(from start: Int64) -> Int64 {
+        switch self {
+        case .absolute(let time): time
+        case .relative(let offset): start + offset
+        }
+    }
+}

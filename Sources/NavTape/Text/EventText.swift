@@ -1,12 +1,12 @@
-import NavTapeScript
-import NavTape
 import NavigationCore
+import NavigationProjections
 
-/// One-line descriptions of events and commands with screen names.
-enum EventText {
+/// One-line descriptions of events and commands with screen names: what `navtape log` prints and
+/// the inspector shows.
+public enum EventText {
     /// `detailShown PasteNC1 from M: pushed onto MN`, with names taken from `state` (the state
     /// after the event, which knows every controller the event names).
-    static func describe(_ event: NavigationEvent, in state: NavigationState) -> String {
+    public static func describe(_ event: NavigationEvent, in state: NavigationState) -> String {
         func n(_ id: ControllerID) -> String { state.name(of: id) }
         func list(_ ids: [ControllerID]) -> String { "[" + ids.map(n).joined(separator: ", ") + "]" }
         let kind = event.kind.name
@@ -63,7 +63,7 @@ enum EventText {
     }
 
     /// `stack of MN: UIKit [M, PasteNC], model [M] (CO-1, CO-2)`.
-    static func describe(_ divergence: Divergence, in state: NavigationState) -> String {
+    public static func describe(_ divergence: Divergence, in state: NavigationState) -> String {
         func controller(_ observed: ObservedController) -> String {
             switch observed {
             case .controller(let id): return state.name(of: id)
@@ -83,7 +83,7 @@ enum EventText {
         return "\(aspect): UIKit \(value(divergence.observed)), model \(value(divergence.model))\(rules)"
     }
 
-    static func describe(_ resolution: ShowResolution, in state: NavigationState) -> String {
+    public static func describe(_ resolution: ShowResolution, in state: NavigationState) -> String {
         switch resolution {
         case .pushed(let navigation): return "pushed onto \(state.name(of: navigation))"
         case .installedAsPrimary: return "installed as primary"
@@ -96,34 +96,64 @@ enum EventText {
     }
 
     /// `compact 414×736 phone` (plus `wide`/`narrow` when the hint is explicit).
-    static func describe(_ traits: Traits) -> String {
+    public static func describe(_ traits: Traits) -> String {
         var text = "\(traits.horizontalSizeClass) \(traits.width)×\(traits.height) \(traits.idiom)"
         if traits.sideBySide != .byOrientation { text += " \(traits.sideBySide)" }
         return text
     }
 
     /// `320` for whole numbers, else Swift's shortest form.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
 
     /// A width in points: whole, or with one decimal (`245.3`), as `diff` prints them.
-    static func points(_ value: Double) -> String {
+    public static func points(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
         let tenths = (value * 10).rounded()
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int64(tenths / 10)) : "\(tenths / 10)"
     }
 
     /// `@12  +3.500s  ` — an event's index and its time from the session's start.
-    static func position(_ index: UInt64, time: Int64, start: Int64) -> String {
+    public static func position(_ index: UInt64, time: Int64, start: Int64) -> String {
         "@\(index)".padding(6) + SessionTime.offset(time - start).padding(10)
     }
 }
 
 extension String {
-    /// The string padded with spaces on the right to `width` characters.
-    func padding(_ width: Int) -> String {
+    /// The string padded with spaces on the right to `width` characters (one space at least).
+    package func padding(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
+
+/// One line per event for `log`, `tail` and `state`.
+public enum EventListing {
+    /// `                ↳ callbacks viewWillAppear(D2), … · notifications didCollapse · transitions pop(MN) · popped D2`:
+    /// what UIKit told the app about a commit, under its last event; `nil` when it told nothing.
+    public static func annotation(_ observation: CommitObservation, names: NavigationState) -> String? {
+        var parts: [String] = []
+        if !observation.callbacks.isEmpty {
+            parts.append("callbacks " + observation.callbacks.map { $0.description(in: names) }.joined(separator: ", "))
+        }
+        if !observation.notifications.isEmpty {
+            parts.append("notifications " + observation.notifications.map { $0.name(in: names.style) }.joined(separator: ", "))
+        }
+        if !observation.transitions.isEmpty {
+            parts.append("transitions " + observation.transitions.map { $0.description(in: names) }.joined(separator: ", "))
+        }
+        if let popped = observation.popped {
+            parts.append("popped " + (popped.isEmpty ? "none" : popped.map(names.name(of:)).joined(separator: ", ")))
+        }
+        guard !parts.isEmpty else { return nil }
+        return String(repeating: " ", count: 16) + "↳ " + parts.joined(separator: " · ")
+    }
+
+    /// `@12    +3.500s   ▸ detailShown PasteNC1 from M: pushed onto MN` (`▸` marks the first event
+    /// of a command's commit).
+    public static func line(_ recorded: RecordedEvent, names: NavigationState, start: Int64) -> String {
+        EventText.position(recorded.index, time: recorded.time, start: start) + (recorded.startsCommit ? "▸ " : "  ")
+            + EventText.describe(recorded.event, in: names)
     }
 }

@@ -5,10 +5,10 @@ import Darwin
 #endif
 
 /// Lines read as they arrive from a file, a FIFO or standard input (`-`), for commands that act on
-/// each line before the next exists (`record --intents`).
-final class LineInput {
+/// each line before the next exists (`record --intents`), through the module's file seam.
+public final class LineReader {
     /// The input's name for messages (`-` is `stdin`).
-    let name: String
+    public let name: String
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
@@ -18,23 +18,30 @@ final class LineInput {
     private var searched = 0
     private var ended = false
     /// The 1-based number of the last line returned.
-    private(set) var lineNumber = 0
+    public private(set) var lineNumber = 0
     /// The bytes of the lines returned so far, newlines included.
-    private(set) var consumed: UInt64 = 0
+    public private(set) var consumed: UInt64 = 0
     /// The longest line accepted; a longer one is an error before it is held whole.
-    let maximumLineLength: Int
+    public let maximumLineLength: Int
 
     /// Opens `path` (`-` for standard input); a FIFO blocks here until a writer opens it.
-    init(_ path: String, maximumLineLength: Int) throws(CLIError) {
+    /// - Throws: ``EventLogError`` `.notFound` (no such file, a directory), `.io`.
+    public init(_ path: String, maximumLineLength: Int) throws(EventLogError) {
         self.maximumLineLength = maximumLineLength
         if path == "-" {
             name = "stdin"
             descriptor = 0
         } else {
-            try Files.checkInput(path)
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw EventLogError(.notFound, path: path, detail: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+            }
+            guard (info.st_mode & S_IFMT) != S_IFDIR else { throw EventLogError(.notFound, path: path, detail: "is a directory") }
             name = path
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot open: \(Files.errorText(errno))") }
+            var opened: Int32
+            repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
+            guard opened >= 0 else { throw .io(path, "cannot open", errno: errno) }
+            descriptor = opened
         }
     }
 
@@ -44,7 +51,7 @@ final class LineInput {
 
     /// The next complete line already read, without waiting; at the end of input, also a last
     /// line with no newline.
-    func bufferedLine() -> String? {
+    public func bufferedLine() -> String? {
         let from = Swift.max(start, searched)
         let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
             guard from < bytes.count, let base = bytes.baseAddress,
@@ -71,7 +78,7 @@ final class LineInput {
     }
 
     /// The next line, waiting for input as needed; `nil` at the end of input.
-    func nextLine() throws(CLIError) -> String? {
+    public func nextLine() throws(EventLogError) -> String? {
         while true {
             if let line = bufferedLine() { return line }
             guard try fill(interrupted: { false }) else { return nil }
@@ -79,14 +86,16 @@ final class LineInput {
     }
 
     /// Whether more input can be read at once (reading would not wait).
-    var isReady: Bool {
+    public var isReady: Bool {
         var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0
     }
 
     /// Waits for more input and reads it. Returns `false` at the end of input, or once `interrupted`
     /// says to stop (checked at least every 100 ms while waiting).
-    func fill(interrupted: () -> Bool) throws(CLIError) -> Bool {
+    /// - Throws: ``EventLogError`` `.tooLarge` for a line longer than ``maximumLineLength`` (before
+    ///   it is held whole), `.io`.
+    public func fill(interrupted: () -> Bool) throws(EventLogError) -> Bool {
         guard !ended else { return false }
         if start > 0 {
             buffer.removeSubrange(..<start)
@@ -94,7 +103,7 @@ final class LineInput {
             start = 0
         }
         guard buffer.count <= maximumLineLength else {
-            throw CLIError(.dataError, "\(name):\(lineNumber + 1): a line longer than \(maximumLineLength) bytes")
+            throw EventLogError(.tooLarge, path: "\(name):\(lineNumber + 1)", detail: "a line longer than \(maximumLineLength) bytes")
         }
         // Wait in short polls rather than one blocking read: a signal that lands between the
         // caller's last check and the read would otherwise leave the read waiting for the app.
@@ -104,7 +113,7 @@ final class LineInput {
             let result = poll(&ready, 1, 100)
             if result > 0 { break }
             if result < 0 && errno != EINTR {
-                throw CLIError(.ioError, "\(name): read failed: \(Files.errorText(errno))")
+                throw .io(name, "read failed", errno: errno)
             }
         }
         let old = buffer.count
@@ -123,7 +132,7 @@ final class LineInput {
                     continue
                 }
                 buffer.removeSubrange(old...)
-                throw CLIError(.ioError, "\(name): read failed: \(Files.errorText(errno))")
+                throw .io(name, "read failed", errno: errno)
             }
             buffer.removeSubrange((old + count)...)
             if count == 0 { ended = true }
@@ -133,29 +142,3 @@ final class LineInput {
     }
 }
 
-/// Ctrl-C and SIGTERM as a request to stop cleanly: the handler only sets a flag, and a blocked
-/// `read` returns `EINTR` (no `SA_RESTART`), so the command syncs and closes what it has.
-enum Interrupt {
-    nonisolated(unsafe) static var requested: sig_atomic_t = 0
-
-    static func install() {
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { _ in Interrupt.requested = 1 }
-        #else
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.requested = 1 }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-        // A parent may have started us with these blocked (children inherit the mask): Ctrl-C must work.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    }
-
-    static var wasRequested: Bool { requested != 0 }
-}

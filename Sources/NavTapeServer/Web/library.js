@@ -1,0 +1,92 @@
+import { headers, sessionsText, shownText, rowCells, sessionHref, optionValues } from "./library-logic.js";
+// The library page (`navtape serve`'s `/`): a filter form (device, bug, screen seen, diverged), one
+// row per session shown, columns sortable by their headers, each session linking to its inspector
+// page. Drawn from the page's data block; every name reaches the document as text or an attribute.
+//
+// The data block (the page's JSON script element, id "data") is one JSON object:
+//
+//   {
+//     "sessions": 3,                  // how many sessions the library has (shown or not)
+//     "query": {                      // the page's query (LibraryQuery), as read from its address
+//       "bug": ["BUG-6"],             //   filter values, each list in the order given (may be empty)
+//       "rejected": [],
+//       "device": [],
+//       "screen": [],
+//       "diverged": false,            //   diverged=1
+//       "sort": "number",             //   one of SORT_KEYS (library-logic.js)
+//       "descending": false           //   order=desc
+//     },
+//     "options": {                    // the filter menus' values, over every readable session (any
+//       "device": ["ipad", "iphone"], //   order, repeats allowed: the page sorts them and keeps each
+//       "bug": ["BUG-6"],             //   once); a value in the query's list of the same name is
+//       "screen": ["Detail"]          //   selected
+//     },
+//     "rows": [                       // the rows shown, in the order shown (filtered and sorted as
+//       {                             //   LibraryQuery.apply does): a readable session, as a row of
+//         "number": 0,                //   /api/sessions (QuerySummary.json with number and key)
+//         "key": "s-0123456789abcdef",//   its page is /session/KEY
+//         "log": "a.navtape",
+//         "sessionID": "…", "device": "ipad", "policy": "…", "style": "…",
+//         "events": 12, "commands": 4,
+//         "duration": 12500,          //   milliseconds (shown as 12.500s)
+//         "bugs": {"BUG-6": 1},       //   occurrences by rule
+//         "divergences": 0,
+//         "parent": null              //   "SESSION @EVENT" for a fork, else null
+//       },
+//       {"number": 1, "key": "s-…", "error": "…"}   // an unreadable log: its message ("log" may be there too)
+//     ]
+//   }
+const data = JSON.parse(document.getElementById("data").textContent);
+const query = data.query;
+document.getElementById("count").textContent = sessionsText(data.sessions);
+
+// The filter form: each menu's values, those of the query selected; the sort kept.
+const form = document.getElementById("filter");
+for (const name of ["device", "bug", "screen"]) {
+  const select = form.querySelector("select[name=" + name + "]");
+  for (const value of optionValues(data.options[name])) {
+    const option = document.createElement("option");
+    option.textContent = value;
+    if (query[name].includes(value)) option.setAttribute("selected", "");
+    select.appendChild(option);
+  }
+}
+if (query.diverged) form.querySelector("input[name=diverged]").setAttribute("checked", "");
+form.querySelector("input[name=sort]").setAttribute("value", query.sort);
+document.getElementById("shown").textContent = shownText(data.rows.length, query);
+
+// The headers, each a link sorting by its column (again: the other order).
+const head = document.querySelector("#sessions thead tr");
+for (const header of headers(query)) {
+  const cell = document.createElement("th"), link = document.createElement("a");
+  link.setAttribute("href", header.href);
+  link.textContent = header.text;
+  cell.appendChild(link);
+  head.appendChild(cell);
+}
+
+// One row per session shown: its number linking to its page, then its cells; an unreadable log's message.
+const body = document.querySelector("#sessions tbody");
+for (const row of data.rows) {
+  const tr = document.createElement("tr");
+  const number = document.createElement("td");
+  tr.appendChild(number);
+  if (row.error !== undefined) {
+    number.textContent = String(row.number);
+    const message = document.createElement("td");
+    message.setAttribute("colspan", "11");
+    message.textContent = row.error;
+    tr.appendChild(message);
+  } else {
+    const link = document.createElement("a");
+    link.setAttribute("href", sessionHref(row));
+    link.textContent = String(row.number);
+    number.appendChild(link);
+    for (const text of rowCells(row)) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      tr.appendChild(cell);
+    }
+  }
+  body.appendChild(tr);
+}
