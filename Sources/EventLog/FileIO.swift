@@ -441,3 +441,13 @@ func withMutableBytes<R>(of array: inout [UInt8], _ body: (UnsafeMutableRawBuffe
     }
     return try result.get()
 }
+
+/// The wall clock, for times that come from no input (a capture that gives none, a report's date).
+public enum WallClock {
+    /// Milliseconds since the Unix epoch.
+    public static func milliseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1_000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+}

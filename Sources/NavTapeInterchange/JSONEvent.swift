@@ -1,5 +1,6 @@
 import NavTape
 import NavigationCore
+import NavigationProjections
 
 /// The JSON of one recorded event (`docs/JSON.md`, "Events"): its position, time, commit flag, the
 /// event's kind and its payload in one flat object.
@@ -8,6 +9,15 @@ public enum JSONEvent {
     public static func encode(_ recorded: RecordedEvent) -> JSONValue {
         var object: [String: JSONValue] = [:]
         members(of: recorded, into: &object)
+        return .object(object)
+    }
+
+    /// The object of `recorded` with, under `uikit`, what UIKit told the app about the commit it
+    /// ends (`navtape log --json`), when there is anything.
+    public static func encode(_ recorded: RecordedEvent, uikit observation: CommitObservation?, style: SplitStyle) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        members(of: recorded, into: &object)
+        if let observation, !observation.isEmpty { object["uikit"] = JSONObservation.encode(observation, style: style) }
         return .object(object)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import NavTapeTestSupport
 import NavigationCore
 import Testing
-@testable import NavTapeCLI
+@testable import NavTapeScript
 
 /// The Swift-literal form of the command vocabulary (what `navtape testgen` writes): the literals of
 /// every sample command are generated into `Generated/CommandLiterals.swift`, compiled with the

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import EventLog
 import NavTape
+import NavTapeScript
 import NavigationCore
 
 /// `navtape demo`: the project's main job.
@@ -41,7 +42,7 @@ struct DemoCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        if let directory = writeScripts { return try Self.write(ScenarioScripts.all, into: directory, force: force) }
+        if let directory = writeScripts { return try Self.write(ShippedScripts.all, into: directory, force: force) }
         let paths = DemoSession.paths(for: output)
         // Decided once per path, before any is written: a file that turns up later is not replaced.
         var replaceable: Set<String> = []

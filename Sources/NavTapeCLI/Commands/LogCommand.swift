@@ -40,51 +40,13 @@ struct LogCommand: ParsableCommand {
         let end = try Logs.point(to ?? machine.eventCount, in: machine)
         _ = try Logs.point(from, in: machine)
         let names = try machine.state(at: end)
-        var commitStart = try machine.state(at: from)
-        var commit: [NavigationEvent] = []
-        var last: RecordedEvent?
-        // Each event is printed when the next one arrives, so the last of a commit can carry what
-        // UIKit told the app about the whole commit.
-        func flush(_ observation: CommitObservation?) {
-            guard let recorded = last else { return }
-            if format.json {
-                var value = JSONEvent.encode(recorded)
-                if let observation, !observation.isEmpty, case .object(var object) = value {
-                    object["uikit"] = JSONObservation.encode(observation, style: names.style)
-                    value = .object(object)
-                }
-                Output.standard.raw(value.text + "\n")
-            } else {
-                Output.standard.line(EventListing.line(recorded, names: names, start: machine.startTime))
-                if let observation, let annotation = EventListing.annotation(observation, names: names) {
-                    Output.standard.line(annotation)
-                }
-            }
-        }
-        var progress = Progress("log \(Progress.file(machine.path))", total: end - from, streaming: true)
+        let progress = Progress("log \(Progress.file(machine.path))", total: end - from, streaming: true)
         defer { progress.finish() }
-        try machine.forEachEvent(from: from, to: end) { recorded in
+        try machine.forEachListedEvent(from: from, to: end) { recorded, observation in
             progress.update(recorded.index - from + 1)
-            if recorded.startsCommit {
-                let observation = CommitObservation(before: commitStart, events: commit)
-                flush(observation)
-                commitStart = observation.after
-                commit = []
-            } else {
-                flush(nil)
-            }
-            commit.append(recorded.event)
-            last = recorded
-            return true
+            if format.json { return Output.standard.json(JSONEvent.encode(recorded, uikit: observation, style: names.style)) }
+            Output.standard.line(EventListing.line(recorded, names: names, start: machine.startTime))
+            if let observation, let annotation = EventListing.annotation(observation, names: names) { Output.standard.line(annotation) }
         }
-        // The listing's last event ends its commit only if the log's next event starts a new one.
-        var nextStartsCommit = true
-        if end < machine.eventCount {
-            try machine.forEachEvent(from: end, to: end + 1) { next in
-                nextStartsCommit = next.startsCommit
-                return false
-            }
-        }
-        flush(nextStartsCommit ? CommitObservation(before: commitStart, events: commit) : nil)
     }
 }

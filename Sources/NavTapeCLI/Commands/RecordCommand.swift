@@ -1,10 +1,5 @@
 import NavTapeScript
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EventLog
 import NavTape
 import NavigationCore
@@ -57,22 +52,17 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let intents {
-            var recording = IntentRecording(input: try LineReader(intents, maximumLineLength: IntentStream.maximumLineLength),
-                                            output: output, json: format.json)
-            try recording.run()
-            return
-        }
+        if let intents { return try recordIntents(intents) }
         let file = script ?? "-"
         let sessions = try ScriptParser.sessions(Files.readText(file, limit: ScriptParser.maximumScriptBytes), file: file == "-" ? "stdin" : file)
-        let outputs = ScriptReport.outputs(for: sessions, output: output.output)
+        let outputs = ScriptBatch.outputs(for: sessions, output: output.output)
         for case (_, let log?) in outputs { try Files.prepareOutput(log, force: output.force) }
         var passed = true
         for (session, log) in outputs {
             let result = try ScriptRunner.run(session, recordingTo: log, options: output.logOptions)
             let name = sessions.count > 1 ? session.sessionName : nil
             if format.json {
-                Output.standard.raw(ScriptRunJSON.encode(ScriptOutcome(file: file, session: name, run: result, seconds: 0), log: log).text + "\n")
+                Output.standard.json(ScriptOutcome(file: file, session: name, run: result, log: log))
                 passed = result.passed && passed
             } else {
                 passed = ScriptReport.summarize(result, session: name, recordedTo: log) && passed
@@ -80,98 +70,37 @@ struct RecordCommand: ParsableCommand {
         }
         if !passed { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }
-}
 
-/// One `record --intents` run: reads the stream line by line, feeds each to a ``CaptureIngest``,
-/// and acknowledges lines in groups, syncing whenever the next read would wait.
-struct IntentRecording {
-    let input: LineReader
-    let output: OutputOptions
-    /// JSON lines instead of text (docs/JSON.md, "Recording an intent stream").
-    let json: Bool
-    private var ingest: CaptureIngest
-    /// Lines recorded since the last sync, with their event counts and divergences.
-    private var pending: [(line: Int, events: Int, divergences: [String])] = []
-
-    init(input: LineReader, output: OutputOptions, json: Bool = false) {
-        self.input = input
-        self.output = output
-        self.json = json
-        // A capture is published at once and grows, so `tail -f` can follow it.
-        ingest = CaptureIngest(path: output.output, file: input.name,
-                               options: RecorderOptions(publication: .live, replacesExisting: false), now: Self.now)
-    }
-
-    mutating func run() throws {
+    /// `--intents`: the stream recorded as it arrives, each line acknowledged once durable.
+    func recordIntents(_ intents: String) throws {
+        var recording = IntentRecording(input: try LineReader(intents, maximumLineLength: IntentStream.maximumLineLength),
+                                        path: output.output, now: WallClock.milliseconds)
         try output.prepare()
         Interrupt.install()
-        do {
-            try readAll()
-        } catch {
-            // Everything before the bad line is kept and acknowledged.
-            try? acknowledge()
-            try? ingest.capture?.close()
-            throw error
-        }
-        try acknowledge()
-        try ingest.finish()
-        let path = output.output, events = ingest.capture?.recorder.eventCount ?? 0
-        if json {
-            Output.standard.raw(JSONValue.object([
-                "type": .string("recorded"), "log": .string(path), "commands": .int(Int64(ingest.commandCount)),
-                "events": .int(Int64(events)), "divergences": .int(Int64(ingest.divergenceCount)),
-                "interrupted": .bool(Interrupt.wasRequested),
-            ]).text + "\n")
-            try Output.standard.flush()
-            return
-        }
-        let interrupted = Interrupt.wasRequested ? " (interrupted)" : ""
-        let see = ingest.divergenceCount > 0 ? " (navtape conformance \(path))" : ""
-        Output.standard.line("recorded \(ingest.commandCount) commands, \(events) events to \(path)\(interrupted);"
-                             + " divergences from UIKit: \(ingest.divergenceCount)\(see)")
-        try Output.standard.flush()
-    }
-
-    private mutating func readAll() throws {
-        while true {
-            while let line = input.bufferedLine() {
-                guard let step = try ingest.feed(line, number: input.lineNumber), let capture = ingest.capture else { continue }
-                pending.append((input.lineNumber, step.events.count,
-                                step.divergences.map { EventText.describe($0, in: capture.state) }))
-                if pending.count >= 4_096 { try acknowledge() }
-            }
-            // About to wait for the app: make what arrived durable and say so.
-            if !input.isReady { try acknowledge() }
-            if Interrupt.wasRequested { return }
-            guard try input.fill(interrupted: { Interrupt.wasRequested }) else { return }
-        }
-    }
-
-    /// Syncs and acknowledges every pending line.
-    private mutating func acknowledge() throws {
-        guard let capture = ingest.capture, !pending.isEmpty else { return }
-        let durable = try capture.sync()
-        for entry in pending {
-            if json {
-                Output.standard.raw(JSONValue.object(["type": .string("acknowledged"), "line": .int(Int64(entry.line)),
-                                                      "events": .int(Int64(entry.events)), "durable": .int(Int64(durable))]).text + "\n")
-                for divergence in entry.divergences {
-                    Output.standard.raw(JSONValue.object(["type": .string("diverged"), "line": .int(Int64(entry.line)),
-                                                          "text": .string(divergence)]).text + "\n")
+        let summary = try recording.run(interrupted: { Interrupt.wasRequested }) { lines in
+            for entry in lines {
+                if format.json {
+                    Output.standard.json(JSONValue.object(["type": .string("acknowledged"), "line": .int(Int64(entry.line)), "events": .int(Int64(entry.events)),
+                                          "durable": .int(Int64(entry.durable))]))
+                    for divergence in entry.divergences {
+                        Output.standard.json(JSONValue.object(["type": .string("diverged"), "line": .int(Int64(entry.line)), "text": .string(divergence)]))
+                    }
+                } else {
+                    Output.standard.line("line \(entry.line): acknowledged, \(entry.events) events (\(entry.durable) in the log)")
+                    for divergence in entry.divergences { Output.standard.line("line \(entry.line): diverged \(divergence)") }
                 }
-                continue
             }
-            Output.standard.line("line \(entry.line): acknowledged, \(entry.events) events (\(durable) in the log)")
-            for divergence in entry.divergences { Output.standard.line("line \(entry.line): diverged \(divergence)") }
+            try Output.standard.flush()
         }
-        pending.removeAll(keepingCapacity: true)
+        if format.json {
+            Output.standard.json(JSONValue.object(["type": .string("recorded"), "log": .string(output.output), "commands": .int(Int64(summary.commands)),
+                                  "events": .int(Int64(summary.events)), "divergences": .int(Int64(summary.divergences)),
+                                  "interrupted": .bool(Interrupt.wasRequested)]))
+        } else {
+            let see = summary.divergences > 0 ? " (navtape conformance \(output.output))" : ""
+            Output.standard.line("recorded \(summary.commands) commands, \(summary.events) events to \(output.output)"
+                                 + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(see)")
+        }
         try Output.standard.flush()
-    }
-
-    /// The wall clock in milliseconds since the Unix epoch.
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000 + Int64(time.tv_nsec) / 1_000_000
     }
 }

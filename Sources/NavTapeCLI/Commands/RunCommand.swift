@@ -1,11 +1,6 @@
 import NavTapeScript
 import NavTapeInterchange
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EventLog
 import NavTape
 import NavigationCore
@@ -59,87 +54,24 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        // A malformed or unreadable script is that script's outcome: the run goes on, the exit status is the worst.
         if let junit { try Files.prepareOutput(junit, force: force) }
-        let started = Self.now()
-        var outcomes: [ScriptOutcome] = []
-        func record(_ outcome: ScriptOutcome, recordedTo log: String? = nil) {
-            outcomes.append(outcome)
-            report(outcome, recordedTo: log)
-        }
-        var missing = false
-        let (paths, empty) = Self.scripts(in: scripts)
-        for directory in empty {
-            missing = true
-            record(ScriptOutcome(file: directory, run: nil, error: ScriptError(file: directory, line: 0, column: 0,
-                                                                              "no .navscript scripts in this directory"), seconds: 0))
-        }
-        for path in paths {
-            let clock = Self.now()
-            let sessions: [Script]
-            do {
-                sessions = try ScriptParser.sessions(Files.readText(path, limit: ScriptParser.maximumScriptBytes), file: path)
-            } catch let error as ScriptError {
-                record(ScriptOutcome(file: path, run: nil, error: error, seconds: Self.now() - clock))
-                continue
-            } catch let error as CLIError {
-                // A script that cannot be read is this script's error; the others still run.
-                missing = missing || error.status == .noInput
-                let message = error.message.hasPrefix(path + ": ") ? String(error.message.dropFirst(path.count + 2)) : error.message
-                record(ScriptOutcome(file: path, run: nil, error: ScriptError(file: path, line: 0, column: 0, message), seconds: Self.now() - clock))
-                continue
-            }
-            for (script, log) in ScriptReport.outputs(for: sessions, output: output) {
-                let clock = Self.now()
-                let session = sessions.count > 1 ? script.sessionName : nil
-                if let log { try Files.prepareOutput(log, force: force) }
-                do {
-                    let result = try ScriptRunner.run(script, recordingTo: log, options: Files.logOptions(force: force))
-                    record(ScriptOutcome(file: path, session: session, run: result, seconds: Self.now() - clock), recordedTo: log)
-                } catch let error as ScriptError {
-                    record(ScriptOutcome(file: path, session: session, run: nil, error: error, seconds: Self.now() - clock), recordedTo: log)
-                }
-            }
-        }
-        if let junit {
-            try Files.writeText(JUnitReport.render(outcomes, timestamp: Int64(started * 1000)), to: junit, force: force)
-        }
-        if missing { throw ExitCode(ExitStatus.noInput.rawValue) }
+        let started = WallClock.milliseconds()
+        let outcomes = try ScriptBatch.run(scripts, output: output, options: Files.logOptions(force: force),
+                                           prepare: { try Files.prepareOutput($0, force: force) }, report: report)
+        if let junit { try Files.writeText(JUnitReport.render(outcomes, timestamp: started), to: junit, force: force) }
+        if outcomes.contains(where: \.unreadable) { throw ExitCode(ExitStatus.noInput.rawValue) }
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.dataError.rawValue) }
         if outcomes.contains(where: { $0.run.map { !$0.passed } ?? false }) { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }
 
     /// One outcome as it happens: a JSON line, or the usual PASS/FAIL line and messages.
-    func report(_ outcome: ScriptOutcome, recordedTo log: String? = nil) {
+    func report(_ outcome: ScriptOutcome) {
         if format.json {
-            Output.standard.raw(ScriptRunJSON.encode(outcome).text + "\n")
+            Output.standard.json(outcome)
         } else if let run = outcome.run {
-            _ = ScriptReport.summarize(run, session: outcome.session, recordedTo: log)
+            _ = ScriptReport.summarize(run, session: outcome.session, recordedTo: outcome.log)
         } else if let error = outcome.error {
             Diagnostics.line(error.description)
         }
-    }
-
-    /// The scripts `arguments` name: files as they are, directories expanded to the `.navscript` files
-    /// under them, in name order; and the directories that hold none.
-    static func scripts(in arguments: [String]) -> (scripts: [String], empty: [String]) {
-        var result: [String] = [], empty: [String] = []
-        for argument in arguments {
-            guard Files.isDirectory(argument) else {
-                result.append(argument)
-                continue
-            }
-            let found = LogFiles.files(under: argument, suffix: ".navscript").files
-            if found.isEmpty { empty.append(argument) }
-            result += found
-        }
-        return (result, empty)
-    }
-
-    /// Seconds since the Unix epoch, from the real-time clock.
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }

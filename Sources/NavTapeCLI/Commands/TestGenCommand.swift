@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavTape
+import NavTapeScript
 import NavigationCore
 
 /// `navtape testgen LOG… -o FILE.swift`.

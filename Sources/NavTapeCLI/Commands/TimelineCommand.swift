@@ -45,48 +45,18 @@ struct TimelineCommand: ParsableCommand {
         let machine = try Logs.open(input)
         let first = try from.count(in: machine), last = try to.count(in: machine)
         guard first <= last else { throw CLIError(.usage, "\(machine.path): --from \(from) is after --to \(to)") }
-        let final = try machine.state(at: machine.eventCount)
-        // One object per change of what the user sees, after one for the starting point (docs/JSON.md, "Timeline").
-        func names(_ ids: [ControllerID]) -> JSONValue { .array(ids.map { .string(final.name(of: $0)) }) }
-        let initial = try machine.state(at: first).visibleContent
-        var startTime = machine.startTime
-        if first > 0 {
-            try machine.forEachEvent(from: first - 1, to: first) { recorded in
-                startTime = recorded.time
-                return false
-            }
-        }
-        if format.json {
-            Output.standard.raw(JSONValue.object([
-                "type": .string("timeline"), "index": first == 0 ? .null : .int(Int64(first - 1)), "time": .int(startTime),
-                "visible": names(initial),
-            ]).text + "\n")
-        } else {
-            Output.standard.lines(TimelineText.header(initial, after: first, names: final, machine: machine))
-        }
-        var start = first
-        var printed = 0
-        var progress = Progress("timeline \(Progress.file(machine.path))", total: last - first, streaming: true)
+        let progress = Progress("timeline \(Progress.file(machine.path))", total: last - first, streaming: true)
         defer { progress.finish() }
-        while start < last {
-            // Each window starts from the state before it, so a change at its first event is seen.
-            var window = Observed(VisibleTimeline(), from: first, observe: progress.update)
-            let end = Swift.min(last, start + Self.window)
-            try machine.run(&window, from: start, to: end)
-            for entry in window.wrapped.entries {
-                if let limit, printed >= limit { return }
-                printed += 1
-                if format.json {
-                    Output.standard.raw(JSONValue.object([
-                        "type": .string("timeline"), "index": .int(Int64(bitPattern: entry.index)), "time": .int(entry.time),
-                        "visible": names(entry.content), "event": .string(entry.event.kind.name),
-                        "text": .string(EventText.describe(entry.event, in: final)),
-                    ]).text + "\n")
-                } else {
-                    Output.standard.line(TimelineText.line(entry, names: final, machine: machine))
-                }
+        var printed = -1  // the starting point is not a change
+        try machine.forEachTimelineEntry(from: first, to: last, window: Self.window, observe: progress.update) { entry in
+            if let limit, printed >= limit { return false }
+            if format.json {
+                Output.standard.json(entry)
+            } else {
+                Output.standard.lines(printed < 0 ? TimelineText.header(entry, machine: machine) : [TimelineText.line(entry, machine: machine)])
             }
-            start = end
+            printed += 1
+            return true
         }
     }
 }

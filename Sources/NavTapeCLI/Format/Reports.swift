@@ -53,20 +53,20 @@ enum StatsText {
 
 /// The text of `timeline`.
 enum TimelineText {
-    /// The title and the line of what was visible `after` events (`start`, or `after @N`).
-    static func header(_ initial: [ControllerID], after count: UInt64 = 0, names: NavigationState, machine: TimeMachine) -> [String] {
+    /// The title and the line of what was visible at the starting point (`start`, or `after @N`).
+    static func header(_ entry: TimelineEntry, machine: TimeMachine) -> [String] {
         ["\(machine.path): what the user sees, after each event that changed it",
-         (count == 0 ? "start" : "after @\(count - 1)").padding(16) + content(initial, names: names)]
+         (entry.index.map { "after @\($0)" } ?? "start").padding(16) + content(entry.visible)]
     }
 
     /// One change: `@12   +1.000s   M | D   ← displayModeChanged …`.
-    static func line(_ entry: VisibleTimeline.Entry, names: NavigationState, machine: TimeMachine) -> String {
-        EventText.position(entry.index, time: entry.time, start: machine.startTime)
-            + content(entry.content, names: names).padding(28) + "← " + EventText.describe(entry.event, in: names)
+    static func line(_ entry: TimelineEntry, machine: TimeMachine) -> String {
+        EventText.position(entry.index ?? 0, time: entry.time, start: machine.startTime)
+            + content(entry.visible).padding(28) + "← " + (entry.text ?? "")
     }
 
-    static func content(_ ids: [ControllerID], names: NavigationState) -> String {
-        ids.isEmpty ? "(nothing)" : ids.map(names.name(of:)).joined(separator: " | ")
+    static func content(_ names: [String]) -> String {
+        names.isEmpty ? "(nothing)" : names.joined(separator: " | ")
     }
 }
 

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import NavTape
+import NavTapeInterchange
 
 /// A file descriptor that collects text and writes it in large chunks, remembering the first
 /// write error so that a full disk or `/dev/full` fails the command (exit 74) instead of being lost.
@@ -37,6 +38,16 @@ final class Output {
     func raw(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { drain() }
+    }
+
+    /// Appends `value`'s JSON (docs/JSON.md) as one line.
+    func json(_ value: some Encodable) {
+        json((try? JSONValue(encoding: value)) ?? .null)
+    }
+
+    /// Appends `value` as one line.
+    func json(_ value: JSONValue) {
+        raw(value.text + "\n")
     }
 
     /// Appends UTF-8 bytes as they are (see ``raw(_:)-(String)``).

@@ -1,4 +1,3 @@
-import NavTapeScript
 import NavTape
 import NavigationCodec
 import NavigationCore
@@ -181,14 +180,14 @@ public enum TestGenerator {
             let title = "\(source.label): \(steps.count) commands on \(description.device) under \(description.policy.name)"
             lines += ["    @Test(\(SwiftLiteral.string(title)))", "    func \(name)()\(throwsWord) {"]
             lines += indent([policyLine] + setup, 2)
-            lines += indent(steps.flatMap { $0 }.map { $0.replacingOccurrences(of: "CHECK)", with: ")") }, 2)
+            lines += indent(steps.flatMap { $0 }.map { $0.replacing("CHECK)", with: ")") }, 2)
             lines.append("    }")
             return lines.joined(separator: "\n") + "\n"
         }
         // Long sessions: one function per part, one test per part replaying the parts before it unchecked.
         for (index, part) in parts.enumerated() {
             lines += ["    static func \(name)Part\(index + 1)(_ state: inout NavigationState, _ policy: SplitPolicy, check: Bool) {"]
-            lines += indent(part.flatMap { $0 }.map { $0.replacingOccurrences(of: "CHECK)", with: ", check: check)") }, 2)
+            lines += indent(part.flatMap { $0 }.map { $0.replacing("CHECK)", with: ", check: check)") }, 2)
             lines += ["    }", ""]
         }
         for index in parts.indices {

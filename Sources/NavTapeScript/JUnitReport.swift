@@ -4,34 +4,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NavTape
-import NavTapeInterchange
-import NavTapeScript
-
-/// One script session's outcome for `navtape run --junit` and `--json`.
-struct ScriptOutcome {
-    /// The script file.
-    var file: String
-    /// The session's name when the script holds several.
-    var session: String?
-    /// The run, or `nil` when the script could not be parsed or run.
-    var run: ScriptRun?
-    /// Why it could not run: `FILE:LINE:COLUMN: message`.
-    var error: ScriptError?
-    /// Wall-clock seconds the run took.
-    var seconds: Double
-
-    /// The test case's name: the file, and the session when there are several.
-    var name: String { ScriptReport.label(file: file, session: session) }
-}
 
 /// A JUnit XML report of script runs: the layout CI servers read (Jenkins, GitLab, GitHub
 /// actions' reporters), valid against the common `JUnit.xsd` (Apache Ant's, as Windy Road
 /// publishes it): one `testsuite` with `properties`, a `testcase` per script session, and
 /// `system-out`/`system-err`. A failed expectation is a `failure` whose text lists every failed
 /// line as `FILE:LINE: expected X, got Y`; a script that cannot be parsed or run is an `error`.
-enum JUnitReport {
-    static func render(_ outcomes: [ScriptOutcome], timestamp: Int64) -> String {
+public enum JUnitReport {
+    /// The report of `outcomes`, run at `timestamp` (milliseconds since the epoch).
+    public static func render(_ outcomes: [ScriptOutcome], timestamp: Int64) -> String {
         let failures = outcomes.filter { $0.run.map { !$0.passed } ?? false }.count
         let errors = outcomes.filter { $0.error != nil }.count
         let total = outcomes.reduce(0) { $0 + $1.seconds }
@@ -105,35 +86,5 @@ enum JUnitReport {
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? "localhost" : name
-    }
-}
-
-/// `navtape run --json`: one object per script session (docs/JSON.md, "Script runs").
-enum ScriptRunJSON {
-    /// `log`: the log the session was recorded to (`record`, `run -o`), added as `log` when given.
-    static func encode(_ outcome: ScriptOutcome, log: String? = nil) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "type": .string("script"), "file": .string(outcome.file),
-            "session": outcome.session.map(JSONValue.string) ?? .null,
-        ]
-        if let log { object["log"] = .string(log) }
-        if let error = outcome.error {
-            object["passed"] = .bool(false)
-            object["error"] = .object(["line": .int(Int64(error.line)), "column": .int(Int64(error.column)), "message": .string(error.message)])
-        } else if let run = outcome.run {
-            object["passed"] = .bool(run.passed)
-            object["expectations"] = .int(Int64(run.expectationsChecked))
-            object["commands"] = .int(Int64(run.commandCount))
-            object["events"] = .int(Int64(bitPattern: run.eventCount))
-            object["failures"] = .array(run.failures.map {
-                .object(["line": .int(Int64($0.line)), "expected": .string($0.expected), "actual": .string($0.actual)])
-            })
-            // SH-14's answers (a query sends nothing, so it is in no log).
-            object["answers"] = .array(run.answers.map {
-                .object(["line": .int(Int64($0.line)), "query": .string("\($0.action.name) from \($0.sender)"),
-                         "answer": .string($0.wouldPush ? "push" : "noPush")])
-            })
-        }
-        return .object(object)
     }
 }

@@ -1,0 +1,109 @@
+import NavigationCore
+import NavigationProjections
+
+extension TimeMachine {
+    /// Calls `body` with each event of `from ..< to`, in order; the last event of each commit comes
+    /// with what UIKit told the app about the whole commit (``CommitObservation``), every other
+    /// with `nil`. The listing's last event ends its commit only if the log's next event starts a
+    /// new one. What `navtape log` and `tail` print; memory holds one commit.
+    public func forEachListedEvent(from: UInt64, to end: UInt64,
+                                   _ body: (RecordedEvent, CommitObservation?) throws(NavTapeError) -> Void) throws(NavTapeError) {
+        var commitStart = try state(at: from)
+        var commit: [NavigationEvent] = []
+        var last: RecordedEvent?
+        var failure: NavTapeError?
+        // Each event is handed on when the next one arrives, so the last of a commit can carry what
+        // UIKit told the app about the whole commit.
+        try forEachEvent(from: from, to: end) { recorded in
+            do throws(NavTapeError) {
+                if let last {
+                    if recorded.startsCommit {
+                        let observation = CommitObservation(before: commitStart, events: commit)
+                        try body(last, observation)
+                        commitStart = observation.after
+                        commit = []
+                    } else {
+                        try body(last, nil)
+                    }
+                } else if recorded.startsCommit {
+                    commit = []
+                }
+            } catch {
+                failure = error
+                return false
+            }
+            commit.append(recorded.event)
+            last = recorded
+            return true
+        }
+        if let failure { throw failure }
+        guard let last else { return }
+        var nextStartsCommit = true
+        if end < eventCount {
+            try forEachEvent(from: end, to: end + 1) { next in
+                nextStartsCommit = next.startsCommit
+                return false
+            }
+        }
+        try body(last, nextStartsCommit ? CommitObservation(before: commitStart, events: commit) : nil)
+    }
+}
+
+/// One line of what the user saw over time (`navtape timeline`, docs/JSON.md, "Timeline"): the
+/// visible screens after an event that changed them, or at the starting point.
+public struct TimelineEntry: Codable, Hashable, Sendable {
+    /// Always `timeline`.
+    public var type = "timeline"
+    /// The event that changed what is visible (`nil` for the starting point at the log's start).
+    public var index: UInt64?
+    /// When, in milliseconds since the epoch.
+    public var time: Int64
+    /// The visible screens, by name.
+    public var visible: [String]
+    /// The event's kind (`nil` for the starting point).
+    public var event: String?
+    /// The event in words (`nil` for the starting point).
+    public var text: String?
+
+    private enum CodingKeys: String, CodingKey { case type, index, time, visible, event, text }
+
+    /// The starting point's object has no `event` and no `text`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(index, forKey: .index)
+        try container.encode(time, forKey: .time)
+        try container.encode(visible, forKey: .visible)
+        if let event { try container.encode(event, forKey: .event) }
+        if let text { try container.encode(text, forKey: .text) }
+    }
+}
+
+extension TimeMachine {
+    /// What the user saw over events `first ..< last`: the starting point, then each change, named
+    /// as the log's final state names them, until `body` returns `false`. Read in windows of
+    /// `window` events, so memory stays flat however long the log; `observe` is called with the
+    /// events done (progress).
+    public func forEachTimelineEntry(from first: UInt64, to last: UInt64, window: UInt64 = 1 << 16,
+                                     observe: ((UInt64) -> Void)? = nil,
+                                     _ body: (TimelineEntry) throws(NavTapeError) -> Bool) throws(NavTapeError) {
+        let final = try state(at: eventCount)
+        func names(_ ids: [ControllerID]) -> [String] { ids.map { final.name(of: $0) } }
+        let start = try lastEvent(before: first)
+        guard try body(TimelineEntry(index: first == 0 ? nil : first - 1, time: start?.time ?? startTime,
+                                     visible: names(try state(at: first).visibleContent))) else { return }
+        var from = first
+        while from < last {
+            // Each window starts from the state before it, so a change at its first event is seen.
+            var projection = Observed(VisibleTimeline(), from: first, observe: observe)
+            let end = Swift.min(last, from + window)
+            try run(&projection, from: from, to: end)
+            for entry in projection.wrapped.entries {
+                let line = TimelineEntry(index: entry.index, time: entry.time, visible: names(entry.content), event: entry.event.kind.name,
+                                         text: EventText.describe(entry.event, in: final))
+                guard try body(line) else { return }
+            }
+            from = end
+        }
+    }
+}
