@@ -1,15 +1,14 @@
-import NavTape
 import NavigationCore
 
 /// A text picture of the split: the columns side by side when expanded (widths in proportion to
 /// `primaryColumnWidth`; a hidden primary drawn dashed, an overlaid one marked, the secondary
 /// dimmed under it), one stack when collapsed, then any presented controller. `◀` marks what the
 /// user sees.
-enum StateDiagram {
+public enum StateDiagram {
     /// The width of the picture in characters.
     static let width = 64
 
-    static func render(_ state: NavigationState) -> [String] {
+    public static func render(_ state: NavigationState) -> [String] {
         let visible = Set(state.visibleContent)
         func tree(_ root: ControllerID?) -> [String] {
             guard let root else { return ["(none)"] }
@@ -98,7 +97,7 @@ enum StateDiagram {
     }
 
     /// The one-line summary above a picture.
-    static func header(_ state: NavigationState, policy: SplitPolicy) -> String {
+    public static func header(_ state: NavigationState, policy: SplitPolicy) -> String {
         guard state.isLaunched else { return "not launched · \(EventText.describe(state.traits))" }
         var parts = [state.isCollapsed ? "collapsed" : "expanded"]
         func name(_ mode: DisplayMode) -> String { state.style.isColumnStyle ? mode.name : mode.classicName }

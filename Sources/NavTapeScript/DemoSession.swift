@@ -1,4 +1,3 @@
-import NavTapeScript
 import NavTape
 #if canImport(Glibc)
 import Glibc
