@@ -57,7 +57,7 @@ let package = Package(
         // What users touch: record, replay, time travel, what-if.
         .target(name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
         // The scenario script language: parse, run, render.
-        .target(name: "NavTapeScript", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections"]),
+        .target(name: "NavTapeScript", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
         // Formats in and out: JSON lines import and export, the JSON mirror of the domain, and an app's
         // capture (the intent stream, recorded with the app's identities and checked against UIKit).
         .target(name: "NavTapeInterchange", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "NavTapeCLI",
             dependencies: [
-                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeServer", "NavTapeApps", "NavigationCore", "NavigationCodec",
+                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeServer", "NavTapeApps", "NavigationCore",
                 "NavigationProjections", "EventLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -98,14 +98,14 @@ let package = Package(
         .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
         .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"],
                     resources: [.copy("Golden")]),
-        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTape", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTape", "NavigationCore", "NavigationProjections", "NavTapeTestSupport"]),
         .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeScript", "NavTape", "NavigationCodec", "NavigationCore",
                                                                   "NavigationProjections", "NavTapeTestSupport"],
                     resources: [.copy("Format1")]),
-        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"]),
+        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport"]),
         // The app-side capture file, compiled on Linux (its UIKit part is behind its own #if): what it
         // writes is pinned against the sample streams NavTape's ingestion tests read.
-        .testTarget(name: "CaptureIntegrationTests", dependencies: ["NavTapeInterchange", "NavTapeTestSupport"],
+        .testTarget(name: "CaptureIntegrationTests", dependencies: ["NavTapeInterchange", "NavTape", "NavTapeTestSupport"],
                     path: "Integrations/UIKit"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,4 @@
 import NavTapeApps
-import NavTapeTestSupport
 import ArgumentParser
 import NavTape
 import NavigationCore
