@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(name: "EventLogStress", dependencies: ["EventLog"]),
         .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: checked),
         .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeApps", "NavTapeTestSupport"]),
-        .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "NavTapeApps", "NavTapeTestSupport"]),
+        .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding", "NavTapeApps", "NavTapeTestSupport"]),
         .testTarget(name: "EventLogTests", dependencies: ["EventLog", "NavTapeApps", "NavTapeTestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
         .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"],

@@ -228,12 +228,15 @@ enum Publisher {
     }
 }
 
-/// A text or binary output written whole or not at all: bytes go to a hidden staging file beside
-/// the target, and ``commit()`` syncs it and moves it to the target (see ``Publisher``). Dropping an
-/// uncommitted file removes the staging file, so a failure leaves the old file or nothing.
+/// A file a command writes (an export, a generated test, a report), whole or not at all: bytes go
+/// to a hidden staging file beside the target, and ``commit()`` syncs it and moves it to the target
+/// (see ``Publisher``), as a log published whole is. Dropping an uncommitted file removes the
+/// staging file, so a failure (a full disk, a crash) leaves the old file or nothing. An existing
+/// file is replaced only when asked, only if it is a regular file, and never while another process
+/// records into it.
 ///
 /// Errors name the target path, never the staging one.
-public final class StagedFile {
+public final class OutputFile {
     /// The path the file will have once committed.
     public let path: String
     /// Whether ``commit()`` may replace an existing regular file that no writer holds.
@@ -247,7 +250,7 @@ public final class StagedFile {
     /// The size at which buffered bytes are written out.
     private static let flushBytes = 1 << 16
 
-    /// Checks that a file could be published at `path` now (see ``StagedFile/init(path:replacing:)``),
+    /// Checks that a file could be published at `path` now (see ``OutputFile/init(path:replacing:)``),
     /// so a long job fails before it starts rather than at its end.
     ///
     /// - Throws: ``EventLogError`` — `.alreadyExists`, `.notRegularFile`, `.locked`, `.io`.

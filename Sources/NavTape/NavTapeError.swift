@@ -40,8 +40,8 @@ public struct NavTapeError: Error, CustomStringConvertible, Sendable {
     /// `path: message` on one line.
     public var description: String { "\(path): \(message)" }
 
-    /// Wraps a log error.
-    init(_ error: EventLogError) {
+    /// Wraps an error of the log or the file seam, keeping its path and message.
+    public init(_ error: EventLogError) {
         let code: Code
         switch error.code {
         case .notFound: code = .notFound

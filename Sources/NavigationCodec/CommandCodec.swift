@@ -1,29 +1,10 @@
 import ByteCoding
 import NavigationCore
 
-// Whole commands, as recorded in `rejected` and `ignored` events: a CommandWireTag byte, then each
-// argument of the command's signature in order, by its type (docs/EventEncoding.md, "Commands").
-// Derived from the one description of the vocabulary (NavigationCore's CommandVocabulary): a new
-// command needs only its wire tag here.
-
-extension CommandWireTag {
-    /// The tag of `kind`: the case of the same name.
-    init?(_ kind: CommandKind) {
-        guard let tag = Self.tags[Int(kind.rawValue)] else { return nil }
-        self = tag
-    }
-
-    /// The kind of this tag: the case of the same name.
-    var kind: CommandKind? { Self.kinds[Int(rawValue)] }
-
-    // The pairing by name, worked out once (matching names per record would reflect and allocate).
-    private static let tags: [CommandWireTag?] = (0...255).map { raw in
-        CommandKind(rawValue: UInt8(raw)).flatMap { kind in allCases.first { "\($0)" == kind.name } }
-    }
-    private static let kinds: [CommandKind?] = (0...255).map { raw in
-        CommandWireTag(rawValue: UInt8(raw)).flatMap { tag in CommandKind(name: "\(tag)") }
-    }
-}
+// Whole commands, as recorded in `rejected` and `ignored` events: the kind's frozen raw value as its
+// wire tag, then each argument of the command's signature in order, by its type
+// (docs/EventEncoding.md, "Commands"). Derived from the one description of the vocabulary
+// (NavigationCore's CommandVocabulary): a new command needs nothing here.
 
 extension SplitPropertyWireTag {
     /// The tag of the property `name`: the case of the same name.
@@ -47,8 +28,7 @@ extension SplitPropertyWireTag {
 extension ByteWriter {
     /// A command: its wire tag, then its arguments.
     mutating func writeCommand(_ command: NavigationCommand) {
-        // Every kind has a tag (the vocabulary test checks it); 0xFF would be read back as unknown.
-        writeUInt8(CommandWireTag(command.kind)?.rawValue ?? 0xFF)
+        writeUInt8(command.kind.rawValue)
         for argument in command.arguments { writeArgument(argument) }
     }
 
@@ -108,7 +88,7 @@ extension ByteReader {
     @inline(__always)
     mutating func readCommandArguments(_ body: (CommandArgument) -> Void) throws(CodecError) -> CommandKind {
         let start = offset
-        guard let kind = CommandWireTag(rawValue: try readByte(for: "command.tag"))?.kind else {
+        guard let kind = CommandKind(rawValue: try readByte(for: "command.tag")) else {
             throw Self.failure(.unknownTag, at: start, for: "command.tag")
         }
         for parameter in kind.signature.parameters {

@@ -50,36 +50,8 @@ enum EventWireTag: UInt8 {
     static let startsCommitBit: UInt8 = 0x80
 }
 
-/// The wire tag of each ``NavigationCommand`` case, matched to its ``CommandKind`` by name (the same
-/// numbers as the kinds' frozen raw values, written out again so that the codec owns its table).
-enum CommandWireTag: UInt8, CaseIterable {
-    case instantiate = 0x00
-    case setSplitViewControllers = 0x01
-    case launch = 0x02
-    case changeTraits = 0x03
-    case setPreferredDisplayMode = 0x04
-    case tapDisplayModeButton = 0x05
-    case edgeSwipe = 0x06
-    case tapDimmedSecondary = 0x07
-    case show = 0x08
-    case showDetail = 0x09
-    case push = 0x0A
-    case pop = 0x0B
-    case interactivePop = 0x0C
-    case popToRoot = 0x0D
-    case popTo = 0x0E
-    case setViewControllers = 0x0F
-    case present = 0x10
-    case dismiss = 0x11
-    case setProperty = 0x12
-    case setViewController = 0x13
-    case showColumn = 0x14
-    case hideColumn = 0x15
-    case setPreferredSplitBehavior = 0x16
-    case tapSecondaryOnlyButton = 0x17
-    case setFlag = 0x18
-    case setPolicy = 0x19
-}
+// A command's wire tag is its kind's raw value (``CommandKind``, frozen in NavigationCore where the
+// vocabulary describes each command once).
 
 /// The wire tag of each ``ShowResolution`` case (the low 3 bits of a show's resolution byte).
 enum ShowResolutionWireTag: UInt8 {

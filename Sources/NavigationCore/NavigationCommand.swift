@@ -91,7 +91,8 @@ public enum NavigationCommand: Hashable, Sendable {
     }
 }
 
-/// The kind of a command, without its payload. Raw values are frozen (they are written to logs).
+/// The kind of a command, without its payload. The raw value is the command's wire tag: frozen, as
+/// it is written to logs (a new kind takes the next unused number; docs/EventEncoding.md).
 public enum CommandKind: UInt8, Hashable, Sendable, CaseIterable {
     case instantiate = 0, setSplitViewControllers = 1, launch = 2, changeTraits = 3
     case setPreferredDisplayMode = 4, tapDisplayModeButton = 5, edgeSwipe = 6, tapDimmedSecondary = 7

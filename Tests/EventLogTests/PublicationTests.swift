@@ -95,7 +95,7 @@ struct PublicationTests {
         textOptions.faults = FaultInjector(.init(failWritesAfterBytes: 10))
         let text = directory.path("out.jsonl")
         try Data("before\n".utf8).write(to: URL(fileURLWithPath: text))
-        let file = try StagedFile(path: text, replacing: true, options: textOptions)
+        let file = try OutputFile(path: text, replacing: true, options: textOptions)
         #expect(throws: EventLogError.self) {
             try file.write(String(repeating: "x", count: 200_000))
             try file.commit()
@@ -128,7 +128,7 @@ struct PublicationTests {
                     #expect(error.path == path)
                 }
             }
-            #expect(throws: EventLogError.self) { _ = try StagedFile(path: path, replacing: true) }
+            #expect(throws: EventLogError.self) { _ = try OutputFile(path: path, replacing: true) }
         }
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
@@ -156,7 +156,7 @@ struct PublicationTests {
                 #expect(error.code == .locked, "\(error)")
             }
         }
-        #expect(throws: EventLogError.self) { _ = try StagedFile(path: path, replacing: true) }
+        #expect(throws: EventLogError.self) { _ = try OutputFile(path: path, replacing: true) }
         for record in records.dropFirst(100) { try live.append(timestamp: record.timestamp, record: record.bytes) }
         try live.close()
         #expect(readRecords(try EventLogReader(path: path)).records == records)
@@ -187,11 +187,11 @@ struct PublicationTests {
         }
         // Where nothing is at the path yet, the claim alone refuses the second writer.
         let fresh = directory.path("fresh.navtape")
-        let holder = try StagedFile(path: fresh, replacing: false)
+        let holder = try OutputFile(path: fresh, replacing: false)
         #expect(throws: EventLogError(.locked, path: fresh, detail: "another process (navtape?) is writing it now: not replaced")) {
             _ = try EventLogWriter.create(at: fresh, header: testHeader, options: testOptions(), publication: .whole)
         }
-        #expect(throws: EventLogError.self) { _ = try StagedFile(path: fresh, replacing: true) }
+        #expect(throws: EventLogError.self) { _ = try OutputFile(path: fresh, replacing: true) }
         try holder.write("done\n")
         try holder.commit()
         #expect(try String(contentsOfFile: fresh, encoding: .utf8) == "done\n")
@@ -216,7 +216,7 @@ struct PublicationTests {
         #expect(!FileManager.default.fileExists(atPath: crashed))
         #expect(staged(in: directory).count == 1, "the running writer's own staging file")
         do {
-            _ = try StagedFile(path: path, replacing: true)
+            _ = try OutputFile(path: path, replacing: true)
             Issue.record("a second writer was let in beside a live one")
         } catch {
             #expect(error.code == .locked, "\(error)")
@@ -227,7 +227,7 @@ struct PublicationTests {
         let starting = directory.path(".s.navtape.\(getppid())-0.partial")
         try Data([4]).write(to: URL(fileURLWithPath: starting))
         running.abandon()
-        let next = try StagedFile(path: path, replacing: true)
+        let next = try OutputFile(path: path, replacing: true)
         next.abandon()
         #expect(FileManager.default.fileExists(atPath: starting))
         try FileManager.default.removeItem(atPath: starting)
@@ -235,12 +235,12 @@ struct PublicationTests {
         // So is one named after this process: another thread's, between creating and locking it.
         let mine = directory.path(".s.navtape.\(getpid())-999999.partial")
         try Data([5]).write(to: URL(fileURLWithPath: mine))
-        try StagedFile(path: path, replacing: true).abandon()
+        try OutputFile(path: path, replacing: true).abandon()
         #expect(FileManager.default.fileExists(atPath: mine))
         try FileManager.default.removeItem(atPath: mine)
         // Another target's staging file (`s.navtape.bak`, held by a live writer) is no claim on `s.navtape`.
         let other = try EventLogWriter.create(at: directory.path("s.navtape.bak"), header: testHeader, options: testOptions(), publication: .whole)
-        let beside = try StagedFile(path: path, replacing: true)
+        let beside = try OutputFile(path: path, replacing: true)
         beside.abandon()
         other.abandon()
         #expect(staged(in: directory).isEmpty)

@@ -1,5 +1,6 @@
 import NavTapeInterchange
 import ArgumentParser
+import EventLog
 import NavTape
 import NavigationCore
 

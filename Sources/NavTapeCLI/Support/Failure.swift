@@ -81,11 +81,8 @@ enum Failure {
             let failure = Files.outputError(error)
             return (failure.status, failure.message)
         case let error as EventLogError:
-            switch error.code {
-            case .notFound: return (.noInput, error.description)
-            case .tooLarge, .corrupt, .truncated, .notALog: return (.dataError, error.description)
-            default: return (.ioError, error.description)
-            }
+            let failure = Files.outputError(error)
+            return (failure.status, failure.message)
         case let error as ScriptError:
             return (.dataError, error.description)
         case let error as ExitCode:

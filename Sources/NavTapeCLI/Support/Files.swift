@@ -22,8 +22,8 @@ enum Files {
     /// written whole beside the path and replace the old file only when complete.
     static func prepareOutput(_ path: String, force: Bool) throws(CLIError) {
         do throws(EventLogError) { try LogFiles.checkCreatable(path) } catch { throw CLIError(.cannotCreate, error.description) }
-        do throws(NavTapeError) {
-            try OutputFile.check(path, replacing: force)
+        do throws(EventLogError) {
+            try OutputFile.checkTarget(path, replacing: force)
         } catch {
             throw outputError(error)
         }
@@ -37,6 +37,9 @@ enum Files {
         }
         return CLIError(status, error.description)
     }
+
+    /// The same for an error of the file seam.
+    static func outputError(_ error: EventLogError) -> CLIError { outputError(NavTapeError(error)) }
 
     /// The options of a log a command writes: whole (a failure leaves the old file or nothing),
     /// replacing an existing one only with `--force`.
