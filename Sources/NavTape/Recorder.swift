@@ -163,13 +163,25 @@ public final class Recorder {
     ///   was not given again; the log's errors as they come.
     @discardableResult
     public func send(_ command: NavigationCommand, at time: Int64) throws(NavTapeError) -> [NavigationEvent] {
+        try send(command, at: time) { _, _, _ throws(NavTapeError) in [] }
+    }
+
+    /// Decides `command` at `time` as ``send(_:at:)`` does, then lets `amend` add events to the same
+    /// commit before anything is appended: it gets the state before, the decided events, and the
+    /// state after them, which it evolves by what it adds (a capture's divergences from what UIKit
+    /// showed). Nothing is appended when `amend` throws.
+    @discardableResult
+    public func send(_ command: NavigationCommand, at time: Int64,
+                     amending amend: (_ before: NavigationState, _ decided: [NavigationEvent], _ after: inout NavigationState)
+                         throws(NavTapeError) -> [NavigationEvent]) throws(NavTapeError) -> [NavigationEvent] {
         let delegate = self.delegate
         if let policy = delegate as? SplitPolicy, policy.isSwiftDelegate {
             throw NavTapeError(.invalidArgument, path: path,
                                "this session's delegate is Swift code (\(policy.name)): give it again to decide more commands")
         }
         var next = state
-        let events = Navigation.send(command, to: &next, delegate: delegate)
+        let decided = Navigation.send(command, to: &next, delegate: delegate)
+        let events = decided + (try amend(state, decided, &next))
         try append(events, at: time, resulting: next)
         return events
     }

@@ -238,25 +238,22 @@ public final class CaptureRecorder {
             throw invalid("the arguments do not fit \(intent.kind.name)")
         }
         if case .instantiate(let spec) = command { return try create(spec, tree: treeArgument(intent), firstEvent: firstEvent) }
-        let before = recorder.state
-        var next = before
-        let decided = Navigation.send(command, to: &next, delegate: recorder.delegate)
-        var commit = decided
         var divergences: [Divergence] = []
-        if let observed = intent.observed {
+        let commit = try recorder.send(command, at: time) { before, decided, next throws(NavTapeError) in
+            guard let observed = intent.observed else { return [] }
             let pending = try compare(observed, with: next, rules: Self.rules(from: before, by: decided))
             // A controller the model cannot place is recorded by its screen name: intern it first.
+            var added: [NavigationEvent] = []
             for divergence in pending {
                 for name in divergence.unmatchedNames where next.names.id(of: name) == nil {
                     let interned = NavigationEvent.nameInterned(name)
                     next.evolve(interned)
-                    commit.append(interned)
+                    added.append(interned)
                 }
             }
             divergences = pending.map { $0.resolvingNames(in: next) }
-            commit += divergences.map { .diverged($0) }
+            return added + divergences.map { .diverged($0) }
         }
-        try recorder.append(commit, at: time, resulting: next)
         events += commit
         return CaptureStep(command: command, events: events, firstEvent: firstEvent, divergences: divergences)
     }
