@@ -1,12 +1,14 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // NavTape: an event-sourced navigation engine with replay.
 // The target list is the layer diagram (docs/Architecture.md): NavigationCore is pure (no
 // Foundation, no I/O); the codec gives records meaning, EventLog stores them; NavTape is what users
 // touch; the script language and the JSON interchange sit on it; the CLI is thin.
 import PackageDescription
 
-/// Invariant checks after every `evolve` run in debug builds (CI runs the tests in debug).
-let checked: [SwiftSetting] = [.define("NAVTAPE_CHECKED", .when(configuration: .debug))]
+/// Every warning of NavTape's own targets is an error (dependencies keep theirs).
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// Invariant checks after every `evolve` run in debug builds (CI runs the tests in debug and release).
+let checked: [SwiftSetting] = strict + [.define("NAVTAPE_CHECKED", .when(configuration: .debug))]
 
 let package = Package(
     name: "NavTape",
@@ -42,25 +44,28 @@ let package = Package(
         // notation of times and names shared by scripts, JSON and the terminal.
         .target(name: "NavigationCore", swiftSettings: checked),
         // Bytes: reader, writer, varints, CRC32C (package access).
-        .target(name: "ByteCoding", dependencies: ["CCRC32C"]),
+        .target(name: "ByteCoding", dependencies: ["CCRC32C"], swiftSettings: strict),
         // CRC-32C with the processor's instruction where it has one (C: SSE 4.2, ARMv8 CRC).
         .target(name: "CCRC32C"),
         // Every byte layout of the domain: events, commands, states, policies, checkpoints.
-        .target(name: "NavigationCodec", dependencies: ["NavigationCore", "ByteCoding"]),
+        .target(name: "NavigationCodec", dependencies: ["NavigationCore", "ByteCoding"], swiftSettings: strict),
         // The file format: blocks, LZ4, checksums, index, recovery, locking, safe file creation
         // (opaque records). LZ4 is liblz4 on Linux and Apple's Compression framework elsewhere
         // (Sources/EventLog/LZ4.swift), so an Apple build needs no liblz4.
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
-        .target(name: "EventLog", dependencies: ["ByteCoding", .target(name: "CLZ4", condition: .when(platforms: [.linux]))]),
+        .target(name: "EventLog", dependencies: ["ByteCoding", .target(name: "CLZ4", condition: .when(platforms: [.linux]))], swiftSettings: strict),
         // Folds over events.
-        .target(name: "NavigationProjections", dependencies: ["NavigationCore"]),
+        .target(name: "NavigationProjections", dependencies: ["NavigationCore"], swiftSettings: strict),
         // What users touch: record, replay, time travel, what-if.
-        .target(name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
+        .target(name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"], swiftSettings: strict),
         // The scenario script language: parse, run, render.
-        .target(name: "NavTapeScript", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
+        .target(
+            name: "NavTapeScript", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"], swiftSettings: strict),
         // Formats in and out: JSON lines import and export, the JSON mirror of the domain, and an app's
         // capture (the intent stream, recorded with the app's identities and checked against UIKit).
-        .target(name: "NavTapeInterchange", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"]),
+        .target(
+            name: "NavTapeInterchange", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"],
+            swiftSettings: strict),
         // `navtape serve`: the HTTP routes over the session layer, grouped as controllers, and the
         // inspector's and library's pages as web files, embedded so the binary stays one file.
         .target(
@@ -72,14 +77,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: ["inspector.html", "inspector.css", "inspector.js", "inspector-logic.js", "library.html", "library.js",
-                        "library-logic.js"].map { .embedInCode("Web/\($0)") }
+            resources: [
+                "inspector.html", "inspector.css", "inspector.js", "inspector-logic.js", "library.html", "library.js",
+                "library-logic.js",
+            ].map { .embedInCode("Web/\($0)") },
+            swiftSettings: strict
         ),
         // Real apps modelled, and seeded sessions walked through them (`navtape generate`).
-        .target(name: "NavTapeApps", dependencies: ["NavTape", "NavigationCore"]),
+        .target(name: "NavTapeApps", dependencies: ["NavTape", "NavigationCore"], swiftSettings: strict),
         // Temporary directories, random nonsense sessions, command samples: for tests, benchmarks and
         // fuzzing only (never linked into `navtape`).
-        .target(name: "NavTapeTestSupport", dependencies: ["NavTapeApps", "NavigationCore"]),
+        .target(name: "NavTapeTestSupport", dependencies: ["NavTapeApps", "NavigationCore"], swiftSettings: strict),
         // Product `navtape`: thin commands over the libraries, terminal formatting, the demo, test generation.
         .executableTarget(
             name: "NavTapeCLI",
@@ -87,26 +95,40 @@ let package = Package(
                 "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeServer", "NavTapeApps", "NavigationCore",
                 "NavigationProjections", "EventLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strict
         ),
         // A child process for the crash-loop test: appends and prints each acknowledged index.
-        .executableTarget(name: "EventLogStress", dependencies: ["EventLog"]),
+        .executableTarget(name: "EventLogStress", dependencies: ["EventLog"], swiftSettings: strict),
         .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: checked),
-        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeApps", "NavTapeTestSupport"]),
-        .testTarget(name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding", "NavTapeApps", "NavTapeTestSupport"]),
-        .testTarget(name: "EventLogTests", dependencies: ["EventLog", "NavTapeApps", "NavTapeTestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"]),
-        .testTarget(name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"],
-                    resources: [.copy("Golden")]),
-        .testTarget(name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTape", "NavigationCore", "NavigationProjections", "NavTapeTestSupport"]),
-        .testTarget(name: "NavTapeInterchangeTests", dependencies: ["NavTapeInterchange", "NavTapeScript", "NavTape", "NavigationCodec", "NavigationCore",
-                                                                  "NavigationProjections", "NavTapeTestSupport"],
-                    resources: [.copy("Format1")]),
-        .testTarget(name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport"]),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding", "NavTapeApps", "NavTapeTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "EventLogTests", dependencies: ["EventLog", "NavTapeApps", "NavTapeTestSupport"], resources: [.copy("Golden")], swiftSettings: strict),
+        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"], swiftSettings: strict),
+        .testTarget(
+            name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"],
+            resources: [.copy("Golden")], swiftSettings: strict),
+        .testTarget(
+            name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTape", "NavigationCore", "NavigationProjections", "NavTapeTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "NavTapeInterchangeTests",
+            dependencies: [
+                "NavTapeInterchange", "NavTapeScript", "NavTape", "NavigationCodec", "NavigationCore",
+                "NavigationProjections", "NavTapeTestSupport",
+            ],
+            resources: [.copy("Format1")], swiftSettings: strict),
+        .testTarget(
+            name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport"],
+            swiftSettings: strict),
         // The app-side capture file, compiled on Linux (its UIKit part is behind its own #if): what it
         // writes is pinned against the sample streams NavTape's ingestion tests read.
-        .testTarget(name: "CaptureIntegrationTests", dependencies: ["NavTapeInterchange", "NavTape", "NavTapeTestSupport"],
-                    path: "Integrations/UIKit"),
+        .testTarget(
+            name: "CaptureIntegrationTests", dependencies: ["NavTapeInterchange", "NavTape", "NavTapeTestSupport"],
+            path: "Integrations/UIKit", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

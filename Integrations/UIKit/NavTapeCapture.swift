@@ -116,7 +116,7 @@ public enum NavTapeCaptureFormat {
     /// ``Observed`` display mode of `automatic` is left out of the line.
     public enum DisplayMode: String, Sendable, CaseIterable {
         case automatic, secondaryOnly, oneBesideSecondary, oneOverSecondary, twoBesideSecondary,
-             twoOverSecondary, twoDisplaceSecondary, primaryHidden, allVisible, primaryOverlay
+            twoOverSecondary, twoDisplaceSecondary, primaryHidden, allVisible, primaryOverlay
     }
 
     /// A controller as of the moment a line mentions it.
@@ -134,8 +134,10 @@ public enum NavTapeCaptureFormat {
         public var children: [Controller]?
 
         /// Creates a controller description.
-        public init(id: String, name: String, kind: Kind = .content, restorationID: String? = nil,
-                    children: [Controller]? = nil) {
+        public init(
+            id: String, name: String, kind: Kind = .content, restorationID: String? = nil,
+            children: [Controller]? = nil
+        ) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -170,8 +172,10 @@ public enum NavTapeCaptureFormat {
         public var stacks: [Stack]?
 
         /// Creates an observed state.
-        public init(viewControllers: [Controller]? = nil, collapsed: Bool? = nil, displayMode: DisplayMode? = nil,
-                    stacks: [Stack]? = nil) {
+        public init(
+            viewControllers: [Controller]? = nil, collapsed: Bool? = nil, displayMode: DisplayMode? = nil,
+            stacks: [Stack]? = nil
+        ) {
             self.viewControllers = viewControllers
             self.collapsed = collapsed
             self.displayMode = displayMode
@@ -228,8 +232,10 @@ public enum NavTapeCaptureFormat {
     /// The session line: `{"navtape":"intents","version":1,…}`. Members are written in the order of
     /// the parameters; an empty `session` or `device` and a blank `delegate` are left out. `traits` is
     /// required by the format unless `device` is a preset (`iphone`, `iphone-plus`, `ipad`, `ipad-pro`).
-    public static func sessionLine(session: String? = nil, startTime: Int? = nil, style: Style? = nil,
-                                   device: String? = nil, traits: Traits? = nil, delegate: String? = nil) -> String {
+    public static func sessionLine(
+        session: String? = nil, startTime: Int? = nil, style: Style? = nil,
+        device: String? = nil, traits: Traits? = nil, delegate: String? = nil
+    ) -> String {
         var out = "{\"navtape\":\"intents\",\"version\":1"
         if let session, !session.isEmpty { out += ",\"session\":" + quoted(session) }
         if let startTime { out += ",\"startTime\":" + String(startTime) }
@@ -242,8 +248,10 @@ public enum NavTapeCaptureFormat {
 
     /// A command line as the first line to mention its controllers: every controller argument is
     /// described in full. Equivalent to the `references:` form with a fresh ``References``.
-    public static func commandLine(command: String, arguments: [(String, Value)] = [], time: Int? = nil,
-                                   observed: Observed? = nil) -> String {
+    public static func commandLine(
+        command: String, arguments: [(String, Value)] = [], time: Int? = nil,
+        observed: Observed? = nil
+    ) -> String {
         var references = References()
         return commandLine(command: command, arguments: arguments, time: time, observed: observed, references: &references)
     }
@@ -258,8 +266,10 @@ public enum NavTapeCaptureFormat {
     /// mentioned and of kind `content` (a new tree holds new content controllers only); when the
     /// navigation controller itself may already be known to NavTape, they are only possibly known after.
     /// An observed controller is its identity once named, else `{"id","name"}`.
-    public static func commandLine(command: String, arguments: [(String, Value)] = [], time: Int? = nil,
-                                   observed: Observed? = nil, references: inout References) -> String {
+    public static func commandLine(
+        command: String, arguments: [(String, Value)] = [], time: Int? = nil,
+        observed: Observed? = nil, references: inout References
+    ) -> String {
         var renderer = Renderer(references: references)
         renderer.out = "{\"command\":" + quoted(command)
         for (name, value) in arguments {
@@ -317,7 +327,7 @@ public enum NavTapeCaptureFormat {
     private static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)   // Swift's shortest form ("0.25", "1e-05", "1.5e+20") is a JSON number
+        return String(value)  // Swift's shortest form ("0.25", "1e-05", "1.5e+20") is a JSON number
     }
 
     /// One line being written: the references as of the line's start, updated in writing order.
@@ -362,7 +372,8 @@ public enum NavTapeCaptureFormat {
             }
             describedInLine.insert(controller.id)
             references.status[controller.id] = certain ? .named : .possiblyKnown
-            out += "{\"id\":" + quoted(controller.id) + ",\"name\":" + quoted(controller.name)
+            out +=
+                "{\"id\":" + quoted(controller.id) + ",\"name\":" + quoted(controller.name)
                 + ",\"kind\":" + quoted(controller.kind.rawValue)
             if let restorationID = controller.restorationID { out += ",\"restorationID\":" + quoted(restorationID) }
             if controller.kind == .navigation, let children = controller.children {
@@ -497,8 +508,10 @@ public final class NavTapeCapture {
     /// The iOS 17 trait registration (`any UITraitChangeRegistration`).
     private var traitRegistration: Any?
 
-    private init(split: UISplitViewController, output: @escaping (String) -> Bool, session: String, device: String,
-                 traits: Traits?, delegate: String?, observesUIKit: Bool) {
+    private init(
+        split: UISplitViewController, output: @escaping (String) -> Bool, session: String, device: String,
+        traits: Traits?, delegate: String?, observesUIKit: Bool
+    ) {
         self.split = split
         self.output = output
         self.observesUIKit = observesUIKit
@@ -508,8 +521,10 @@ public final class NavTapeCapture {
         lastTime = start
         let initial = traits ?? traitsProvider(split)
         lastTraits = initial
-        emit(Format.sessionLine(session: session, startTime: start, style: Self.style(split.style), device: device,
-                                traits: initial, delegate: delegate))
+        emit(
+            Format.sessionLine(
+                session: session, startTime: start, style: Self.style(split.style), device: device,
+                traits: initial, delegate: delegate))
         if observesUIKit { installObservers() }
     }
 
@@ -524,29 +539,40 @@ public final class NavTapeCapture {
     ///   - traits: The environment before launch (default: `traitsProvider(split)`).
     ///   - delegate: The split delegate's description: a NavTape preset name or policy text.
     ///   - observesUIKit: Whether to notice the pops, display-mode and trait changes UIKit performs.
-    public convenience init(split: UISplitViewController, write: @escaping (String) -> Void,
-                            session: String = UUID().uuidString, device: String = "custom", traits: Traits? = nil,
-                            delegate: String? = nil, observesUIKit: Bool = true) {
-        self.init(split: split, output: { line in write(line); return true }, session: session, device: device,
-                  traits: traits, delegate: delegate, observesUIKit: observesUIKit)
+    public convenience init(
+        split: UISplitViewController, write: @escaping (String) -> Void,
+        session: String = UUID().uuidString, device: String = "custom", traits: Traits? = nil,
+        delegate: String? = nil, observesUIKit: Bool = true
+    ) {
+        self.init(
+            split: split,
+            output: { line in
+                write(line); return true
+            }, session: session, device: device,
+            traits: traits, delegate: delegate, observesUIKit: observesUIKit)
     }
 
     /// Starts a capture that writes to `fileHandle`, each line in one `write(2)` loop, with SIGPIPE
     /// disabled on its descriptor: when the reader of a pipe or FIFO goes away, writing stops.
-    public convenience init(split: UISplitViewController, fileHandle: FileHandle, session: String = UUID().uuidString,
-                            device: String = "custom", traits: Traits? = nil, delegate: String? = nil,
-                            observesUIKit: Bool = true) {
+    public convenience init(
+        split: UISplitViewController, fileHandle: FileHandle, session: String = UUID().uuidString,
+        device: String = "custom", traits: Traits? = nil, delegate: String? = nil,
+        observesUIKit: Bool = true
+    ) {
         let sink = DescriptorSink(descriptor: fileHandle.fileDescriptor, keeping: fileHandle, closesOnDeinit: false)
-        self.init(split: split, output: { sink.write($0) }, session: session, device: device, traits: traits,
-                  delegate: delegate, observesUIKit: observesUIKit)
+        self.init(
+            split: split, output: { sink.write($0) }, session: session, device: device, traits: traits,
+            delegate: delegate, observesUIKit: observesUIKit)
     }
 
     /// Starts a capture that appends to the file (or FIFO) at `fileURL`, creating a file when absent.
     /// Opening a FIFO waits until `navtape record` has opened it for reading.
     /// - Throws: A `POSIXError` when the file cannot be created or opened for writing.
-    public convenience init(split: UISplitViewController, fileURL: URL, session: String = UUID().uuidString,
-                            device: String = "custom", traits: Traits? = nil, delegate: String? = nil,
-                            observesUIKit: Bool = true) throws {
+    public convenience init(
+        split: UISplitViewController, fileURL: URL, session: String = UUID().uuidString,
+        device: String = "custom", traits: Traits? = nil, delegate: String? = nil,
+        observesUIKit: Bool = true
+    ) throws {
         var failure: Int32 = 0
         let descriptor = fileURL.withUnsafeFileSystemRepresentation { path -> Int32 in
             guard let path else { failure = EINVAL; return -1 }
@@ -556,8 +582,9 @@ public final class NavTapeCapture {
         }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
         let sink = DescriptorSink(descriptor: descriptor, keeping: nil, closesOnDeinit: true)
-        self.init(split: split, output: { sink.write($0) }, session: session, device: device, traits: traits,
-                  delegate: delegate, observesUIKit: observesUIKit)
+        self.init(
+            split: split, output: { sink.write($0) }, session: session, device: device, traits: traits,
+            delegate: delegate, observesUIKit: observesUIKit)
     }
 
     /// Stops capturing: writes the lines still waiting for UIKit (observed now), puts the original
@@ -581,8 +608,10 @@ public final class NavTapeCapture {
 
     /// `sender.show(target, sender:)`, written as `show`.
     public func show(_ target: UIViewController, sender: UIViewController) {
-        record("show", [("target", ref(target)), ("sender", ref(sender))],
-               navigations: [sender.navigationController].compactMap { $0 }) { finish in
+        record(
+            "show", [("target", ref(target)), ("sender", ref(sender))],
+            navigations: [sender.navigationController].compactMap { $0 }
+        ) { finish in
             sender.show(target, sender: sender)
             afterTransition(of: [target, sender, split], finish)
         }
@@ -590,8 +619,10 @@ public final class NavTapeCapture {
 
     /// `sender.showDetailViewController(target, sender:)`, written as `showDetail`.
     public func showDetail(_ target: UIViewController, sender: UIViewController) {
-        record("showDetail", [("target", ref(target)), ("sender", ref(sender))],
-               navigations: [sender.navigationController].compactMap { $0 }) { finish in
+        record(
+            "showDetail", [("target", ref(target)), ("sender", ref(sender))],
+            navigations: [sender.navigationController].compactMap { $0 }
+        ) { finish in
             sender.showDetailViewController(target, sender: sender)
             afterTransition(of: [target, sender, split], finish)
         }
@@ -631,8 +662,10 @@ public final class NavTapeCapture {
 
     /// `navigation.setViewControllers(controllers, animated:)`, written as `setViewControllers`.
     public func setViewControllers(_ controllers: [UIViewController], of navigation: UINavigationController, animated: Bool = true) {
-        record("setViewControllers", [("controllers", refs(controllers)), ("navigation", ref(navigation))],
-               navigations: [navigation]) { finish in
+        record(
+            "setViewControllers", [("controllers", refs(controllers)), ("navigation", ref(navigation))],
+            navigations: [navigation]
+        ) { finish in
             navigation.setViewControllers(controllers, animated: animated)
             afterTransition(of: [navigation], finish)
         }
@@ -686,7 +719,7 @@ public final class NavTapeCapture {
     public func present(_ controller: UIViewController, from presenter: UIViewController? = nil, animated: Bool = true) {
         let presenter = presenter ?? split
         record("present", [("controller", ref(controller))]) { finish in
-            let refused = presenter.presentedViewController != nil   // UIKit then refuses and never calls back
+            let refused = presenter.presentedViewController != nil  // UIKit then refuses and never calls back
             presenter.present(controller, animated: animated, completion: { MainActor.assumeIsolated { finish() } })
             if refused { finish() }
         }
@@ -698,7 +731,7 @@ public final class NavTapeCapture {
         record("dismiss", []) { finish in
             let idle = presenter.presentedViewController == nil && presenter.presentingViewController == nil
             presenter.dismiss(animated: animated, completion: { MainActor.assumeIsolated { finish() } })
-            if idle { finish() }   // nothing to dismiss: a callback may never come (a second one is ignored)
+            if idle { finish() }  // nothing to dismiss: a callback may never come (a second one is ignored)
         }
     }
 
@@ -803,16 +836,19 @@ public final class NavTapeCapture {
         let key = identity(of: navigation)
         interactivePops.remove(key)
         guard hasLaunched, let coordinator = navigation.transitionCoordinator, coordinator.isInteractive,
-              let before = lastStacks[key], let index = before.firstIndex(of: identity(of: shown)),
-              index < before.count - 1 else { return }
+            let before = lastStacks[key], let index = before.firstIndex(of: identity(of: shown)),
+            index < before.count - 1
+        else { return }
         interactivePops.insert(key)
-        _ = coordinator.animate(alongsideTransition: nil, completion: { [weak self, weak navigation] context in
-            let cancelled = context.isCancelled
-            MainActor.assumeIsolated {
-                guard cancelled, let self, let navigation else { return }
-                self.interactivePopCancelled(navigation)
-            }
-        })
+        _ = coordinator.animate(
+            alongsideTransition: nil,
+            completion: { [weak self, weak navigation] context in
+                let cancelled = context.isCancelled
+                MainActor.assumeIsolated {
+                    guard cancelled, let self, let navigation else { return }
+                    self.interactivePopCancelled(navigation)
+                }
+            })
     }
 
     /// A navigation controller's `didShow`: a stack shorter than the last one seen, its prefix
@@ -827,7 +863,8 @@ public final class NavTapeCapture {
         let interactive = interactivePops.remove(key) != nil
         // A command of the app's in flight (or just completed) made this change, and set the stack it expects.
         guard hasLaunched, waiting.isEmpty, !settling, let before, let top = stack.last,
-              now.count < before.count, Array(before.prefix(now.count)) == now else { return }
+            now.count < before.count, Array(before.prefix(now.count)) == now
+        else { return }
         // UIKit moves controllers between the stacks and the columns when the split collapses or
         // separates: part of a trait change, which its changeTraits line reports, not a pop.
         guard split.isCollapsed == lastCollapsed else { return }
@@ -857,7 +894,8 @@ public final class NavTapeCapture {
     /// changed with it (a rotation).
     fileprivate func splitWillChangeDisplayMode(_ splitViewController: UISplitViewController) {
         guard splitViewController === split, hasLaunched, !stopped, waiting.isEmpty, !settling,
-              !displayModeCheckScheduled else { return }
+            !displayModeCheckScheduled
+        else { return }
         displayModeCheckScheduled = true
         afterSplitSettles { [weak self] in self?.displayModeChangedByUIKit() }
     }
@@ -909,7 +947,7 @@ public final class NavTapeCapture {
     private func adoptSplit() {
         guard observesUIKit, !stopped else { return }
         if let splitProxy {
-            if split.delegate !== splitProxy { splitProxy.install() }   // the app set a delegate since
+            if split.delegate !== splitProxy { splitProxy.install() }  // the app set a delegate since
             return
         }
         let proxy = SplitDelegateProxy(split: split, capture: self)
@@ -983,8 +1021,9 @@ public final class NavTapeCapture {
             kind = .content
         }
         let restorationID = controller.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 }
-        return NavTapeCaptureFormat.Controller(id: identity(of: controller), name: nameOf(controller), kind: kind,
-                                               restorationID: restorationID, children: children)
+        return NavTapeCaptureFormat.Controller(
+            id: identity(of: controller), name: nameOf(controller), kind: kind,
+            restorationID: restorationID, children: children)
     }
 
     /// A command argument: described (with a navigation controller's stack as it is now) until named.
@@ -1001,9 +1040,11 @@ public final class NavTapeCapture {
     /// Reserves the command's place in the stream, performs it, and writes it once `call` reports
     /// UIKit has applied it (at the latest after three seconds). `navigations`: those whose stacks the
     /// call changes, besides the split's.
-    private func record(_ command: String, _ arguments: [(String, NavTapeCaptureFormat.Value)], observe: Bool = true,
-                        navigations: [UINavigationController] = [],
-                        _ call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void) {
+    private func record(
+        _ command: String, _ arguments: [(String, NavTapeCaptureFormat.Value)], observe: Bool = true,
+        navigations: [UINavigationController] = [],
+        _ call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void
+    ) {
         guard !stopped else { call({}); return }
         let slot = nextSlot
         nextSlot += 1
@@ -1013,7 +1054,7 @@ public final class NavTapeCapture {
         call { [weak self] in self?.complete(slot) }
         if observe { rememberStacks(also: navigations) }
         guard waiting[slot] != nil else { return }
-        Task { @MainActor in   // holds the capture until the line is out
+        Task { @MainActor in  // holds the capture until the line is out
             try? await Task.sleep(nanoseconds: 3_000_000_000)
             self.complete(slot)
         }
@@ -1038,8 +1079,10 @@ public final class NavTapeCapture {
         ready[slot] = pending
         while let line = ready.removeValue(forKey: nextToWrite) {
             nextToWrite += 1
-            emit(Format.commandLine(command: line.command, arguments: line.arguments, time: line.time,
-                                    observed: line.observed, references: &references))
+            emit(
+                Format.commandLine(
+                    command: line.command, arguments: line.arguments, time: line.time,
+                    observed: line.observed, references: &references))
         }
     }
 
@@ -1053,7 +1096,7 @@ public final class NavTapeCapture {
     private func emit(_ line: String) {
         guard outputOpen else { return }
         if !output(line + "\n") {
-            outputOpen = false   // the recorder went away (EPIPE): write nothing more, keep the app running
+            outputOpen = false  // the recorder went away (EPIPE): write nothing more, keep the app running
             Task { @MainActor [weak self] in self?.stop() }
         }
     }
@@ -1068,14 +1111,17 @@ public final class NavTapeCapture {
             adopt(navigation)
             let stack = navigation.viewControllers
             lastStacks[identity(of: navigation)] = stack.map { identity(of: $0) }
-            stacks.append(NavTapeCaptureFormat.Stack(navigation: snapshot(navigation, deep: false),
-                                                     viewControllers: stack.map { snapshot($0, deep: false) }))
+            stacks.append(
+                NavTapeCaptureFormat.Stack(
+                    navigation: snapshot(navigation, deep: false),
+                    viewControllers: stack.map { snapshot($0, deep: false) }))
         }
         lastCollapsed = split.isCollapsed
         lastDisplayMode = split.displayMode
-        return NavTapeCaptureFormat.Observed(viewControllers: split.viewControllers.map { snapshot($0, deep: false) },
-                                             collapsed: split.isCollapsed, displayMode: Self.displayModeName(split.displayMode),
-                                             stacks: stacks)
+        return NavTapeCaptureFormat.Observed(
+            viewControllers: split.viewControllers.map { snapshot($0, deep: false) },
+            collapsed: split.isCollapsed, displayMode: Self.displayModeName(split.displayMode),
+            stacks: stacks)
     }
 
     private static func now() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded()) }
@@ -1177,14 +1223,18 @@ private final class NavigationDelegateProxy: ForwardingProxy, UINavigationContro
         objc_setAssociatedObject(navigation, associationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
     }
 
-    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController,
-                              animated: Bool) {
+    func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController,
+        animated: Bool
+    ) {
         capture?.navigationWillShow(navigationController, viewController)
         original?.navigationController?(navigationController, willShow: viewController, animated: animated)
     }
 
-    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController,
-                              animated: Bool) {
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController,
+        animated: Bool
+    ) {
         // The capture first: a command the app's delegate performs from here is written after the pop.
         capture?.navigationDidShow(navigationController)
         original?.navigationController?(navigationController, didShow: viewController, animated: animated)
@@ -1239,7 +1289,7 @@ private final class SplitDelegateProxy: ForwardingProxy, UISplitViewControllerDe
 /// reports the output closed. Used on the main thread only.
 private final class DescriptorSink {
     private let descriptor: Int32
-    private let owner: AnyObject?   // keeps a FileHandle, and so its descriptor, open
+    private let owner: AnyObject?  // keeps a FileHandle, and so its descriptor, open
     private let closesOnDeinit: Bool
     private var isOpen = true
 

@@ -54,7 +54,8 @@ public enum CRC32C {
                 let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
                 let lo = UInt32(truncatingIfNeeded: word) ^ crc
                 let hi = UInt32(truncatingIfNeeded: word &>> 32)
-                crc = t[7 * 256 + Int(lo & 0xFF)]
+                crc =
+                    t[7 * 256 + Int(lo & 0xFF)]
                     ^ t[6 * 256 + Int((lo &>> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((lo &>> 16) & 0xFF)]
                     ^ t[4 * 256 + Int(lo &>> 24)]

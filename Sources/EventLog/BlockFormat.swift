@@ -107,10 +107,10 @@ struct BlockHeader: Equatable {
         guard bytes.count >= size else { return .failure(.badLengths) }
         var reader = ByteReader(bytes)
         guard let kindByte = reader.readUInt8(), let flags = reader.readUInt8(), let reserved = reader.readUInt16(),
-              let firstIndex = reader.readUInt64(), let count = reader.readUInt32(),
-              let firstTimestamp = reader.readInt64(), let lastTimestamp = reader.readInt64(),
-              let rawLength = reader.readUInt32(), let storedLength = reader.readUInt32(),
-              let checksum = reader.readUInt32()
+            let firstIndex = reader.readUInt64(), let count = reader.readUInt32(),
+            let firstTimestamp = reader.readInt64(), let lastTimestamp = reader.readInt64(),
+            let rawLength = reader.readUInt32(), let storedLength = reader.readUInt32(),
+            let checksum = reader.readUInt32()
         else { return .failure(.badLengths) }
         guard CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<40])) == checksum else {
             return .failure(.headerChecksum)
@@ -126,7 +126,8 @@ struct BlockHeader: Equatable {
             guard storedLength == rawLength else { return .failure(.badLengths) }
         } else {
             guard storedLength >= 1, let bound = LZ4.compressedBound(Int(rawLength)),
-                  Int(storedLength) <= bound else { return .failure(.badLengths) }
+                Int(storedLength) <= bound
+            else { return .failure(.badLengths) }
         }
         switch kind {
         case .records:

@@ -204,10 +204,12 @@ struct BlockIO {
                     // Shape first (kind byte, flags, zero reserved bytes), the header CRC only then.
                     let kind = bytes.load(fromByteOffset: position, as: UInt8.self)
                     guard kind == records || kind == checkpoint,
-                          bytes.loadUnaligned(fromByteOffset: position + 2, as: UInt16.self) == 0 else { continue }
+                        bytes.loadUnaligned(fromByteOffset: position + 2, as: UInt16.self) == 0
+                    else { continue }
                     let slice = UnsafeRawBufferPointer(rebasing: buffer[position..<(position + BlockHeader.size)])
                     guard BlockHeader.isPlausibleStart(slice),
-                          case .success = BlockHeader.parse(slice, maxBlockBytes: maxBlockBytes) else { continue }
+                        case .success = BlockHeader.parse(slice, maxBlockBytes: maxBlockBytes)
+                    else { continue }
                     candidates.append(base + UInt64(position))
                 }
             }
@@ -234,8 +236,9 @@ struct BlockIO {
                 layout.append(header)
             case .incomplete(let header):
                 let what = header == nil ? "incomplete block header" : "incomplete block"
-                return .tail(.truncated(
-                    path, at: offset, "\(what) at byte \(offset) (file ends at byte \(fileSize))"))
+                return .tail(
+                    .truncated(
+                        path, at: offset, "\(what) at byte \(offset) (file ends at byte \(fileSize))"))
             case .bad(let problem, let header):
                 return try classify(problem, header: header, at: offset, fileSize: fileSize)
             }
@@ -245,19 +248,22 @@ struct BlockIO {
 
     private func classify(_ problem: BlockProblem, header: BlockHeader?, at offset: UInt64, fileSize: UInt64) throws(EventLogError) -> ScanOutcome {
         if case .tooLarge(let raw) = problem {
-            return .damaged(EventLogError(
-                .tooLarge, path: path, offset: offset,
-                detail: "block at byte \(offset) claims \(raw) raw bytes, over the limit of \(maxBlockBytes) (maxBlockBytes)"))
+            return .damaged(
+                EventLogError(
+                    .tooLarge, path: path, offset: offset,
+                    detail: "block at byte \(offset) claims \(raw) raw bytes, over the limit of \(maxBlockBytes) (maxBlockBytes)"))
         }
         var searchStart = offset + 1
         if let header, fileSize - offset >= UInt64(header.totalSize) { searchStart = offset + UInt64(header.totalSize) }
         if let next = try findValidBlock(from: searchStart, fileSize: fileSize) {
-            return .damaged(.corrupt(
-                path, at: offset,
-                "corrupt block at byte \(offset) (\(problem.reason)); a valid block follows at byte \(next)"))
+            return .damaged(
+                .corrupt(
+                    path, at: offset,
+                    "corrupt block at byte \(offset) (\(problem.reason)); a valid block follows at byte \(next)"))
         }
-        return .tail(.truncated(
-            path, at: offset,
-            "torn tail at byte \(offset) (\(problem.reason)), \(fileSize - offset) bytes with no valid block after"))
+        return .tail(
+            .truncated(
+                path, at: offset,
+                "torn tail at byte \(offset) (\(problem.reason)), \(fileSize - offset) bytes with no valid block after"))
     }
 }

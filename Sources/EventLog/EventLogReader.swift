@@ -67,8 +67,10 @@ public final class EventLogReader {
             var shorterThanIndex: UInt64?
             layout = LogLayout(headerEnd: decoded.end)
             if options.usesIndex {
-                switch LogIndex.lookUp(logPath: path, headerChecksum: decoded.checksum, headerEnd: decoded.end,
-                                       fileSize: fileSize, blocks: io, options: options) {
+                switch LogIndex.lookUp(
+                    logPath: path, headerChecksum: decoded.checksum, headerEnd: decoded.end,
+                    fileSize: fileSize, blocks: io, options: options)
+                {
                 case .unusable: break
                 case .fileShorter(let covered): shorterThanIndex = covered
                 case .usable(let indexed): layout = indexed

@@ -65,8 +65,9 @@ public enum EventLogRepair {
 
         let directory = try LogDirectory(containing: path, options: options)
         let base = LogDirectory.name(of: path)
-        let (output, temporary) = try directory.createTemporary(prefix: "." + base + ".repair.", suffix: ".tmp",
-                                                                errorPath: path)
+        let (output, temporary) = try directory.createTemporary(
+            prefix: "." + base + ".repair.", suffix: ".tmp",
+            errorPath: path)
         do throws(EventLogError) {
             try withBytes(of: decoded.bytes) { buffer throws(EventLogError) in try output.write(buffer, at: 0) }
             var end = decoded.end
@@ -110,7 +111,7 @@ public enum EventLogRepair {
             do throws(EventLogError) {
                 try directory.link(base, to: name)
                 return directory.path(of: name)
-            } catch where error.code == .alreadyExists {
+            } catch  where error.code == .alreadyExists {
                 continue
             }
         }

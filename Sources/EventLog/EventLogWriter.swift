@@ -122,8 +122,10 @@ public final class EventLogWriter {
     /// - Throws: ``EventLogError`` — `.alreadyExists` if a file is at `path` (without `replacing`),
     ///   `.notRegularFile`, `.locked`, `.tooLarge` if the header exceeds ``LogOptions/maxHeaderBytes``,
     ///   `.invalidArgument` for bad options, `.notFound` (no such directory), `.io`.
-    public static func create(at path: String, header: LogHeader, options: LogOptions = .default,
-                              publication: Publication = .live, replacing: Bool = false) throws(EventLogError) -> EventLogWriter {
+    public static func create(
+        at path: String, header: LogHeader, options: LogOptions = .default,
+        publication: Publication = .live, replacing: Bool = false
+    ) throws(EventLogError) -> EventLogWriter {
         let options = try options.validated(path: path)
         let bytes = FileHeaderFormat.encode(header)
         guard bytes.count - FileHeaderFormat.prefixSize - FileHeaderFormat.checksumSize <= options.maxHeaderBytes else {
@@ -166,7 +168,9 @@ public final class EventLogWriter {
     /// - Throws: ``EventLogError`` — `.notFound`, `.locked`, `.notALog`, `.unsupportedVersion`,
     ///   `.truncated`/`.corrupt` (header, or mid-log corruption), `.tooLarge`, `.io`.
     /// - Complexity: O(file size).
-    public static func openForAppend(at path: String, options: LogOptions = .default) throws(EventLogError) -> (writer: EventLogWriter, recovery: RecoveryReport) {
+    public static func openForAppend(at path: String, options: LogOptions = .default) throws(EventLogError) -> (
+        writer: EventLogWriter, recovery: RecoveryReport
+    ) {
         let options = try options.validated(path: path)
         let directory = try LogDirectory(containing: path, options: options)
         let file = try LogFile.openLocked(path, options: options)
@@ -271,8 +275,9 @@ public final class EventLogWriter {
         let timestamp = pending.lastTimestamp ?? 0
         let index = layout.recordCount
         try withBytes(of: payload) { raw throws(EventLogError) in
-            try writeBlock(kind: .checkpoint, firstIndex: index, count: 0,
-                           firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
+            try writeBlock(
+                kind: .checkpoint, firstIndex: index, count: 0,
+                firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
         }
         if pending.noteCheckpoint(bytes: payload.count) { try startGroupCommit() }
         return index
@@ -439,15 +444,18 @@ public final class EventLogWriter {
         let last = pending.lastTimestamp ?? first
         let raw = rawScratch.bytes
         try withBytes(of: raw) { buffer throws(EventLogError) in
-            try writeBlock(kind: .records, firstIndex: layout.recordCount, count: count,
-                           firstTimestamp: first, lastTimestamp: last, raw: buffer)
+            try writeBlock(
+                kind: .records, firstIndex: layout.recordCount, count: count,
+                firstTimestamp: first, lastTimestamp: last, raw: buffer)
         }
         pending.clearBlock()
     }
 
     /// Compresses `raw` (or stores it when LZ4 does not shrink it), frames it and writes it at the end.
-    private func writeBlock(kind: BlockKind, firstIndex: UInt64, count: UInt32, firstTimestamp: Int64,
-                            lastTimestamp: Int64, raw: UnsafeRawBufferPointer) throws(EventLogError) {
+    private func writeBlock(
+        kind: BlockKind, firstIndex: UInt64, count: UInt32, firstTimestamp: Int64,
+        lastTimestamp: Int64, raw: UnsafeRawBufferPointer
+    ) throws(EventLogError) {
         let bound = LZ4.compressedBound(raw.count) ?? raw.count
         let capacity = BlockHeader.overhead + max(bound, raw.count)
         if blockScratch.count < capacity {

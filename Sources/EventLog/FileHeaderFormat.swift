@@ -121,13 +121,13 @@ enum FileHeaderFormat {
 
     private static func decodeBody(_ body: inout ByteReader, version: UInt16) -> LogHeader? {
         guard let sessionID = readString(&body),
-              let device = readString(&body),
-              let start = body.readInt64(),
-              let parent = readString(&body),
-              let fork = body.readUInt64(),
-              let metadataLength = body.readVarint(), metadataLength <= UInt64(body.remaining),
-              let metadata = body.readArray(count: Int(metadataLength)),
-              body.isAtEnd
+            let device = readString(&body),
+            let start = body.readInt64(),
+            let parent = readString(&body),
+            let fork = body.readUInt64(),
+            let metadataLength = body.readVarint(), metadataLength <= UInt64(body.remaining),
+            let metadata = body.readArray(count: Int(metadataLength)),
+            body.isAtEnd
         else { return nil }
         var header = LogHeader(
             sessionID: sessionID, device: device, startTimeMilliseconds: start,
@@ -138,7 +138,8 @@ enum FileHeaderFormat {
 
     private static func readString(_ reader: inout ByteReader) -> String? {
         guard let length = reader.readVarint(), length <= UInt64(reader.remaining),
-              let bytes = reader.readBytes(count: Int(length)) else { return nil }
+            let bytes = reader.readBytes(count: Int(length))
+        else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 }

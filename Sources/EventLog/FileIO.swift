@@ -91,7 +91,8 @@ struct LogFile: Sendable {
             }
             var opened = stat(), named = stat()
             if fstat(file.descriptor, &opened) == 0, stat(path, &named) == 0,
-               opened.st_ino == named.st_ino, opened.st_dev == named.st_dev {
+                opened.st_ino == named.st_ino, opened.st_dev == named.st_dev
+            {
                 return file
             }
             file.close()
@@ -171,8 +172,9 @@ struct LogFile: Sendable {
                     if allowed > 0 {
                         let n = pwrite(descriptor, base + done, allowed, off_t(offset) + off_t(done))
                         if n > 0 {
-                            faults.didWrite(UnsafeRawBufferPointer(start: base + done, count: n),
-                                            at: offset + UInt64(done), path: path)
+                            faults.didWrite(
+                                UnsafeRawBufferPointer(start: base + done, count: n),
+                                at: offset + UInt64(done), path: path)
                         }
                     }
                     let at = offset + UInt64(done + allowed)
@@ -183,8 +185,9 @@ struct LogFile: Sendable {
             let n = pwrite(descriptor, base + done, request, off_t(offset) + off_t(done))
             if n >= 0 {
                 #if DEBUG
-                faults?.didWrite(UnsafeRawBufferPointer(start: base + done, count: n),
-                                 at: offset + UInt64(done), path: path)
+                faults?.didWrite(
+                    UnsafeRawBufferPointer(start: base + done, count: n),
+                    at: offset + UInt64(done), path: path)
                 #endif
                 done += n
             } else {

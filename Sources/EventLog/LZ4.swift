@@ -36,7 +36,8 @@ enum LZ4 {
     /// Compresses `source` into `destination`; returns the compressed size, or `nil` if it does not fit.
     static func compress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) -> Int? {
         guard source.count <= maximumInputSize, let src = source.baseAddress,
-              let dst = destination.baseAddress else { return source.count == 0 ? 0 : nil }
+            let dst = destination.baseAddress
+        else { return source.count == 0 ? 0 : nil }
         #if canImport(CLZ4)
         let capacity = Int32(clamping: destination.count)
         let written = LZ4_compress_default(
@@ -59,7 +60,8 @@ enum LZ4 {
     /// - Returns: the decompressed size, or `nil` if `source` is malformed or does not fit.
     static func decompress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) -> Int? {
         guard source.count <= maximumInputSize, destination.count <= maximumInputSize,
-              let src = source.baseAddress, let dst = destination.baseAddress else { return nil }
+            let src = source.baseAddress, let dst = destination.baseAddress
+        else { return nil }
         #if canImport(CLZ4)
         let written = LZ4_decompress_safe(
             src.assumingMemoryBound(to: CChar.self), dst.assumingMemoryBound(to: CChar.self),
@@ -76,8 +78,10 @@ enum LZ4 {
     /// document which), and for a block that decodes to more than the room given it fills the room and
     /// returns its size, silently cut. So the block is decoded into one spare byte more than
     /// `capacity`: filling that byte means the block does not fit, which `LZ4_decompress_safe` refuses.
-    private static func decodeRaw(_ source: UnsafeRawPointer, count: Int, into destination: UnsafeMutableRawPointer,
-                                  capacity: Int) -> Int? {
+    private static func decodeRaw(
+        _ source: UnsafeRawPointer, count: Int, into destination: UnsafeMutableRawPointer,
+        capacity: Int
+    ) -> Int? {
         // No room: only the empty block (one zero token) fits, as in `LZ4_decompress_safe`.
         if capacity == 0 { return count == 1 && source.load(as: UInt8.self) == 0 ? 0 : nil }
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: capacity + 1, alignment: 16)

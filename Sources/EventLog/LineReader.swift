@@ -55,7 +55,8 @@ public final class LineReader {
         let from = Swift.max(start, searched)
         let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
             guard from < bytes.count, let base = bytes.baseAddress,
-                  let found = memchr(base + from, 10, bytes.count - from) else { return nil }
+                let found = memchr(base + from, 10, bytes.count - from)
+            else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
         if let newline {
@@ -141,4 +142,3 @@ public final class LineReader {
         }
     }
 }
-

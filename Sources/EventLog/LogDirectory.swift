@@ -67,20 +67,24 @@ final class LogDirectory: Sendable {
 
     /// Creates a new file named `prefix` + random hexadecimal digits + `suffix`, passing over names
     /// that are taken; returns it and its name. Errors name `errorPath`.
-    func createTemporary(prefix: String, suffix: String, flags: Int32 = O_RDWR,
-                         errorPath: String) throws(EventLogError) -> (file: LogFile, name: String) {
+    func createTemporary(
+        prefix: String, suffix: String, flags: Int32 = O_RDWR,
+        errorPath: String
+    ) throws(EventLogError) -> (file: LogFile, name: String) {
         var generator = SystemRandomNumberGenerator()
         return try createTemporary(prefix: prefix, suffix: suffix, flags: flags, errorPath: errorPath, using: &generator)
     }
 
     /// ``createTemporary(prefix:suffix:flags:errorPath:)`` with the names drawn from `generator` (tests).
-    func createTemporary(prefix: String, suffix: String, flags: Int32 = O_RDWR, errorPath: String,
-                         using generator: inout some RandomNumberGenerator) throws(EventLogError) -> (file: LogFile, name: String) {
+    func createTemporary(
+        prefix: String, suffix: String, flags: Int32 = O_RDWR, errorPath: String,
+        using generator: inout some RandomNumberGenerator
+    ) throws(EventLogError) -> (file: LogFile, name: String) {
         for _ in 0..<64 {
             let name = prefix + String(generator.next() as UInt64, radix: 16) + suffix
             do throws(EventLogError) {
                 return (try create(name, flags: flags, errorPath: errorPath), name)
-            } catch where error.code == .alreadyExists {
+            } catch  where error.code == .alreadyExists {
                 continue
             }
         }
@@ -91,8 +95,10 @@ final class LogDirectory: Sendable {
     /// that is already locked (`flock`) when its name appears: on Linux it is made unnamed
     /// (`O_TMPFILE`), locked, then linked in, so no other process can see it unlocked; elsewhere, or
     /// where the file system has no unnamed files, it is created, then locked.
-    func createLocked(prefix: String, suffix: String, flags: Int32,
-                      errorPath: String) throws(EventLogError) -> (file: LogFile, name: String) {
+    func createLocked(
+        prefix: String, suffix: String, flags: Int32,
+        errorPath: String
+    ) throws(EventLogError) -> (file: LogFile, name: String) {
         #if os(Linux)
         if let made = try createUnnamedThenLink(prefix: prefix, suffix: suffix, flags: flags, errorPath: errorPath) { return made }
         #endif
@@ -112,8 +118,10 @@ final class LogDirectory: Sendable {
 
     /// The Linux path of ``createLocked(prefix:suffix:flags:errorPath:)``; `nil` when the file system
     /// cannot make an unnamed file or `/proc` is not there to link it by.
-    private func createUnnamedThenLink(prefix: String, suffix: String, flags: Int32,
-                                       errorPath: String) throws(EventLogError) -> (file: LogFile, name: String)? {
+    private func createUnnamedThenLink(
+        prefix: String, suffix: String, flags: Int32,
+        errorPath: String
+    ) throws(EventLogError) -> (file: LogFile, name: String)? {
         var fd: Int32
         repeat { fd = openat(descriptor, ".", Self.unnamedFile | (flags & ~O_ACCMODE) | O_RDWR | O_CLOEXEC, mode_t(0o644)) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { return nil }

@@ -61,12 +61,15 @@ enum LogIndex {
     /// Writes the sidecar of the log named `logName` in `directory` atomically: a new temporary file
     /// with a random name (created exclusively, never through a link), `fsync`, `rename`, `fsync` of
     /// the directory.
-    static func write(_ layout: LogLayout, headerChecksum: UInt32, logName: String, in directory: LogDirectory,
-                      options: LogOptions) throws(EventLogError) {
+    static func write(
+        _ layout: LogLayout, headerChecksum: UInt32, logName: String, in directory: LogDirectory,
+        options: LogOptions
+    ) throws(EventLogError) {
         let target = name(for: logName)
         let bytes = encode(layout, headerChecksum: headerChecksum)
-        let (file, temporary) = try directory.createTemporary(prefix: "." + target + ".", suffix: ".tmp", flags: O_WRONLY,
-                                                              errorPath: directory.path(of: target))
+        let (file, temporary) = try directory.createTemporary(
+            prefix: "." + target + ".", suffix: ".tmp", flags: O_WRONLY,
+            errorPath: directory.path(of: target))
         do throws(EventLogError) {
             try withBytes(of: bytes) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
             try file.synchronizeAll()
@@ -92,8 +95,10 @@ enum LogIndex {
     }
 
     /// What the sidecar of the log at `logPath` says, checked against the log.
-    static func lookUp(logPath: String, headerChecksum: UInt32, headerEnd: UInt64, fileSize: UInt64,
-                       blocks io: BlockIO, options: LogOptions) -> Lookup {
+    static func lookUp(
+        logPath: String, headerChecksum: UInt32, headerEnd: UInt64, fileSize: UInt64,
+        blocks io: BlockIO, options: LogOptions
+    ) -> Lookup {
         switch load(logPath: logPath, headerChecksum: headerChecksum, headerEnd: headerEnd, fileSize: fileSize, blocks: io, options: options) {
         case nil: .unusable
         case .some(.failure(let covered)): .fileShorter(covered: covered.length)
@@ -105,8 +110,10 @@ enum LogIndex {
         var length: UInt64
     }
 
-    private static func load(logPath: String, headerChecksum: UInt32, headerEnd: UInt64, fileSize: UInt64,
-                             blocks io: BlockIO, options: LogOptions) -> Result<LogLayout, Beyond>? {
+    private static func load(
+        logPath: String, headerChecksum: UInt32, headerEnd: UInt64, fileSize: UInt64,
+        blocks io: BlockIO, options: LogOptions
+    ) -> Result<LogLayout, Beyond>? {
         // Never blocking on a FIFO or following a link planted as the sidecar: only a regular file is read.
         guard let file = try? LogFile.open(path(for: logPath), flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW, options: options) else { return nil }
         defer { file.close() }
@@ -116,21 +123,23 @@ enum LogIndex {
         let maximumEntries = fileSize / UInt64(BlockHeader.overhead)
         // Bounded by the log's size before allocating (with room to notice that the log was cut to a quarter).
         guard size >= UInt64(prefixSize + 4),
-              size <= UInt64(prefixSize + 4) + 4 * (maximumEntries + 1024) * UInt64(entrySize) else { return nil }
+            size <= UInt64(prefixSize + 4) + 4 * (maximumEntries + 1024) * UInt64(entrySize)
+        else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(size))
         guard let got = try? withMutableBytes(of: &bytes, { buffer throws(EventLogError) in try file.read(into: buffer, at: 0) }),
-              got == Int(size) else { return nil }
+            got == Int(size)
+        else { return nil }
         let parsed: Result<LogLayout, Beyond>? = bytes.withUnsafeBytes { buffer in
             let body = UnsafeRawBufferPointer(rebasing: buffer[0..<(buffer.count - 4)])
             var trailer = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[(buffer.count - 4)...]))
             guard CRC32C.checksum(body) == trailer.readUInt32() else { return nil }
             var reader = ByteReader(body)
             guard let magicBytes = reader.readBytes(count: magic.count), magicBytes.elementsEqual(magic),
-                  reader.readUInt16() == version, reader.readUInt16() == 0,
-                  reader.readUInt32() == headerChecksum,
-                  let covered = reader.readUInt64(),
-                  let blockCount = reader.readUInt32(), let checkpointCount = reader.readUInt32(),
-                  UInt64(reader.remaining) == (UInt64(blockCount) + UInt64(checkpointCount)) * UInt64(entrySize)
+                reader.readUInt16() == version, reader.readUInt16() == 0,
+                reader.readUInt32() == headerChecksum,
+                let covered = reader.readUInt64(),
+                let blockCount = reader.readUInt32(), let checkpointCount = reader.readUInt32(),
+                UInt64(reader.remaining) == (UInt64(blockCount) + UInt64(checkpointCount)) * UInt64(entrySize)
             else { return nil }
             guard covered <= fileSize else { return .failure(Beyond(length: covered)) }
             // Every block takes at least `overhead` bytes of the log: bound the entries before allocating.
@@ -141,10 +150,12 @@ enum LogIndex {
             checkpoints.reserveCapacity(Int(checkpointCount))
             for i in 0..<(Int(blockCount) + Int(checkpointCount)) {
                 guard let offset = reader.readUInt64(), let first = reader.readUInt64(),
-                      let count = reader.readUInt32(), let stored = reader.readUInt32(),
-                      let firstTimestamp = reader.readInt64(), let lastTimestamp = reader.readInt64() else { return nil }
-                let entry = BlockEntry(offset: offset, firstIndex: first, count: count, storedLength: stored,
-                                       firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp)
+                    let count = reader.readUInt32(), let stored = reader.readUInt32(),
+                    let firstTimestamp = reader.readInt64(), let lastTimestamp = reader.readInt64()
+                else { return nil }
+                let entry = BlockEntry(
+                    offset: offset, firstIndex: first, count: count, storedLength: stored,
+                    firstTimestamp: firstTimestamp, lastTimestamp: lastTimestamp)
                 if i < Int(blockCount) { blocks.append(entry) } else { checkpoints.append(entry) }
             }
             return chain(blocks: blocks, checkpoints: checkpoints, headerEnd: headerEnd, covered: covered).map { .success($0) }
@@ -154,7 +165,8 @@ enum LogIndex {
         let last = [layout.blocks.last, layout.checkpoints.last].compactMap { $0 }.max { $0.offset < $1.offset }
         if let last {
             guard case .block(let header)? = try? io.probe(at: last.offset, fileSize: fileSize, verify: false),
-                  last.matches(header) else { return nil }
+                last.matches(header)
+            else { return nil }
         }
         return .success(layout)
     }
@@ -169,11 +181,13 @@ enum LogIndex {
             let takeBlock = c == checkpoints.count || (b < blocks.count && blocks[b].offset < checkpoints[c].offset)
             let entry = takeBlock ? blocks[b] : checkpoints[c]
             guard entry.offset == layout.end, entry.totalSize <= covered - min(covered, layout.end),
-                  entry.firstIndex == layout.recordCount else { return nil }
+                entry.firstIndex == layout.recordCount
+            else { return nil }
             if takeBlock {
                 guard entry.count >= 1, entry.firstTimestamp <= entry.lastTimestamp,
-                      entry.firstIndex <= UInt64.max - UInt64(entry.count),
-                      layout.lastTimestamp.map({ $0 <= entry.firstTimestamp }) ?? true else { return nil }
+                    entry.firstIndex <= UInt64.max - UInt64(entry.count),
+                    layout.lastTimestamp.map({ $0 <= entry.firstTimestamp }) ?? true
+                else { return nil }
                 layout.blocks.append(entry)
                 layout.recordCount = entry.endIndex
                 layout.lastTimestamp = entry.lastTimestamp

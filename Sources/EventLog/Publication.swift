@@ -52,8 +52,9 @@ enum Publisher {
         let base = LogDirectory.name(of: target)
         // Locked (before its name appears, where the system allows) so that a sweep by another process
         // never takes it for a crashed writer's, and so that another writer of `target` sees this one at work.
-        let created = try directory.createLocked(prefix: ".\(base).\(getpid())-", suffix: stagingSuffix,
-                                                 flags: flags, errorPath: target)
+        let created = try directory.createLocked(
+            prefix: ".\(base).\(getpid())-", suffix: stagingSuffix,
+            flags: flags, errorPath: target)
         let staging = StagingFile(directory: directory, name: created.name, target: target)
         do throws(EventLogError) {
             try refuseIfClaimed(base, in: directory, target: target, except: created.name)
@@ -102,13 +103,14 @@ enum Publisher {
         let found: LogFile?
         do throws(EventLogError) {
             found = try directory.openExisting(base, flags: O_RDONLY, errorPath: target)
-        } catch where error.code == .notRegularFile {
+        } catch  where error.code == .notRegularFile {
             throw EventLogError(.notRegularFile, path: target, detail: "not a regular file: it is never replaced")
         }
         guard let file = found else { return nil }
         var opened = stat()
         guard fstat(file.descriptor, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG,
-              opened.st_ino == info.st_ino, opened.st_dev == info.st_dev else {
+            opened.st_ino == info.st_ino, opened.st_dev == info.st_dev
+        else {
             file.close()
             throw EventLogError(.notRegularFile, path: target, detail: "not a regular file (or changed while checked): it is never replaced")
         }
@@ -138,15 +140,16 @@ enum Publisher {
             let found: LogFile?
             do throws(EventLogError) {
                 found = try lockTarget(base, in: directory, target: target, replacing: replacing)
-            } catch where error.code == .alreadyExists {
-                throw EventLogError(.alreadyExists, path: target,
-                                    detail: "was created by another process while this output was written: not replaced")
+            } catch  where error.code == .alreadyExists {
+                throw EventLogError(
+                    .alreadyExists, path: target,
+                    detail: "was created by another process while this output was written: not replaced")
             }
             guard let lock = found else {
                 // Nothing there: `link` refuses to overwrite what may have appeared since.
                 do throws(EventLogError) {
                     try directory.link(staging.name, to: base)
-                } catch where error.code == .alreadyExists {
+                } catch  where error.code == .alreadyExists {
                     continue
                 } catch {
                     throw EventLogError(error.code, path: target, errno: error.errno, detail: "cannot create")

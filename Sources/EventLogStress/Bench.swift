@@ -64,7 +64,9 @@ private func benchRead(path: String) {
         }
         let elapsed = now() - start
         emit("file: \(info.st_size) bytes (ratio \(format(Double(rawBytes) / Double(info.st_size))) of record bytes), \(reader.blockCount) blocks")
-        emit("read: \(seen) records in \(format(elapsed)) s = \(format(Double(seen) / elapsed / 1e6)) M records/s, \(format(Double(rawBytes) / elapsed / 1e9)) GB/s of record bytes (checksum \(checksum))")
+        emit(
+            "read: \(seen) records in \(format(elapsed)) s = \(format(Double(seen) / elapsed / 1e6)) M records/s, \(format(Double(rawBytes) / elapsed / 1e9)) GB/s of record bytes (checksum \(checksum))"
+        )
     } catch {
         fail("read failed: \(error)")
     }

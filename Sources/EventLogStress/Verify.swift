@@ -36,7 +36,8 @@ func runVerify(path: String, ackFile: String) -> Never {
         try reader.forEachRecord { index, timestamp, record in
             StressRecords.record(index, into: &expected)
             guard timestamp == StressRecords.timestamp(index),
-                  expected.withUnsafeBytes({ $0.elementsEqual(record) }) else {
+                expected.withUnsafeBytes({ $0.elementsEqual(record) })
+            else {
                 mismatch = "record \(index) differs from the stream"
                 return false
             }
@@ -44,7 +45,8 @@ func runVerify(path: String, ackFile: String) -> Never {
         }
         for index in reader.checkpointRecordIndices {
             guard let (at, payload) = try reader.checkpoint(atOrBefore: index), at == index,
-                  payload == StressRecords.checkpoint(index) else {
+                payload == StressRecords.checkpoint(index)
+            else {
                 mismatch = "checkpoint at \(index) differs from the stream"
                 break
             }

@@ -38,8 +38,10 @@ public struct RecorderOptions: Sendable {
     public var replacesExisting: Bool
 
     /// Checkpoints every 4,096 events (43 µs median seeks in a 10 M-event log in the C prototype).
-    public init(checkpointInterval: Int = 4_096, log: LogOptions = .default, recentCapacity: Int = 64,
-                publication: Publication = .live, replacesExisting: Bool = false) {
+    public init(
+        checkpointInterval: Int = 4_096, log: LogOptions = .default, recentCapacity: Int = 64,
+        publication: Publication = .live, replacesExisting: Bool = false
+    ) {
         self.checkpointInterval = Swift.max(1, checkpointInterval)
         self.log = log
         self.recentCapacity = recentCapacity
@@ -80,43 +82,53 @@ public final class Recorder {
 
     /// Creates a new log at `path` for a session set up as `setup` and records the setup commands
     /// (creating and installing the split's children) at `startTime`.
-    public convenience init(creating path: String, setup: SessionSetup, sessionID: String, startTime: Int64,
-                            options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {
-        try self.init(creating: path, description: setup.sessionDescription, sessionID: sessionID,
-                      startTime: startTime, options: options)
+    public convenience init(
+        creating path: String, setup: SessionSetup, sessionID: String, startTime: Int64,
+        options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) {
+        try self.init(
+            creating: path, description: setup.sessionDescription, sessionID: sessionID,
+            startTime: startTime, options: options)
         for command in try setup.commands() { try send(command, at: startTime) }
     }
 
     /// Creates a new log at `path` for a session whose split's delegate is `delegate`, written in
     /// Swift (a `SplitPolicy` is stored whole; any other delegate is named in the
     /// log header, and a what-if of the log needs it again), set up as `setup`.
-    public convenience init(creating path: String, setup: SessionSetup, delegate: any SplitViewDelegate, sessionID: String,
-                            startTime: Int64, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {
+    public convenience init(
+        creating path: String, setup: SessionSetup, delegate: any SplitViewDelegate, sessionID: String,
+        startTime: Int64, options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) {
         var description = setup.sessionDescription
         description.policy = delegate as? SplitPolicy ?? .swiftDelegate(named: delegate.name)
-        try self.init(creating: path, description: description, sessionID: sessionID, startTime: startTime,
-                      options: options, delegate: delegate)
+        try self.init(
+            creating: path, description: description, sessionID: sessionID, startTime: startTime,
+            options: options, delegate: delegate)
         for command in try setup.commands() { try send(command, at: startTime) }
     }
 
     /// Creates a new, empty log at `path` (a branch when `parent` names the session and event index
     /// it forks from), deciding with `delegate` (a Swift delegate; by default the description's
     /// policy).
-    public init(creating path: String, description: SessionDescription, sessionID: String, startTime: Int64,
-                parent: (sessionID: String, forkIndex: UInt64)? = nil, initialState: NavigationState? = nil,
-                options: RecorderOptions = RecorderOptions(), delegate: (any SplitViewDelegate)? = nil) throws(NavTapeError) {
+    public init(
+        creating path: String, description: SessionDescription, sessionID: String, startTime: Int64,
+        parent: (sessionID: String, forkIndex: UInt64)? = nil, initialState: NavigationState? = nil,
+        options: RecorderOptions = RecorderOptions(), delegate: (any SplitViewDelegate)? = nil
+    ) throws(NavTapeError) {
         swiftDelegate = delegate is SplitPolicy ? nil : delegate
-        let header = LogHeader(sessionID: sessionID, device: description.device, startTimeMilliseconds: startTime,
-                               parentSessionID: parent?.sessionID ?? "", forkIndex: parent?.forkIndex ?? 0,
-                               metadata: description.encode())
+        let header = LogHeader(
+            sessionID: sessionID, device: description.device, startTimeMilliseconds: startTime,
+            parentSessionID: parent?.sessionID ?? "", forkIndex: parent?.forkIndex ?? 0,
+            metadata: description.encode())
         self.path = path
         self.sessionDescription = description
         self.options = options
         self.lastTime = startTime
         self.state = initialState ?? NavigationState(style: description.style, traits: description.initialTraits)
-        self.writer = try translating(path: path) { 
-            try EventLogWriter.create(at: path, header: header, options: options.log, publication: options.publication,
-                                      replacing: options.replacesExisting)
+        self.writer = try translating(path: path) {
+            try EventLogWriter.create(
+                at: path, header: header, options: options.log, publication: options.publication,
+                replacing: options.replacesExisting)
         }
         if initialState != nil {
             // A branch starts from its parent's state: checkpoint it so seeks never need the parent.
@@ -127,8 +139,10 @@ public final class Recorder {
     /// Reopens an existing log to append: recovers a torn tail, then rebuilds the live state from
     /// the last checkpoint and the events after it. A session decided by a Swift delegate needs it
     /// again (`delegate`).
-    public init(resuming path: String, options: RecorderOptions = RecorderOptions(),
-                delegate: (any SplitViewDelegate)? = nil) throws(NavTapeError) {
+    public init(
+        resuming path: String, options: RecorderOptions = RecorderOptions(),
+        delegate: (any SplitViewDelegate)? = nil
+    ) throws(NavTapeError) {
         swiftDelegate = delegate is SplitPolicy ? nil : delegate
         let (writer, _) = try translating(path: path) { try EventLogWriter.openForAppend(at: path, options: options.log) }
         self.writer = writer
@@ -171,13 +185,16 @@ public final class Recorder {
     /// state after them, which it evolves by what it adds (a capture's divergences from what UIKit
     /// showed). Nothing is appended when `amend` throws.
     @discardableResult
-    public func send(_ command: NavigationCommand, at time: Int64,
-                     amending amend: (_ before: NavigationState, _ decided: [NavigationEvent], _ after: inout NavigationState)
-                         throws(NavTapeError) -> [NavigationEvent]) throws(NavTapeError) -> [NavigationEvent] {
+    public func send(
+        _ command: NavigationCommand, at time: Int64,
+        amending amend: (_ before: NavigationState, _ decided: [NavigationEvent], _ after: inout NavigationState)
+            throws(NavTapeError) -> [NavigationEvent]
+    ) throws(NavTapeError) -> [NavigationEvent] {
         let delegate = self.delegate
         if let policy = delegate as? SplitPolicy, policy.isSwiftDelegate {
-            throw NavTapeError(.invalidArgument, path: path,
-                               "this session's delegate is Swift code (\(policy.name)): give it again to decide more commands")
+            throw NavTapeError(
+                .invalidArgument, path: path,
+                "this session's delegate is Swift code (\(policy.name)): give it again to decide more commands")
         }
         var next = state
         let decided = Navigation.send(command, to: &next, delegate: delegate)

@@ -29,8 +29,9 @@ public struct SessionSetup: Hashable, Sendable {
 
     /// The description stored in the log header.
     public var sessionDescription: SessionDescription {
-        SessionDescription(style: .unspecified, initialTraits: initialTraits, policy: policy,
-                           device: device.rawValue, layout: [primary, secondary].compactMap { $0 }.joined(separator: " | "))
+        SessionDescription(
+            style: .unspecified, initialTraits: initialTraits, policy: policy,
+            device: device.rawValue, layout: [primary, secondary].compactMap { $0 }.joined(separator: " | "))
     }
 
     /// The commands that create and install the split's children (before launch): see

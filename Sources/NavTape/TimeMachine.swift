@@ -99,7 +99,8 @@ public final class TimeMachine {
     /// The stored payload of the checkpoint at exactly `index`, if there is one.
     func checkpointPayload(at index: UInt64) throws(NavTapeError) -> [UInt8]? {
         guard let checkpoint = try translating(path: path, { try reader.checkpoint(atOrBefore: index) }),
-              checkpoint.recordIndex == index else { return nil }
+            checkpoint.recordIndex == index
+        else { return nil }
         return checkpoint.payload
     }
 
@@ -127,8 +128,10 @@ public final class TimeMachine {
 
     /// Calls `body` for events `start ..< end` (all by default) with each event decoded; return
     /// `false` to stop.
-    public func forEachEvent(from start: UInt64 = 0, to end: UInt64? = nil,
-                             _ body: (RecordedEvent) throws -> Bool) throws(NavTapeError) {
+    public func forEachEvent(
+        from start: UInt64 = 0, to end: UInt64? = nil,
+        _ body: (RecordedEvent) throws -> Bool
+    ) throws(NavTapeError) {
         let path = self.path
         var failure: NavTapeError?
         try translating(path: path) {
@@ -149,13 +152,17 @@ public final class TimeMachine {
     /// Events `start ..< end`, decoded.
     public func events(from start: UInt64, to end: UInt64) throws(NavTapeError) -> [RecordedEvent] {
         var result: [RecordedEvent] = []
-        try forEachEvent(from: start, to: end) { result.append($0); return true }
+        try forEachEvent(from: start, to: end) {
+            result.append($0); return true
+        }
         return result
     }
 
     /// Calls `body` with each event and the state after it, from `start` (default 0) to the end.
-    public func replay(from start: UInt64 = 0, to end: UInt64? = nil,
-                       _ body: (RecordedEvent, NavigationState) throws -> Bool) throws(NavTapeError) {
+    public func replay(
+        from start: UInt64 = 0, to end: UInt64? = nil,
+        _ body: (RecordedEvent, NavigationState) throws -> Bool
+    ) throws(NavTapeError) {
         var state = try self.state(at: Swift.min(start, eventCount))
         try forEachEvent(from: start, to: end) { recorded in
             state.evolve(recorded.event)

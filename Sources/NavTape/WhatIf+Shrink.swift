@@ -51,8 +51,10 @@ extension WhatIf {
     ///     that have kept what is shrunk so far.
     /// - Throws: ``NavTapeError`` `.invalidArgument` when the source itself does not satisfy `keeping`.
     /// - Complexity: O(n²) trials in the worst case for n commands, each a re-decision of the session.
-    public static func shrink(_ source: TimeMachine, scratch: String, keeping: (TimeMachine) throws -> Bool,
-                              progress: (Int, Int) -> Void = { _, _ in }) throws -> Shrink {
+    public static func shrink(
+        _ source: TimeMachine, scratch: String, keeping: (TimeMachine) throws -> Bool,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> Shrink {
         let (setup, commands) = try commits(of: source)
         var trials = 0, smallest = commands.count
         func holds(_ kept: [UInt64]) throws -> Bool {
@@ -63,8 +65,10 @@ extension WhatIf {
                 _ = try recompute(source, skipping: Set(commands).subtracting(kept), into: path, sessionID: "\(source.sessionID)-shrink")
             } catch {
                 // The trial log is ours, not the user's: the error names the directory it was in.
-                throw NavTapeError(error.code, path: scratch, "a trial session could not be written there: "
-                    + (error.path == path ? error.message : error.description))
+                throw NavTapeError(
+                    error.code, path: scratch,
+                    "a trial session could not be written there: "
+                        + (error.path == path ? error.message : error.description))
             }
             let result = try keeping(TimeMachine(path: path))
             if result { smallest = Swift.min(smallest, kept.count) }

@@ -32,18 +32,23 @@ public enum WhatIf {
     /// With the same delegate and device the branch reproduces the source's suffix exactly.
     /// - Throws: ``NavTapeError`` `.invalidArgument` when the source was decided by a Swift delegate
     ///   and none is given.
-    public static func fork(_ source: TimeMachine, at index: UInt64, into path: String,
-                            policy: SplitPolicy? = nil, delegate: (any SplitViewDelegate)? = nil, device: Device? = nil,
-                            sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: index, into: path, delegate: delegate ?? policy, device: device, style: nil, skipping: [],
-                     sessionID: sessionID, options: options)
+    public static func fork(
+        _ source: TimeMachine, at index: UInt64, into path: String,
+        policy: SplitPolicy? = nil, delegate: (any SplitViewDelegate)? = nil, device: Device? = nil,
+        sessionID: String, options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) -> Report {
+        try redecide(
+            source, from: index, into: path, delegate: delegate ?? policy, device: device, style: nil, skipping: [],
+            sessionID: sessionID, options: options)
     }
 
     /// Forks `source` as ``fork(_:at:into:policy:delegate:device:sessionID:options:)`` does, into a
     /// private scratch log that no path keeps: it is written in the temporary directory, opened, and
     /// removed at once (the returned reader keeps it readable until released).
-    public static func branch(_ source: TimeMachine, at index: UInt64, policy: SplitPolicy? = nil, device: Device? = nil,
-                              sessionID: String) throws(NavTapeError) -> (report: Report, branch: TimeMachine) {
+    public static func branch(
+        _ source: TimeMachine, at index: UInt64, policy: SplitPolicy? = nil, device: Device? = nil,
+        sessionID: String
+    ) throws(NavTapeError) -> (report: Report, branch: TimeMachine) {
         let path = LogFiles.scratchPath(prefix: "navtape-branch")
         defer { LogFiles.remove(path) }
         let report = try fork(source, at: index, into: path, policy: policy, device: device, sessionID: sessionID)
@@ -52,23 +57,31 @@ public enum WhatIf {
 
     /// Replays `source`'s recorded intents from the start in a container of another `style` — e.g.
     /// the same session in UIKit's split and in a manual master/detail container (SEED-MAN).
-    public static func replay(_ source: TimeMachine, as style: SplitStyle, into path: String,
-                              sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: 0, into: path, delegate: nil, device: nil, style: style, skipping: [],
-                     sessionID: sessionID, options: options)
+    public static func replay(
+        _ source: TimeMachine, as style: SplitStyle, into path: String,
+        sessionID: String, options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) -> Report {
+        try redecide(
+            source, from: 0, into: path, delegate: nil, device: nil, style: style, skipping: [],
+            sessionID: sessionID, options: options)
     }
 
     /// Replays `source` from the start into `path` with the commits containing any of `skipped`
     /// event indices left out and every other command re-decided (Redux DevTools' toggle).
-    public static func recompute(_ source: TimeMachine, skipping skipped: Set<UInt64>, into path: String,
-                                 sessionID: String, options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> Report {
-        try redecide(source, from: 0, into: path, delegate: nil, device: nil, style: nil, skipping: skipped,
-                     sessionID: sessionID, options: options)
+    public static func recompute(
+        _ source: TimeMachine, skipping skipped: Set<UInt64>, into path: String,
+        sessionID: String, options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) -> Report {
+        try redecide(
+            source, from: 0, into: path, delegate: nil, device: nil, style: nil, skipping: skipped,
+            sessionID: sessionID, options: options)
     }
 
-    static func redecide(_ source: TimeMachine, from index: UInt64, into path: String, delegate override: (any SplitViewDelegate)?,
-                         device: Device?, style: SplitStyle?, skipping skipped: Set<UInt64>, sessionID: String,
-                         options: RecorderOptions) throws(NavTapeError) -> Report {
+    static func redecide(
+        _ source: TimeMachine, from index: UInt64, into path: String, delegate override: (any SplitViewDelegate)?,
+        device: Device?, style: SplitStyle?, skipping skipped: Set<UInt64>, sessionID: String,
+        options: RecorderOptions
+    ) throws(NavTapeError) -> Report {
         if style != nil && index != 0 {
             throw NavTapeError(.invalidArgument, path: source.path, "a change of style replays from the start")
         }
@@ -95,12 +108,14 @@ public enum WhatIf {
         if fromNothing { start = NavigationState(style: description.style, traits: description.initialTraits) }
         if override != nil { start.policy = nil }  // the new delegate decides the whole branch
         if override == nil, start.policy(session: description.policy).isSwiftDelegate {
-            throw NavTapeError(.invalidArgument, path: source.path,
-                               "this session's delegate is Swift code (\(description.policy.name)): give the delegate to re-decide it")
+            throw NavTapeError(
+                .invalidArgument, path: source.path,
+                "this session's delegate is Swift code (\(description.policy.name)): give the delegate to re-decide it")
         }
-        let recorder = try Recorder(creating: path, description: description, sessionID: sessionID,
-                                    startTime: source.startTime, parent: (source.sessionID, forkIndex),
-                                    initialState: fromNothing ? nil : start, options: options, delegate: override)
+        let recorder = try Recorder(
+            creating: path, description: description, sessionID: sessionID,
+            startTime: source.startTime, parent: (source.sessionID, forkIndex),
+            initialState: fromNothing ? nil : start, options: options, delegate: override)
         var report = Report(forkIndex: forkIndex, commandsRedecided: 0, commandsSkipped: 0, eventsWritten: 0)
         // Re-decided on another device from a launched state (a fork point, or a branch's start): the
         // rotation to the new device's traits comes first.
@@ -156,7 +171,9 @@ extension TimeMachine {
     func lastTime(before index: UInt64) throws(NavTapeError) -> Int64 {
         guard index > 0 else { return startTime }
         var time = startTime
-        try forEachEvent(from: index - 1, to: index) { time = $0.time; return false }
+        try forEachEvent(from: index - 1, to: index) {
+            time = $0.time; return false
+        }
         return time
     }
 }

@@ -37,8 +37,9 @@ public struct SessionGenerator: Sendable {
 
     /// The split the generated commands drive.
     public var setup: SessionSetup {
-        SessionSetup(device: device, orientation: .portrait, policy: policy,
-                     primary: "MN[M]", secondary: "NoSelectionNC@NoSelectionNC[NoSelection]")
+        SessionSetup(
+            device: device, orientation: .portrait, policy: policy,
+            primary: "MN[M]", secondary: "NoSelectionNC@NoSelectionNC[NoSelection]")
     }
 
     /// The next command and its time, given the live state it will be sent to.
@@ -76,8 +77,10 @@ public struct SessionGenerator: Sendable {
     }
 
     /// A free pooled controller, or a command creating a new one (and the use queued after it).
-    private mutating func pooled(_ pool: Pool, in state: NavigationState, spec: ControllerSpec,
-                                 use: (ControllerID) -> NavigationCommand) -> NavigationCommand {
+    private mutating func pooled(
+        _ pool: Pool, in state: NavigationState, spec: ControllerSpec,
+        use: (ControllerID) -> NavigationCommand
+    ) -> NavigationCommand {
         let members = pools[pool.rawValue]
         let start = rng.below(Swift.max(members.count, 1))
         for offset in 0..<members.count {
@@ -107,7 +110,8 @@ public struct SessionGenerator: Sendable {
 
     private mutating func masterDrillDown(in state: NavigationState) -> NavigationCommand {
         guard let master = state.primary, state.kind(of: master) == .navigation,
-              let top = state.top(of: master), state.kind(of: top) == .content else { return select(in: state) }
+            let top = state.top(of: master), state.kind(of: top) == .content
+        else { return select(in: state) }
         return pooled(.lists, in: state, spec: .content("Category")) { .show($0, sender: top) }
     }
 
@@ -126,8 +130,10 @@ extension Recorder {
     /// Sends `generator`'s commands until at least `events` events are recorded; `progress` is told
     /// the event count after each command. Returns the number of commands sent.
     @discardableResult
-    public func record(_ generator: inout SessionGenerator, events: UInt64,
-                       progress: (UInt64) -> Void = { _ in }) throws(NavTapeError) -> Int {
+    public func record(
+        _ generator: inout SessionGenerator, events: UInt64,
+        progress: (UInt64) -> Void = { _ in }
+    ) throws(NavTapeError) -> Int {
         var commands = 0
         while eventCount < events {
             let (time, command) = generator.next(in: state)
@@ -141,11 +147,14 @@ extension Recorder {
 
 /// Records a generated session of at least `events` events; returns every event with its time.
 @discardableResult
-public func recordGenerated(events: Int, seed: UInt64, device: Device = .iPhonePlus, policy: SplitPolicy = .calendarPaste(),
-                     to path: String, checkpointInterval: Int = 4_096) throws -> (events: [RecordedEvent], final: NavigationState) {
+public func recordGenerated(
+    events: Int, seed: UInt64, device: Device = .iPhonePlus, policy: SplitPolicy = .calendarPaste(),
+    to path: String, checkpointInterval: Int = 4_096
+) throws -> (events: [RecordedEvent], final: NavigationState) {
     var generator = SessionGenerator(seed: seed, device: device, policy: policy)
-    let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "test-\(seed)",
-                                startTime: 1_700_000_000_000, options: RecorderOptions(checkpointInterval: checkpointInterval))
+    let recorder = try Recorder(
+        creating: path, setup: generator.setup, sessionID: "test-\(seed)",
+        startTime: 1_700_000_000_000, options: RecorderOptions(checkpointInterval: checkpointInterval))
     var produced: [NavigationEvent] = []
     while recorder.eventCount < UInt64(events) {
         let (time, command) = generator.next(in: recorder.state)

@@ -27,7 +27,8 @@ struct NavtapeCommand: ParsableCommand {
             DemoCommand.self, RecordCommand.self, RunCommand.self, GenerateCommand.self, StateCommand.self,
             LogCommand.self, TimelineCommand.self, StatsCommand.self, DiffCommand.self, BlameCommand.self,
             VerifyCommand.self, RepairCommand.self, ExportCommand.self, ImportCommand.self, TailCommand.self,
-            ForkCommand.self, SkipCommand.self, ShrinkCommand.self, TestGenCommand.self, ConformanceCommand.self, InspectCommand.self, QueryCommand.self, ServeCommand.self,
+            ForkCommand.self, SkipCommand.self, ShrinkCommand.self, TestGenCommand.self, ConformanceCommand.self, InspectCommand.self, QueryCommand.self,
+            ServeCommand.self,
         ])
 
     /// Parses, runs, and maps every failure to one line on standard error and a documented exit

@@ -26,8 +26,10 @@ public struct CapturedController: Hashable, Sendable {
     }
 
     /// A described controller: created on first sight, a reference afterwards.
-    public init(identity: String, name: String, kind: ControllerKind? = nil, restorationID: String? = nil,
-                children: [CapturedController] = []) {
+    public init(
+        identity: String, name: String, kind: ControllerKind? = nil, restorationID: String? = nil,
+        children: [CapturedController] = []
+    ) {
         self.identity = identity
         self.name = name
         self.kind = kind ?? (children.isEmpty ? .content : .navigation)
@@ -91,8 +93,10 @@ public struct CapturedObservation: Hashable, Sendable {
     }
 
     /// Creates an observation.
-    public init(viewControllers: [CapturedController]? = nil, stacks: [Stack] = [], collapsed: Bool? = nil,
-                displayMode: DisplayMode? = nil) {
+    public init(
+        viewControllers: [CapturedController]? = nil, stacks: [Stack] = [], collapsed: Bool? = nil,
+        displayMode: DisplayMode? = nil
+    ) {
         self.viewControllers = viewControllers
         self.stacks = stacks
         self.collapsed = collapsed
@@ -159,10 +163,13 @@ public final class CaptureRecorder {
     ///   - startTime: The session's start in milliseconds since the Unix epoch.
     ///   - options: How the log is written (a live capture is published at once and grows).
     /// - Throws: ``NavTapeError`` when the log cannot be created.
-    public init(creating path: String, description: SessionDescription, sessionID: String, startTime: Int64,
-                options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {
-        recorder = try Recorder(creating: path, description: description, sessionID: sessionID, startTime: startTime,
-                                options: options)
+    public init(
+        creating path: String, description: SessionDescription, sessionID: String, startTime: Int64,
+        options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) {
+        recorder = try Recorder(
+            creating: path, description: description, sessionID: sessionID, startTime: startTime,
+            options: options)
         time = startTime
     }
 
@@ -179,12 +186,17 @@ public final class CaptureRecorder {
     ///   - startTime: The session's start in milliseconds since the Unix epoch.
     ///   - options: How the log is written.
     /// - Throws: ``NavTapeError`` when the log cannot be created.
-    public convenience init(creating path: String, style: SplitStyle = .unspecified, traits: Traits, delegate: SplitPolicy,
-                            device: String, sessionID: String, startTime: Int64,
-                            options: RecorderOptions = RecorderOptions()) throws(NavTapeError) {
-        try self.init(creating: path, description: SessionDescription(style: style, initialTraits: traits, policy: delegate,
-                                                                     device: device, layout: "captured"),
-                      sessionID: sessionID, startTime: startTime, options: options)
+    public convenience init(
+        creating path: String, style: SplitStyle = .unspecified, traits: Traits, delegate: SplitPolicy,
+        device: String, sessionID: String, startTime: Int64,
+        options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) {
+        try self.init(
+            creating: path,
+            description: SessionDescription(
+                style: style, initialTraits: traits, policy: delegate,
+                device: device, layout: "captured"),
+            sessionID: sessionID, startTime: startTime, options: options)
     }
 
     /// The model's state after the last intent.
@@ -382,8 +394,10 @@ public final class CaptureRecorder {
     /// Unknown controllers that sit where an unnamed model controller of the same name sits are
     /// that controller (the model minted it for the delegate's answer); they are bound when the
     /// whole list matches.
-    private func match(_ observed: [CapturedController], _ model: [ControllerID], in state: NavigationState,
-                       at path: String) throws(NavTapeError) -> (matches: Bool, value: [PendingObserved]) {
+    private func match(
+        _ observed: [CapturedController], _ model: [ControllerID], in state: NavigationState,
+        at path: String
+    ) throws(NavTapeError) -> (matches: Bool, value: [PendingObserved]) {
         var value: [PendingObserved] = []
         var bindings: [(String, ControllerID)] = []
         var matches = observed.count == model.count
@@ -394,7 +408,8 @@ public final class CaptureRecorder {
                 if id != counterpart { matches = false }
             } else if let name = controller.name {
                 if let counterpart, identityOf[counterpart] == nil, state.name(of: counterpart) == name,
-                   !bindings.contains(where: { $0.1 == counterpart }) {
+                    !bindings.contains(where: { $0.1 == counterpart })
+                {
                     value.append(.controller(counterpart))
                     bindings.append((controller.identity, counterpart))
                 } else {
@@ -433,8 +448,10 @@ public final class CaptureRecorder {
         if let list = observed.viewControllers {
             let (matches, value) = try match(list, state.viewControllers, in: state, at: "observed.viewControllers")
             if !matches {
-                result.append(PendingDivergence(aspect: .viewControllers, observed: .controllers(value),
-                                                model: .controllers(state.viewControllers.map { .controller($0) }), rules: rules))
+                result.append(
+                    PendingDivergence(
+                        aspect: .viewControllers, observed: .controllers(value),
+                        model: .controllers(state.viewControllers.map { .controller($0) }), rules: rules))
             }
         }
         for (i, stack) in observed.stacks.enumerated() {
@@ -444,16 +461,20 @@ public final class CaptureRecorder {
             if case .controller(let id) = navigation { model = state.stack(of: id) }
             let (matches, value) = try match(stack.viewControllers, model, in: state, at: "\(path).viewControllers")
             if !matches {
-                result.append(PendingDivergence(aspect: .stack(navigation), observed: .controllers(value),
-                                                model: .controllers(model.map { .controller($0) }), rules: rules))
+                result.append(
+                    PendingDivergence(
+                        aspect: .stack(navigation), observed: .controllers(value),
+                        model: .controllers(model.map { .controller($0) }), rules: rules))
             }
         }
         if let collapsed = observed.collapsed, collapsed != state.isCollapsed {
             result.append(PendingDivergence(aspect: .collapsed, observed: .flag(collapsed), model: .flag(state.isCollapsed), rules: rules))
         }
         if let mode = observed.displayMode, !state.isCollapsed, mode != state.displayMode {
-            result.append(PendingDivergence(aspect: .displayMode, observed: .displayMode(mode), model: .displayMode(state.displayMode),
-                                            rules: rules))
+            result.append(
+                PendingDivergence(
+                    aspect: .displayMode, observed: .displayMode(mode), model: .displayMode(state.displayMode),
+                    rules: rules))
         }
         return result
     }

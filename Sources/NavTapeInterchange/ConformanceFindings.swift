@@ -40,8 +40,10 @@ public struct ConformanceFindings {
         findings = []
         for entry in report.entries {
             let state = try machine.state(at: entry.index + 1)
-            findings.append(Finding(entry: entry, command: entry.command.map { $0.scriptLine(in: state) } ?? "?",
-                                    text: EventText.describe(entry.divergence, in: state)))
+            findings.append(
+                Finding(
+                    entry: entry, command: entry.command.map { $0.scriptLine(in: state) } ?? "?",
+                    text: EventText.describe(entry.divergence, in: state)))
         }
     }
 
@@ -51,15 +53,17 @@ public struct ConformanceFindings {
         .object([
             "type": .string("conformance"), "log": .string(log), "sessionID": .string(sessionID),
             "commands": .int(Int64(commands)), "divergentCommands": .int(Int64(divergentCommands)),
-            "divergences": .array(findings.map { finding in
-                let event = RecordedEvent(index: finding.entry.index, time: finding.entry.time, event: .diverged(finding.entry.divergence),
-                                          startsCommit: false)
-                guard case .object(var object) = JSONEvent.encode(event) else { return .null }
-                object["commit"] = .int(Int64(bitPattern: finding.entry.commitIndex))
-                object["command"] = .string(finding.command)
-                object["text"] = .string(finding.text)
-                return .object(object)
-            }),
+            "divergences": .array(
+                findings.map { finding in
+                    let event = RecordedEvent(
+                        index: finding.entry.index, time: finding.entry.time, event: .diverged(finding.entry.divergence),
+                        startsCommit: false)
+                    guard case .object(var object) = JSONEvent.encode(event) else { return .null }
+                    object["commit"] = .int(Int64(bitPattern: finding.entry.commitIndex))
+                    object["command"] = .string(finding.command)
+                    object["text"] = .string(finding.text)
+                    return .object(object)
+                }),
         ])
     }
 }

@@ -61,8 +61,10 @@ public struct IntentRecording {
         while true {
             while let line = input.bufferedLine() {
                 guard let step = try ingest.feed(line, number: input.lineNumber), let capture = ingest.capture else { continue }
-                pending.append(Acknowledgement(line: input.lineNumber, events: step.events.count, durable: 0,
-                                               divergences: step.divergences.map { EventText.describe($0, in: capture.state) }))
+                pending.append(
+                    Acknowledgement(
+                        line: input.lineNumber, events: step.events.count, durable: 0,
+                        divergences: step.divergences.map { EventText.describe($0, in: capture.state) }))
                 if pending.count >= 4_096 { try flush(acknowledge) }
             }
             // About to wait for the app: make what arrived durable and say so.

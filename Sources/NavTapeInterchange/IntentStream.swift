@@ -44,10 +44,12 @@ public enum IntentStream {
         let policy = json.isNull("delegate") ? .noDelegate : try JSONPolicy.decode(json.value("delegate"), "session.delegate")
         var startTime: Int64?
         if !json.isNull("startTime") { startTime = try json.int("startTime") }
-        let description = SessionDescription(style: style, initialTraits: traits ?? Device.iPad.traits(.landscape), policy: policy,
-                                             device: label, layout: "captured")
-        return CaptureSession(sessionID: try json.optionalString("session"), startTime: startTime, description: description,
-                              device: device)
+        let description = SessionDescription(
+            style: style, initialTraits: traits ?? Device.iPad.traits(.landscape), policy: policy,
+            device: label, layout: "captured")
+        return CaptureSession(
+            sessionID: try json.optionalString("session"), startTime: startTime, description: description,
+            device: device)
     }
 
     /// Decodes a command line.
@@ -123,8 +125,9 @@ public enum IntentStream {
                 }
             }
             let kind = json.isNull("kind") ? nil : try json.enumeration("kind", ControllerKind.self)
-            return CapturedController(identity: identity, name: name, kind: kind, restorationID: try json.optionalString("restorationID"),
-                                      children: children)
+            return CapturedController(
+                identity: identity, name: name, kind: kind, restorationID: try json.optionalString("restorationID"),
+                children: children)
         default:
             throw JSONError("\(context): expected a controller: an identity string or {\"id\": …, \"name\": …}")
         }
@@ -148,9 +151,10 @@ public enum IntentStream {
                 let context = "observed.stacks[\(i)]"
                 let stack = try JSONReader(item, context)
                 try stack.allow(["navigation", "viewControllers"])
-                observation.stacks.append(CapturedObservation.Stack(
-                    navigation: try controller(stack.value("navigation"), "\(context).navigation"),
-                    viewControllers: try controllers(stack.value("viewControllers"), "\(context).viewControllers")))
+                observation.stacks.append(
+                    CapturedObservation.Stack(
+                        navigation: try controller(stack.value("navigation"), "\(context).navigation"),
+                        viewControllers: try controllers(stack.value("viewControllers"), "\(context).viewControllers")))
             }
         }
         if !json.isNull("collapsed") { observation.collapsed = try json.bool("collapsed") }
@@ -261,8 +265,9 @@ public struct CaptureIngest {
         guard let session else { return }
         let startTime = session.startTime ?? firstTime ?? now()
         let sessionID = session.sessionID ?? (file == "stdin" ? "stdin" : Self.baseName(file))
-        capture = try CaptureRecorder(creating: path, description: session.description, sessionID: sessionID,
-                                      startTime: startTime, options: options)
+        capture = try CaptureRecorder(
+            creating: path, description: session.description, sessionID: sessionID,
+            startTime: startTime, options: options)
     }
 
     /// `cp` for `captures/cp.intents.jsonl`.

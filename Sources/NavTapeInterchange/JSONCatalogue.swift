@@ -27,7 +27,8 @@ public struct JSONCatalogue: SessionCatalogue {
         guard LogFiles.kind(of: path) == .regular, let bytes = try? LogFiles.read(path, limit: Self.maximumBytes) else { return [] }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             guard let value = try? JSONValue.parse(String(decoding: line, as: UTF8.self)),
-                  let entry = try? value.decode(Line.self) else { return nil }
+                let entry = try? value.decode(Line.self)
+            else { return nil }
             return (entry.row.log, LogFiles.Version(size: entry.size, modified: entry.modified, inode: entry.inode), entry.row)
         }
     }

@@ -76,8 +76,9 @@ enum JSONCommand {
     static func decodeSpec(_ value: JSONValue, _ context: String, depth: Int) throws(JSONError) -> ControllerSpec {
         guard depth < 64 else { throw JSONError("\(context): nesting deeper than 64") }
         let json = try JSONReader(value, context)
-        var spec = ControllerSpec(try json.enumeration("kind", ControllerKind.self), try json.string("name"),
-                                  restorationID: try json.optionalString("restorationID"))
+        var spec = ControllerSpec(
+            try json.enumeration("kind", ControllerKind.self), try json.string("name"),
+            restorationID: try json.optionalString("restorationID"))
         if !json.isNull("children") {
             for (i, child) in try json.array("children").enumerated() {
                 spec.children.append(try decodeSpec(child, "\(context).children[\(i)]", depth: depth + 1))
@@ -98,9 +99,10 @@ enum JSONCommand {
             guard let value = Int32(exactly: try json.int(key)) else { throw json.fail(key, "a 32-bit integer") }
             return value
         }
-        return Traits(horizontalSizeClass: try json.enumeration("sizeClass", SizeClass.self), width: try points("width"),
-                      height: try points("height"), idiom: try json.enumeration("idiom", Idiom.self),
-                      sideBySide: try json.enumeration("sideBySide", SideBySide.self))
+        return Traits(
+            horizontalSizeClass: try json.enumeration("sizeClass", SizeClass.self), width: try points("width"),
+            height: try points("height"), idiom: try json.enumeration("idiom", Idiom.self),
+            sideBySide: try json.enumeration("sideBySide", SideBySide.self))
     }
 
     /// `{"name":"presentsWithGesture","value":false}`.

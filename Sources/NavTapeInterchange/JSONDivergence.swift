@@ -42,8 +42,9 @@ enum JSONDivergence {
             guard case .string(let text) = item, let rule = RuleID(parsing: text) else { throw json.fail("rules", "rule IDs such as \"CO-2\"") }
             rules.append(rule)
         }
-        return Divergence(aspect: aspect, observed: try value(json.value("observed"), json, "observed"),
-                          model: try value(json.value("model"), json, "model"), rules: rules)
+        return Divergence(
+            aspect: aspect, observed: try value(json.value("observed"), json, "observed"),
+            model: try value(json.value("model"), json, "model"), rules: rules)
     }
 
     static func controller(_ value: JSONValue, _ json: JSONReader, _ key: String) throws(JSONError) -> ObservedController {

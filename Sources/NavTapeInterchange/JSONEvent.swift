@@ -27,8 +27,9 @@ public enum JSONEvent {
         let json = try JSONReader(value, "event")
         let index = try json.int("index")
         guard index >= 0 else { throw json.fail("index", "a non-negative integer") }
-        return RecordedEvent(index: UInt64(index), time: try json.int("time"), event: try event(json),
-                             startsCommit: try json.bool("commit"))
+        return RecordedEvent(
+            index: UInt64(index), time: try json.int("time"), event: try event(json),
+            startsCommit: try json.bool("commit"))
     }
 
     /// The members of `recorded`'s object, the one description of it: the payload, then the
@@ -183,8 +184,9 @@ public enum JSONEvent {
         case .nameInterned: return .nameInterned(try json.string("string"))
         case .controllerCreated:
             let restoration: NameID? = json.isNull("restorationID") ? nil : try nameID(json.int("restorationID"), json, "restorationID")
-            return .controllerCreated(try json.id("id"), kind: try json.enumeration("kind", ControllerKind.self),
-                                      name: try nameID(json.int("name"), json, "name"), restorationID: restoration)
+            return .controllerCreated(
+                try json.id("id"), kind: try json.enumeration("kind", ControllerKind.self),
+                name: try nameID(json.int("name"), json, "name"), restorationID: restoration)
         case .stackInitialized: return .stackInitialized(try json.id("navigation"), try json.ids("stack"))
         case .launched: return .launched(try JSONCommand.decodeTraits(json.object("traits")))
         case .traitsChanged: return .traitsChanged(try JSONCommand.decodeTraits(json.object("traits")))
@@ -195,11 +197,15 @@ public enum JSONEvent {
         case .splitViewControllersSet:
             return .splitViewControllersSet(primary: try json.id("primary"), secondary: try json.optionalID("secondary"))
         case .collapsed:
-            return .collapsed(CollapseResolution(newPrimary: try json.id("newPrimary"), outcome: try json.enumeration("outcome", CollapseOutcome.self),
-                                                 atLaunch: try json.bool("atLaunch")))
+            return .collapsed(
+                CollapseResolution(
+                    newPrimary: try json.id("newPrimary"), outcome: try json.enumeration("outcome", CollapseOutcome.self),
+                    atLaunch: try json.bool("atLaunch")))
         case .separated:
-            return .separated(SeparateResolution(newPrimary: try json.id("newPrimary"), secondary: try json.optionalID("secondary"),
-                                                 source: try json.enumeration("source", SeparateSource.self)))
+            return .separated(
+                SeparateResolution(
+                    newPrimary: try json.id("newPrimary"), secondary: try json.optionalID("secondary"),
+                    source: try json.enumeration("source", SeparateSource.self)))
         case .shown: return .shown(try json.id("target"), sender: try json.id("sender"), resolution: try resolution(json))
         case .detailShown:
             return .detailShown(try json.optionalID("target"), sender: try json.id("sender"), resolution: try resolution(json))
@@ -219,11 +225,13 @@ public enum JSONEvent {
         case .presented: return .presented(try json.id("controller"))
         case .dismissed: return .dismissed(try json.id("controller"))
         case .rejected:
-            return .rejected(try JSONCommand.decode(json.value("command"), "event.command"),
-                             reason: try json.enumeration("reason", RejectionReason.self), subject: try json.optionalID("subject"))
+            return .rejected(
+                try JSONCommand.decode(json.value("command"), "event.command"),
+                reason: try json.enumeration("reason", RejectionReason.self), subject: try json.optionalID("subject"))
         case .ignored:
-            return .ignored(try JSONCommand.decode(json.value("command"), "event.command"),
-                            reason: try json.enumeration("reason", IgnoreReason.self), subject: try json.optionalID("subject"))
+            return .ignored(
+                try JSONCommand.decode(json.value("command"), "event.command"),
+                reason: try json.enumeration("reason", IgnoreReason.self), subject: try json.optionalID("subject"))
         case .columnSet:
             let resolution: ColumnResolution
             switch try json.string("resolution") {

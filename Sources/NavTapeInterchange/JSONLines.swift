@@ -57,8 +57,10 @@ public enum JSONLines {
     /// - Throws: ``NavTapeError`` `.dataError` naming the line (and byte) of the first problem;
     ///   the partial log is removed. Errors creating or writing the log as they come.
     @discardableResult
-    public static func importLog(_ text: String, file: String, into path: String,
-                                 options: RecorderOptions = RecorderOptions()) throws(NavTapeError) -> ImportReport {
+    public static func importLog(
+        _ text: String, file: String, into path: String,
+        options: RecorderOptions = RecorderOptions()
+    ) throws(NavTapeError) -> ImportReport {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
         do {
             return try importLog(file: file, into: path, options: options) { lines.next().map(String.init) }
@@ -75,8 +77,10 @@ public enum JSONLines {
     /// - Throws: ``NavTapeError`` as the text version does, or what `nextLine` throws (the
     ///   partial log is removed either way).
     @discardableResult
-    public static func importLog(file: String, into path: String, options: RecorderOptions = RecorderOptions(),
-                                 nextLine: () throws -> String?) throws -> ImportReport {
+    public static func importLog(
+        file: String, into path: String, options: RecorderOptions = RecorderOptions(),
+        nextLine: () throws -> String?
+    ) throws -> ImportReport {
         var lineNumber = 0
         func next() throws -> (number: Int, text: String)? {
             while let text = try nextLine() {
@@ -101,9 +105,10 @@ public enum JSONLines {
         } catch {
             throw NavTapeError(.dataError, path: file, "line \(first.number): \(error)")
         }
-        let recorder = try Recorder(creating: path, description: session.description, sessionID: session.sessionID,
-                                    startTime: session.startTime, parent: session.parent, initialState: session.initialState,
-                                    options: options)
+        let recorder = try Recorder(
+            creating: path, description: session.description, sessionID: session.sessionID,
+            startTime: session.startTime, parent: session.parent, initialState: session.initialState,
+            options: options)
         var report = ImportReport(eventCount: 0, commitCount: 0)
         do {
             var commit: [NavigationEvent] = []

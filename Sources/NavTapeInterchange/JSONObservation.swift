@@ -12,9 +12,10 @@ public enum JSONObservation {
         var object: [String: JSONValue] = [
             "callbacks": .array(observation.callbacks.map { .object(["callback": .string($0.name), "controller": $0.controller.json]) }),
             "notifications": .array(observation.notifications.map { .string($0.name(in: style)) }),
-            "transitions": .array(observation.transitions.map {
-                .object(["transition": .string($0.transition.name), "navigation": $0.navigation.json])
-            }),
+            "transitions": .array(
+                observation.transitions.map {
+                    .object(["transition": .string($0.transition.name), "navigation": $0.navigation.json])
+                }),
         ]
         if let popped = observation.popped { object["popped"] = .array(popped.map(\.json)) }
         if !observation.created.isEmpty { object["created"] = .array(observation.created.map(\.json)) }

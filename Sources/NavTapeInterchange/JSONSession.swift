@@ -20,8 +20,10 @@ public struct JSONSession: Sendable {
     public var initialState: NavigationState?
 
     /// Creates a session line.
-    public init(sessionID: String, startTime: Int64, description: SessionDescription,
-                parent: (sessionID: String, forkIndex: UInt64)? = nil, initialState: NavigationState? = nil) {
+    public init(
+        sessionID: String, startTime: Int64, description: SessionDescription,
+        parent: (sessionID: String, forkIndex: UInt64)? = nil, initialState: NavigationState? = nil
+    ) {
         self.sessionID = sessionID
         self.startTime = startTime
         self.description = description
@@ -32,8 +34,9 @@ public struct JSONSession: Sendable {
     /// The session of an open log.
     public init(_ machine: TimeMachine) throws(NavTapeError) {
         let start = try machine.state(at: 0)
-        self.init(sessionID: machine.sessionID, startTime: machine.startTime, description: machine.sessionDescription,
-                  parent: machine.parent, initialState: start == machine.initialState ? nil : start)
+        self.init(
+            sessionID: machine.sessionID, startTime: machine.startTime, description: machine.sessionDescription,
+            parent: machine.parent, initialState: start == machine.initialState ? nil : start)
     }
 
     /// The session object.
@@ -59,7 +62,8 @@ public struct JSONSession: Sendable {
         guard try json.string("type") == "session" else { throw json.fail("type", "\"session\" on the first line") }
         let format = try json.int("format")
         guard format == 1 || format == Self.formatVersion else { throw json.fail("format", "1 or \(Self.formatVersion)") }
-        let policy = format == 1
+        let policy =
+            format == 1
             ? try JSONPolicy.decodeFormat1(json.object("policy"))
             : try JSONPolicy.decode(json.value("policy"), "session.policy")
         let description = SessionDescription(
@@ -80,8 +84,9 @@ public struct JSONSession: Sendable {
                 throw JSONError("session.initialState: \(error)")
             }
         }
-        self.init(sessionID: try json.string("sessionID"), startTime: try json.int("startTime"), description: description,
-                  parent: parent, initialState: initialState)
+        self.init(
+            sessionID: try json.string("sessionID"), startTime: try json.int("startTime"), description: description,
+            parent: parent, initialState: initialState)
     }
 
     static func hex(_ byte: UInt8) -> String {
@@ -129,7 +134,7 @@ enum JSONPolicy {
             case (.primaryForCollapsing, "returnsNil"), (.primaryForExpanding, "returnsNil"), (.separateSecondary, "returnsNil"):
                 spelled = "nil"
             case (.primaryForCollapsing, "secondary"), (.primaryForExpanding, "secondary"), (.collapseSecondary, "mergeStacks"),
-                 (.targetDisplayMode, "automatic"), (.displayModeForExpanding, "automatic"):
+                (.targetDisplayMode, "automatic"), (.displayModeForExpanding, "automatic"):
                 spelled = kind
             case (.collapseSecondary, "returns"), (.showOverride, "returns"), (.showDetailOverride, "returns"):
                 spelled = "returns \(try answer.bool("value"))"

@@ -248,9 +248,11 @@ private struct ValueDecoder: Decoder {
 
 /// The member path of `path` as text: `sessions[3].bugs`.
 private func describe(_ path: [any CodingKey]) -> String {
-    path.isEmpty ? "the value" : path.enumerated().map { i, key in
-        key.intValue.map { "[\($0)]" } ?? (i == 0 ? key.stringValue : "." + key.stringValue)
-    }.joined()
+    path.isEmpty
+        ? "the value"
+        : path.enumerated().map { i, key in
+            key.intValue.map { "[\($0)]" } ?? (i == 0 ? key.stringValue : "." + key.stringValue)
+        }.joined()
 }
 
 private func mismatch(_ path: [any CodingKey], _ expected: String) -> JSONError {

@@ -136,12 +136,14 @@ public enum DemoSession {
     public static func record(to output: String, replacing: (String) -> Bool = { _ in true }) throws -> Recording {
         let paths = paths(for: output)
         func options(_ path: String) -> RecorderOptions { RecorderOptions(publication: .whole, replacesExisting: replacing(path)) }
-        let main = try ScriptRunner.run(ScriptParser.parse(calendarPasteScript, file: "calendar-paste.navscript"),
-                                        recordingTo: paths.calendarPaste, options: options(paths.calendarPaste))
+        let main = try ScriptRunner.run(
+            ScriptParser.parse(calendarPasteScript, file: "calendar-paste.navscript"),
+            recordingTo: paths.calendarPaste, options: options(paths.calendarPaste))
         let source = try TimeMachine(path: paths.calendarPaste)
         let iPad = try WhatIf.fork(source, at: 0, into: paths.iPad, device: .iPad, sessionID: "demo-ipad", options: options(paths.iPad))
-        let stale = try ScriptRunner.run(ScriptParser.parse(staleDetailScript, file: "stale-detail.navscript"),
-                                         recordingTo: paths.staleDetail, options: options(paths.staleDetail))
+        let stale = try ScriptRunner.run(
+            ScriptParser.parse(staleDetailScript, file: "stale-detail.navscript"),
+            recordingTo: paths.staleDetail, options: options(paths.staleDetail))
         let captions = [
             (0, "launch in portrait: compact, so the split collapses; the delegate discards the empty detail"),
             (1, "select a paste: showDetail is pushed onto the list's stack (SH-9)"),

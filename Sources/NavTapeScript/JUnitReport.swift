@@ -20,7 +20,8 @@ public enum JUnitReport {
         let date = String(SessionTime.iso8601(timestamp).prefix(19))
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites>"# + "\n"
-        xml += #"  <testsuite package="navtape" id="0" name="navtape run" timestamp="\#(date)" hostname="\#(escape(hostname()))" "#
+        xml +=
+            #"  <testsuite package="navtape" id="0" name="navtape run" timestamp="\#(date)" hostname="\#(escape(hostname()))" "#
             + #"tests="\#(outcomes.count)" failures="\#(failures)" errors="\#(errors)" skipped="0" time="\#(seconds(total))">"# + "\n"
         xml += "    <properties/>\n"
         for outcome in outcomes {

@@ -15,12 +15,15 @@ public enum LogScript {
     ///   - checks: Expectation lines to state after the first command where each holds.
     /// - Throws: ``NavTapeError`` when the log cannot be read, or `.invalidArgument` for a session
     ///   decided by a Swift delegate (a script holds a policy, not code).
-    public static func render(_ machine: TimeMachine, header: [String] = [], expecting rules: [RuleID] = [],
-                              checks: [(line: String, expectation: ScriptExpectation)] = []) throws -> String {
+    public static func render(
+        _ machine: TimeMachine, header: [String] = [], expecting rules: [RuleID] = [],
+        checks: [(line: String, expectation: ScriptExpectation)] = []
+    ) throws -> String {
         let description = machine.sessionDescription
         guard !description.policy.isSwiftDelegate else {
-            throw NavTapeError(.invalidArgument, path: machine.path,
-                               "this session's delegate is Swift code (\(description.policy.name)): a script cannot hold it")
+            throw NavTapeError(
+                .invalidArgument, path: machine.path,
+                "this session's delegate is Swift code (\(description.policy.name)): a script cannot hold it")
         }
         var lines = header.map { "# " + $0 }
         lines.append("device " + environment(description))
@@ -56,8 +59,11 @@ public enum LogScript {
                 lines.append("expect violation \(rule)")
                 pending.remove(rule)
             }
-            for index in pendingChecks where ScriptRunner.holds(checks[index].expectation, before: before, events: events, after: state,
-                                                                 policy: state.policy(session: description.policy)) {
+            for index in pendingChecks
+            where ScriptRunner.holds(
+                checks[index].expectation, before: before, events: events, after: state,
+                policy: state.policy(session: description.policy))
+            {
                 lines.append(checks[index].line)
                 pendingChecks.removeAll { $0 == index }
             }

@@ -38,8 +38,10 @@ public enum ScriptBatch {
     /// Runs the scripts `arguments` name, calling `report` with each outcome as it is known, and
     /// returns them all. With `output`, each session is recorded to its log (see
     /// ``outputs(for:output:)``) as `options` say, after `prepare` has checked the path.
-    public static func run(_ arguments: [String], output: String? = nil, options: RecorderOptions = RecorderOptions(),
-                           prepare: (String) throws -> Void = { _ in }, report: (ScriptOutcome) -> Void = { _ in }) throws -> [ScriptOutcome] {
+    public static func run(
+        _ arguments: [String], output: String? = nil, options: RecorderOptions = RecorderOptions(),
+        prepare: (String) throws -> Void = { _ in }, report: (ScriptOutcome) -> Void = { _ in }
+    ) throws -> [ScriptOutcome] {
         var outcomes: [ScriptOutcome] = []
         func record(_ outcome: ScriptOutcome) {
             outcomes.append(outcome)

@@ -73,9 +73,10 @@ public struct ScriptOutcome: Encodable, Sendable {
             try container.encode(run.commandCount, forKey: .commands)
             try container.encode(run.eventCount, forKey: .events)
             try container.encode(run.failures.map { Failure(line: $0.line, expected: $0.expected, actual: $0.actual) }, forKey: .failures)
-            try container.encode(run.answers.map {
-                Answer(line: $0.line, query: "\($0.action.name) from \($0.sender)", answer: $0.wouldPush ? "push" : "noPush")
-            }, forKey: .answers)
+            try container.encode(
+                run.answers.map {
+                    Answer(line: $0.line, query: "\($0.action.name) from \($0.sender)", answer: $0.wouldPush ? "push" : "noPush")
+                }, forKey: .answers)
         }
     }
 }

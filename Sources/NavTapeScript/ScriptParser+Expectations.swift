@@ -106,8 +106,10 @@ extension ScriptLine {
     }
 
     static let callbackNames = ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
-    static let notificationNames = ["willChangeTo", "didCollapse", "didExpand", "willShow", "willHide",
-                                    "willHideViewController", "willShowViewController", "popoverWillPresent"]
+    static let notificationNames = [
+        "willChangeTo", "didCollapse", "didExpand", "willShow", "willHide",
+        "willHideViewController", "willShowViewController", "popoverWillPresent",
+    ]
 
     /// `none`, or calls such as `viewWillAppear(D2), didCollapse` whose name is one of `known`.
     mutating func calls(_ known: [String], _ what: String) throws(ScriptError) -> [String] {

@@ -13,8 +13,9 @@ public enum ScriptParser {
     public static func parse(_ text: String, file: String) throws(ScriptError) -> Script {
         let (scripts, starts) = try parseSessions(text, file: file)
         guard scripts.count == 1, let script = scripts.first else {
-            throw ScriptError(file: file, line: starts.dropFirst().first ?? 1, column: 1,
-                              "a second session: this script holds \(scripts.count) sessions (run or record it whole)")
+            throw ScriptError(
+                file: file, line: starts.dropFirst().first ?? 1, column: 1,
+                "a second session: this script holds \(scripts.count) sessions (run or record it whole)")
         }
         return script
     }

@@ -7,8 +7,10 @@ extension ScriptRunner {
     /// Whether `expectation` holds after a command whose `events` took the state from `before` to
     /// `after` under `policy`: the check an `expect` line makes, outside a script (`navtape shrink
     /// --expect`). A `query` answer is never set here, so `expect answer` does not hold.
-    public static func holds(_ expectation: ScriptExpectation, before: NavigationState, events: [NavigationEvent],
-                             after: NavigationState, policy: SplitPolicy) -> Bool {
+    public static func holds(
+        _ expectation: ScriptExpectation, before: NavigationState, events: [NavigationEvent],
+        after: NavigationState, policy: SplitPolicy
+    ) -> Bool {
         let description = SessionDescription(style: after.style, initialTraits: after.traits, policy: policy, device: "", layout: "")
         var execution = ScriptExecution(script: Script(file: ""), description: description, recorder: nil, delegate: nil)
         execution.state = after
@@ -31,8 +33,9 @@ extension ScriptExecution {
         case .displayMode(let mode):
             return compare("displayMode \(name(mode))", "displayMode \(name(state.displayMode))", mode == state.displayMode)
         case .preferredDisplayMode(let mode):
-            return compare("preferredDisplayMode \(name(mode))", "preferredDisplayMode \(name(state.preferredDisplayMode))",
-                           mode == state.preferredDisplayMode)
+            return compare(
+                "preferredDisplayMode \(name(mode))", "preferredDisplayMode \(name(state.preferredDisplayMode))",
+                mode == state.preferredDisplayMode)
         case .visible(let names):
             let actual = state.visibleContent.map(state.name(of:))
             return compare("visible \(Self.list(names))", "visible \(Self.list(actual))", names == actual)
@@ -67,8 +70,9 @@ extension ScriptExecution {
             let actual = state.presented.map(state.name(of:))
             return compare("presented \(name ?? "none")", "presented \(actual ?? "none")", actual == name)
         case .primaryColumnWidth(let width):
-            return compare("primaryColumnWidth \(Self.points(width))", "primaryColumnWidth \(Self.points(state.primaryColumnWidth))",
-                           width == state.primaryColumnWidth)
+            return compare(
+                "primaryColumnWidth \(Self.points(width))", "primaryColumnWidth \(Self.points(state.primaryColumnWidth))",
+                width == state.primaryColumnWidth)
         case .splitBehavior(let behavior):
             return compare("splitBehavior \(behavior)", "splitBehavior \(state.splitBehavior)", behavior == state.splitBehavior)
         case .callbacks(let calls):
@@ -89,8 +93,10 @@ extension ScriptExecution {
         case .fresh(let name):
             let actual = state.controller(named: name)
             let isFresh = actual.map { created.contains($0) } ?? false
-            return compare("fresh \(name)", actual.map { isFresh ? "fresh \(name) (\($0))" : "\(name) is \($0), created before the command" }
-                           ?? "no controller named \(name)", isFresh)
+            return compare(
+                "fresh \(name)",
+                actual.map { isFresh ? "fresh \(name) (\($0))" : "\(name) is \($0), created before the command" }
+                    ?? "no controller named \(name)", isFresh)
         case .noViolation(let rule):
             let raised = raisedRules()
             return compare("no violation \(rule)", "violations \(Self.list(raised))", !raised.contains(rule))

@@ -82,17 +82,21 @@ public enum ScriptRunner {
     ///     published whole).
     ///   - delegate: A delegate written in Swift that answers instead of the script's policy (until a
     ///     `policy` line after the first command changes it).
-    public static func run(_ script: Script, recordingTo path: String? = nil, sessionID: String? = nil,
-                           options: RecorderOptions = RecorderOptions(), delegate: (any SplitViewDelegate)? = nil) throws -> ScriptRun {
+    public static func run(
+        _ script: Script, recordingTo path: String? = nil, sessionID: String? = nil,
+        options: RecorderOptions = RecorderOptions(), delegate: (any SplitViewDelegate)? = nil
+    ) throws -> ScriptRun {
         let setup = script.setup
         let policy = delegate.map { $0 as? SplitPolicy ?? .swiftDelegate(named: $0.name) } ?? setup.policy
-        let description = SessionDescription(style: setup.style, initialTraits: setup.initialTraits, policy: policy,
-                                             device: setup.deviceLabel, layout: setup.layout)
+        let description = SessionDescription(
+            style: setup.style, initialTraits: setup.initialTraits, policy: policy,
+            device: setup.deviceLabel, layout: setup.layout)
         var recorder: Recorder?
         if let path {
             let id = sessionID ?? setup.sessionID ?? Self.sessionID(forFile: script.file)
-            recorder = try Recorder(creating: path, description: description, sessionID: id, startTime: setup.startTime,
-                                    options: options, delegate: delegate)
+            recorder = try Recorder(
+                creating: path, description: description, sessionID: id, startTime: setup.startTime,
+                options: options, delegate: delegate)
         }
         var execution = ScriptExecution(script: script, description: description, recorder: recorder, delegate: delegate)
         do {
@@ -168,8 +172,10 @@ struct ScriptExecution {
 
     mutating func run() throws {
         let setup = script.setup
-        for command in NavigationCommand.installing(primary: setup.primary, supplementary: setup.supplementary,
-                                                    secondary: setup.secondary, style: setup.style) {
+        for command in NavigationCommand.installing(
+            primary: setup.primary, supplementary: setup.supplementary,
+            secondary: setup.secondary, style: setup.style)
+        {
             // A tree that cannot be created stops the script; an installation UIKit refuses is recorded.
             for case .rejected(.instantiate(let spec), let reason, _) in try send(command) {
                 throw ScriptError(file: script.file, line: 1, column: 1, "cannot create \(spec.notation): \(reason) (\(reason.rule))")

@@ -22,12 +22,16 @@ public struct ShrinkGoal {
     /// - Throws: ``NavTapeError`` `.invalidArgument` when the session never raises it.
     public static func bug(_ rule: RuleID, in machine: TimeMachine) throws -> ShrinkGoal {
         var first: Occurrence?
-        try forEachOccurrence(of: rule, in: machine) { first = $0; return false }
+        try forEachOccurrence(of: rule, in: machine) {
+            first = $0; return false
+        }
         guard let first else { throw NavTapeError(.invalidArgument, path: machine.path, "the session never shows \(rule): nothing to shrink") }
         let about = first.subject.map { " about \($0)" } ?? ""
         return ShrinkGoal(name: "\(rule)\(about)", rule: rule, check: nil) { trial in
             var kept = false
-            try forEachOccurrence(of: rule, in: trial) { kept = $0 == first; return !kept }
+            try forEachOccurrence(of: rule, in: trial) {
+                kept = $0 == first; return !kept
+            }
             return kept
         }
     }

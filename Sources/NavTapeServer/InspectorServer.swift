@@ -74,13 +74,15 @@ public struct InspectorServer: Sendable {
     public func run(listening: @escaping @Sendable (String) -> Void) async throws {
         let host = configuration.host
         var http = HTTP1Channel.Configuration()
-        http.idleTimeout = .milliseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000
-            + configuration.idleTimeout.components.attoseconds / 1_000_000_000_000_000)
+        http.idleTimeout = .milliseconds(
+            Int64(configuration.idleTimeout.components.seconds) * 1_000
+                + configuration.idleTimeout.components.attoseconds / 1_000_000_000_000_000)
         let app = Application(
             router: router(BasicRequestContext.self),
             server: .http1(configuration: http),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "navtape",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: "navtape",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 listening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
@@ -94,8 +96,9 @@ public struct InspectorServer: Sendable {
     func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         guard work.running.wrappingAdd(1, ordering: .relaxed).newValue <= work.maximum else {
             work.running.wrappingSubtract(1, ordering: .relaxed)
-            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"],
-                            message: "busy: \(work.maximum) requests are already reading logs; try again")
+            throw HTTPError(
+                .serviceUnavailable, headers: [.retryAfter: "1"],
+                message: "busy: \(work.maximum) requests are already reading logs; try again")
         }
         defer { work.running.wrappingSubtract(1, ordering: .relaxed) }
         return try await withCheckedThrowingContinuation { continuation in
@@ -191,8 +194,10 @@ struct HostGuard<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let authority = request.head.authority, Self.isAllowed(authority, allowed: allowed) else {
-            throw HTTPError(.forbidden, message: "Host \(request.head.authority.map { "'\($0)'" } ?? "missing"): not this server's "
-                + "(navtape serve --allow-host NAME serves a name)")
+            throw HTTPError(
+                .forbidden,
+                message: "Host \(request.head.authority.map { "'\($0)'" } ?? "missing"): not this server's "
+                    + "(navtape serve --allow-host NAME serves a name)")
         }
         if let origin = request.headers[.origin], origin != "null" {
             let host = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""

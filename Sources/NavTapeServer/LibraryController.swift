@@ -125,7 +125,8 @@ enum Answer {
     static func json(encoding value: some Encodable) throws -> Response { json(try JSONValue(encoding: value)) }
 
     static func response(_ text: String, type: String) -> Response {
-        Response(status: .ok, headers: [.contentType: type, .init("X-Content-Type-Options")!: "nosniff"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: .ok, headers: [.contentType: type, .init("X-Content-Type-Options")!: "nosniff"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -8,8 +8,9 @@ import NavTapeInterchange
 public enum InspectorPage {
     /// The page of `data`.
     public static func html(_ data: InspectorData) throws(JSONError) -> String {
-        page(inspectorTemplate, title: "NavTape · \(data.session.id)", style: inspectorStyle,
-             script: inspectorScript, data: try JSONValue(encoding: data))
+        page(
+            inspectorTemplate, title: "NavTape · \(data.session.id)", style: inspectorStyle,
+            script: inspectorScript, data: try JSONValue(encoding: data))
     }
 
     /// The library page for `data` (its shape: the comment at the top of `Web/library.js`).

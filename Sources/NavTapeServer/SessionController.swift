@@ -27,31 +27,36 @@ struct SessionController: Sendable {
             let (name, at) = (context.parameters.get("n"), try Self.single("at", in: request))
             return try await server.offload {
                 let path = try server.path(name)
-                return Answer.html(try server.withLog(path) { machine in
-                    let data = try InspectorData(machine, around: try Self.point(at, in: machine), maxCommits: Self.pageCommits,
-                                                 api: "/api/sessions/\(SessionLibrary.key(of: path))",
-                                                 commands: server.library.cachedRow(path)?.commands)
-                    return try InspectorPage.html(data)
-                })
+                return Answer.html(
+                    try server.withLog(path) { machine in
+                        let data = try InspectorData(
+                            machine, around: try Self.point(at, in: machine), maxCommits: Self.pageCommits,
+                            api: "/api/sessions/\(SessionLibrary.key(of: path))",
+                            commands: server.library.cachedRow(path)?.commands)
+                        return try InspectorPage.html(data)
+                    })
             }
         }
         router.get("/api/sessions/:n/state") { request, context in
             let (name, at) = (context.parameters.get("n"), try Self.single("at", in: request))
             return try await server.offload {
-                try Answer.json(encoding: try server.withLog(try server.path(name)) { machine in
-                    try StateReport(machine, at: try Self.point(at, in: machine))
-                })
+                try Answer.json(
+                    encoding: try server.withLog(try server.path(name)) { machine in
+                        try StateReport(machine, at: try Self.point(at, in: machine))
+                    })
             }
         }
         router.get("/api/sessions/:n/diff") { request, context in
             let name = context.parameters.get("n")
             let (a, b) = (try Self.single("a", in: request), try Self.single("b", in: request))
             return try await server.offload {
-                try Answer.json(encoding: try server.withLog(try server.path(name)) { machine in
-                    // Each point named as given, as `navtape diff LOG A B --json` names it.
-                    try DiffReport(machine, from: try Self.logPoint(a ?? "start", in: machine, parameter: "a"),
-                                   to: try Self.logPoint(b ?? "end", in: machine, parameter: "b"))
-                })
+                try Answer.json(
+                    encoding: try server.withLog(try server.path(name)) { machine in
+                        // Each point named as given, as `navtape diff LOG A B --json` names it.
+                        try DiffReport(
+                            machine, from: try Self.logPoint(a ?? "start", in: machine, parameter: "a"),
+                            to: try Self.logPoint(b ?? "end", in: machine, parameter: "b"))
+                    })
             }
         }
         router.get("/api/sessions/:n/blame") { request, context in
@@ -63,16 +68,17 @@ struct SessionController: Sendable {
             }
             guard let count = Int(limit ?? "1000"), (1...2_000).contains(count) else { throw HTTPError(.badRequest, message: "limit: 1 to 2000 changes") }
             return try await server.offload {
-                try Answer.json(encoding: try server.withLog(try server.path(name)) { machine in
-                    let index = try Self.point(at, in: machine)
-                    let start = try Self.point(from ?? "start", in: machine, parameter: "from")
-                    guard start <= index else { throw HTTPError(.badRequest, message: "from: after at") }
-                    do {
-                        return try BlameReport(String(what), in: machine, at: index, from: start, limit: count)
-                    } catch let error as NavTapeError where error.code == .invalidArgument {
-                        throw HTTPError(.badRequest, message: "what: " + error.message)
-                    }
-                })
+                try Answer.json(
+                    encoding: try server.withLog(try server.path(name)) { machine in
+                        let index = try Self.point(at, in: machine)
+                        let start = try Self.point(from ?? "start", in: machine, parameter: "from")
+                        guard start <= index else { throw HTTPError(.badRequest, message: "from: after at") }
+                        do {
+                            return try BlameReport(String(what), in: machine, at: index, from: start, limit: count)
+                        } catch let error as NavTapeError where error.code == .invalidArgument {
+                            throw HTTPError(.badRequest, message: "what: " + error.message)
+                        }
+                    })
             }
         }
         router.get("/api/sessions/:n/commits") { request, context in
@@ -85,19 +91,21 @@ struct SessionController: Sendable {
                 throw HTTPError(.badRequest, message: "from, to or around (one of them): the commits from event @N, before it, or around it")
             }
             return try await server.offload {
-                try Answer.json(encoding: try server.withLog(try server.path(name)) { machine in
-                    guard let event = UInt64(text), event <= machine.eventCount, key != "around" || event < machine.eventCount else {
-                        throw HTTPError(.badRequest, message: "\(key): an event from 0 to \(machine.eventCount)")
-                    }
-                    let range: Range<UInt64>
-                    switch key {
-                    case "from": range = event..<(try machine.commitEnd(from: event, count: count))
-                    case "to": range = (try machine.commitStarts(before: event, count: count).first ?? event)..<event
-                    default: range = try machine.commitWindow(holding: event, count: count)
-                    }
-                    return CommitsAnswer(events: machine.eventCount, from: range.lowerBound, to: range.upperBound,
-                                         commits: range.isEmpty ? [] : try InspectorCommit.commits(of: machine, from: range.lowerBound, to: range.upperBound))
-                })
+                try Answer.json(
+                    encoding: try server.withLog(try server.path(name)) { machine in
+                        guard let event = UInt64(text), event <= machine.eventCount, key != "around" || event < machine.eventCount else {
+                            throw HTTPError(.badRequest, message: "\(key): an event from 0 to \(machine.eventCount)")
+                        }
+                        let range: Range<UInt64>
+                        switch key {
+                        case "from": range = event..<(try machine.commitEnd(from: event, count: count))
+                        case "to": range = (try machine.commitStarts(before: event, count: count).first ?? event)..<event
+                        default: range = try machine.commitWindow(holding: event, count: count)
+                        }
+                        return CommitsAnswer(
+                            events: machine.eventCount, from: range.lowerBound, to: range.upperBound,
+                            commits: range.isEmpty ? [] : try InspectorCommit.commits(of: machine, from: range.lowerBound, to: range.upperBound))
+                    })
             }
         }
         router.get("/api/sessions/:n/whatif") { request, context in
@@ -113,14 +121,17 @@ struct SessionController: Sendable {
                 }
             }
             return try await server.offload {
-                try Answer.json(encoding: try server.withLog(try server.path(name)) { machine in
-                    let point = try Self.point(at ?? "start", in: machine)
-                    guard machine.eventCount - point <= Self.maximumWhatIfEvents else {
-                        throw HTTPError(.unprocessableContent, message: "at: \(machine.eventCount - point) events to re-decide, more than "
-                            + "\(Self.maximumWhatIfEvents) here; navtape fork re-decides any length")
-                    }
-                    return try WhatIfAnswer(machine, at: point, device: device, policy: policy)
-                })
+                try Answer.json(
+                    encoding: try server.withLog(try server.path(name)) { machine in
+                        let point = try Self.point(at ?? "start", in: machine)
+                        guard machine.eventCount - point <= Self.maximumWhatIfEvents else {
+                            throw HTTPError(
+                                .unprocessableContent,
+                                message: "at: \(machine.eventCount - point) events to re-decide, more than "
+                                    + "\(Self.maximumWhatIfEvents) here; navtape fork re-decides any length")
+                        }
+                        return try WhatIfAnswer(machine, at: point, device: device, policy: policy)
+                    })
             }
         }
         router.get("/api/sessions/:n/live") { request, context in
@@ -136,8 +147,9 @@ struct SessionController: Sendable {
                     return first
                 }
             }
-            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-                            body: .init { writer in try await stream(path, from: start, into: &writer) })
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                body: .init { writer in try await stream(path, from: start, into: &writer) })
         }
     }
 
@@ -162,8 +174,9 @@ struct SessionController: Sendable {
         var commits: [InspectorCommit]
 
         init(_ machine: TimeMachine, at point: UInt64, device: Device?, policy: SplitPolicy?) throws {
-            let (report, branch) = try WhatIf.branch(machine, at: point, policy: policy, device: device,
-                                                     sessionID: "\(machine.sessionID)-whatif-\(point)")
+            let (report, branch) = try WhatIf.branch(
+                machine, at: point, policy: policy, device: device,
+                sessionID: "\(machine.sessionID)-whatif-\(point)")
             let to = try branch.commitEnd(from: 0, count: SessionController.maximumWhatIfCommits)
             fork = report.forkIndex
             self.device = branch.sessionDescription.device

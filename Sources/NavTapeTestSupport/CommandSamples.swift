@@ -19,8 +19,10 @@ public enum CommandSamples {
         case .optionalController: return [.optionalController(ControllerID(app: 7)), .optionalController(nil)]
         case .controllers: return [.controllers([ControllerID(app: 1), ControllerID(minted: 2)]), .controllers([])]
         case .tree:
-            return [.tree(.navigation("MN", restorationID: "MainNC", [.content("M"), .content("Détail名")])),
-                    .tree(ControllerSpec(.tabBar, "Tabs"))]
+            return [
+                .tree(.navigation("MN", restorationID: "MainNC", [.content("M"), .content("Détail名")])),
+                .tree(ControllerSpec(.tabBar, "Tabs")),
+            ]
         case .traits:
             var narrow = Device.iPad.multitaskingTraits(.landscape, widthFraction: 0.5)
             narrow.sideBySide = .narrow

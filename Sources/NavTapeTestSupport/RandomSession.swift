@@ -21,7 +21,8 @@ public struct RandomSession: Sendable {
         "primaryForExpanding existing M1; collapseSecondary discard if flag dimmed or secondary deeper than 1",
     ]
     /// The environments trait changes move between.
-    public static let traits: [Traits] = Device.allCases.flatMap { [$0.traits(.portrait), $0.traits(.landscape)] }
+    public static let traits: [Traits] =
+        Device.allCases.flatMap { [$0.traits(.portrait), $0.traits(.landscape)] }
         + [Device.iPad.multitaskingTraits(.landscape, widthFraction: 0.5), Device.iPad.multitaskingTraits(.landscape, widthFraction: 2.0 / 3.0)]
 
     /// A random starting layout: the primary's and the secondary's trees.
@@ -82,9 +83,13 @@ public struct RandomSession: Sendable {
         case 18: return .setSplitViewControllers((0..<(1 + rng.below(2))).map { _ in id(state) })
         case 19: return .present(fresh(state))
         case 20: return .dismiss
-        case 21: return .setProperty(rng.pick([.presentsWithGesture(rng.chance(70)), .primaryEdge(.trailing),
-                                               .preferredPrimaryColumnWidthFraction(Double(rng.below(12)) / 10),
-                                               .maximumPrimaryColumnWidth(rng.chance(50) ? nil : 400)]))
+        case 21:
+            return .setProperty(
+                rng.pick([
+                    .presentsWithGesture(rng.chance(70)), .primaryEdge(.trailing),
+                    .preferredPrimaryColumnWidthFraction(Double(rng.below(12)) / 10),
+                    .maximumPrimaryColumnWidth(rng.chance(50) ? nil : 400),
+                ]))
         case 22: return .launch(rng.pick(Self.traits))
         default: return .push(id(state), onto: id(state))
         }
@@ -105,4 +110,3 @@ public struct RandomSession: Sendable {
         return !visible.isEmpty && rng.chance(85) ? rng.pick(visible) : id(state)
     }
 }
-

@@ -151,7 +151,7 @@ extension ByteReader {
         let start = offset
         let packed = try readByte(for: context)
         guard packed & 0xF0 == 0, let sideBySide = SideBySide(rawValue: packed &>> 2 & 0x3),
-              let sizeClass = SizeClass(rawValue: packed & 1), let idiom = Idiom(rawValue: packed &>> 1 & 1)
+            let sizeClass = SizeClass(rawValue: packed & 1), let idiom = Idiom(rawValue: packed &>> 1 & 1)
         else { throw Self.failure(.invalidValue, at: start, for: context) }
         let width = try readInt32(for: context)
         let height = try readInt32(for: context)

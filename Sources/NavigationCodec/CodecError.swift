@@ -44,8 +44,9 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// build reads: `unsupportedVersion at byte 0 (state.version 3: this build reads versions 1–2; written by a newer NavTape?)`.
     static func unsupportedVersion(_ version: UInt8, at offset: Int, _ field: String, readable: ClosedRange<UInt8>) -> CodecError {
         let hint = version > readable.upperBound ? "; written by a newer NavTape?" : ""
-        return CodecError(.unsupportedVersion, at: offset,
-                          "\(field) \(version): this build reads versions \(readable.lowerBound)–\(readable.upperBound)\(hint)")
+        return CodecError(
+            .unsupportedVersion, at: offset,
+            "\(field) \(version): this build reads versions \(readable.lowerBound)–\(readable.upperBound)\(hint)")
     }
 
     /// Whether `error` has this code, so that `case .truncated = error` matches.

@@ -94,7 +94,7 @@ extension ByteReader {
         for parameter in kind.signature.parameters {
             do {
                 body(try readArgument(parameter.type))
-            } catch where !error.context.hasPrefix("spec") && !error.context.hasPrefix("property") && !error.context.hasPrefix("policy") {
+            } catch  where !error.context.hasPrefix("spec") && !error.context.hasPrefix("property") && !error.context.hasPrefix("policy") {
                 // Name the field as the vocabulary does: `interactivePop.completed`.
                 throw CodecError(error.code, at: error.offset, "\(kind.name).\(parameter.name)")
             }

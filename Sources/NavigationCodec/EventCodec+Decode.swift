@@ -158,8 +158,8 @@ extension ByteReader {
         case .controllerReleased:
             return .controllerReleased(try readID(for: "controllerReleased"))
         case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .stackSetWithTransition, .rejected,
-             .ignored, .columnSet,
-             .flagSet, .policyChanged, .diverged:
+            .ignored, .columnSet,
+            .flagSet, .policyChanged, .diverged:
             return try readVariableSizeEvent(tag)
         }
     }
@@ -223,9 +223,9 @@ extension ByteReader {
         case .diverged:
             return .diverged(try readDivergence())
         case .pushed, .popped, .displayModeChanged, .shown, .detailShown, .traitsChanged, .collapsed, .separated,
-             .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched,
-             .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,
-             .delegateNotified, .controllerReleased:
+            .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched,
+            .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,
+            .delegateNotified, .controllerReleased:
             return try readEventPayload(tag)
         }
     }

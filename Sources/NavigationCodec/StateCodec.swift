@@ -123,7 +123,8 @@ extension ByteWriter {
         for record in state.mintedControllers { writeRecord(record) }
         writeUInt8(state.style.rawValue)
         writeTraits(state.traits)
-        let flags: UInt8 = (state.isLaunched ? 0x01 : 0) | (state.isCollapsed ? 0x02 : 0)
+        let flags: UInt8 =
+            (state.isLaunched ? 0x01 : 0) | (state.isCollapsed ? 0x02 : 0)
             | (state.presentsWithGesture ? 0x04 : 0) | (state.rememberedSecondaryWasPushed ? 0x08 : 0)
         writeUInt8(flags)
         writeUInt8(state.primaryEdge.rawValue)
@@ -369,7 +370,7 @@ extension ByteReader {
         let start = offset
         let packed = try readByte(for: "record.kind")
         guard packed & 0x80 == 0 || context.version >= 3, let kind = ControllerKind(rawValue: packed & 0x0F),
-              let parentTag = ControllerParentWireTag(rawValue: packed &>> 4 & 0x03)
+            let parentTag = ControllerParentWireTag(rawValue: packed &>> 4 & 0x03)
         else { throw Self.failure(.invalidValue, at: start, for: "record.kind") }
         let name = try readKnownNameID(context, for: "record.name")
         let restorationOffset = offset

@@ -55,8 +55,10 @@ public struct CommandParameter: Hashable, Sendable {
     public var isOptional: Bool
 
     /// Creates a parameter.
-    public init(_ name: String, _ type: CommandParameterType, label: String? = nil, word: String? = nil,
-                createsNamedController: Bool = false, isOptional: Bool = false) {
+    public init(
+        _ name: String, _ type: CommandParameterType, label: String? = nil, word: String? = nil,
+        createsNamedController: Bool = false, isOptional: Bool = false
+    ) {
         self.name = name
         self.label = label
         self.word = word
@@ -150,14 +152,17 @@ extension CommandKind {
         case .instantiate:
             return sign("instantiate", [], [P("spec", .tree)], "create the controllers of a tree")
         case .setSplitViewControllers:
-            return sign("setSplitViewControllers", [], [P("controllers", .controllers, createsNamedController: true)],
-                        "split.viewControllers = [primary, secondary] (ST-2, BUG-4)")
+            return sign(
+                "setSplitViewControllers", [], [P("controllers", .controllers, createsNamedController: true)],
+                "split.viewControllers = [primary, secondary] (ST-2, BUG-4)")
         case .launch:
-            return sign("launch", [], [P("traits", .traits, isOptional: true)],
-                        "put the split on screen; compact collapses at once (SZ-3)")
+            return sign(
+                "launch", [], [P("traits", .traits, isOptional: true)],
+                "put the split on screen; compact collapses at once (SZ-3)")
         case .changeTraits:
-            return sign("traits", ["rotate"], [P("traits", .traits)],
-                        "a rotation, a multitasking resize, a size-class change (SZ-*, CO-*, EX-*, DM-8)")
+            return sign(
+                "traits", ["rotate"], [P("traits", .traits)],
+                "a rotation, a multitasking resize, a size-class change (SZ-*, CO-*, EX-*, DM-8)")
         case .setPreferredDisplayMode:
             return sign("preferredDisplayMode", [], [P("mode", .displayMode)], "split.preferredDisplayMode = mode (DM-1, DM-2, DM-7)")
         case .tapDisplayModeButton:
@@ -167,29 +172,41 @@ extension CommandKind {
         case .tapDimmedSecondary:
             return sign("tapDimmedSecondary", ["tapDimmed"], [], "a tap on the dimmed secondary (BTN-5)")
         case .show:
-            return sign("show", [], [P("target", .controller, createsNamedController: true), P("sender", .controller, label: "sender", word: "from")],
-                        "sender.show(target, sender:) (SH-1..SH-6, NV-8)")
+            return sign(
+                "show", [], [P("target", .controller, createsNamedController: true), P("sender", .controller, label: "sender", word: "from")],
+                "sender.show(target, sender:) (SH-1..SH-6, NV-8)")
         case .showDetail:
-            return sign("showDetail", [], [P("target", .optionalController, createsNamedController: true),
-                                           P("sender", .controller, label: "sender", word: "from")],
-                        "sender.showDetailViewController(target, sender:) (SH-7..SH-12)")
+            return sign(
+                "showDetail", [],
+                [
+                    P("target", .optionalController, createsNamedController: true),
+                    P("sender", .controller, label: "sender", word: "from"),
+                ],
+                "sender.showDetailViewController(target, sender:) (SH-7..SH-12)")
         case .push:
-            return sign("push", [], [P("controller", .controller, createsNamedController: true), P("onto", .controller, label: "onto", word: "onto")],
-                        "navigation.pushViewController(controller) (NV-1)")
+            return sign(
+                "push", [], [P("controller", .controller, createsNamedController: true), P("onto", .controller, label: "onto", word: "onto")],
+                "navigation.pushViewController(controller) (NV-1)")
         case .pop:
             return sign("pop", [], [navigation], "navigation.popViewController() (NV-2)")
         case .interactivePop:
-            return sign("interactivePop", [], [navigation, P("completed", .flag(true: "completed", false: "cancelled"), label: "completed", isOptional: true)],
-                        "the interactive back swipe, completed or cancelled (NV-6)")
+            return sign(
+                "interactivePop", [], [navigation, P("completed", .flag(true: "completed", false: "cancelled"), label: "completed", isOptional: true)],
+                "the interactive back swipe, completed or cancelled (NV-6)")
         case .popToRoot:
             return sign("popToRoot", [], [navigation], "navigation.popToRootViewController() (NV-3)")
         case .popTo:
-            return sign("popTo", [], [P("controller", .controller), P("navigation", .controller, label: "in", word: "in")],
-                        "navigation.popToViewController(controller) (NV-4)")
+            return sign(
+                "popTo", [], [P("controller", .controller), P("navigation", .controller, label: "in", word: "in")],
+                "navigation.popToViewController(controller) (NV-4)")
         case .setViewControllers:
-            return sign("setViewControllers", [], [P("controllers", .controllers, createsNamedController: true),
-                                                   P("navigation", .controller, label: "of", word: "of")],
-                        "navigation.setViewControllers(list) (NV-5)")
+            return sign(
+                "setViewControllers", [],
+                [
+                    P("controllers", .controllers, createsNamedController: true),
+                    P("navigation", .controller, label: "of", word: "of"),
+                ],
+                "navigation.setViewControllers(list) (NV-5)")
         case .present:
             return sign("present", [], [P("controller", .controller, createsNamedController: true)], "present(controller) from the window's root")
         case .dismiss:
@@ -197,9 +214,13 @@ extension CommandKind {
         case .setProperty:
             return sign("set", [], [P("property", .property)], "set a split property (ST-8..ST-11, WD-*)")
         case .setViewController:
-            return sign("setViewController", [], [P("controller", .optionalController, createsNamedController: true),
-                                                  P("column", .column, label: "for", word: "for")],
-                        "split.setViewController(controller, for: column) (ST-3, SH-15)")
+            return sign(
+                "setViewController", [],
+                [
+                    P("controller", .optionalController, createsNamedController: true),
+                    P("column", .column, label: "for", word: "for"),
+                ],
+                "split.setViewController(controller, for: column) (ST-3, SH-15)")
         case .showColumn:
             return sign("showColumn", [], [P("column", .column)], "split.show(column) (BTN-8)")
         case .hideColumn:
@@ -209,8 +230,9 @@ extension CommandKind {
         case .tapSecondaryOnlyButton:
             return sign("tapSecondaryOnlyButton", [], [], "a tap on the triple column's secondary-only button (BTN-7)")
         case .setFlag:
-            return sign("flag", [], [P("name", .text), P("value", .flag(true: "true", false: "false"))],
-                        "the app sets or clears a flag its delegate reads (a selection, a modified detail)")
+            return sign(
+                "flag", [], [P("name", .text), P("value", .flag(true: "true", false: "false"))],
+                "the app sets or clears a flag its delegate reads (a selection, a modified detail)")
         case .setPolicy:
             return sign("policy", [], [P("policy", .policy)], "the delegate changes its answers (docs/ScriptFormat.md, delegate policies)")
         }
@@ -258,8 +280,8 @@ public enum CommandArgument: Hashable, Sendable {
     public func fits(_ type: CommandParameterType) -> Bool {
         switch (self, type) {
         case (.controller, .controller), (.optionalController, .optionalController), (.controllers, .controllers),
-             (.tree, .tree), (.traits, .traits), (.displayMode, .displayMode), (.column, .column),
-             (.splitBehavior, .splitBehavior), (.property, .property), (.flag, .flag), (.text, .text), (.policy, .policy):
+            (.tree, .tree), (.traits, .traits), (.displayMode, .displayMode), (.column, .column),
+            (.splitBehavior, .splitBehavior), (.property, .property), (.flag, .flag), (.text, .text), (.policy, .policy):
             return true
         default:
             return false
@@ -423,7 +445,7 @@ extension SplitProperty {
             case .presentsWithGesture, .showsSecondaryOnlyButton: return .bool
             case .primaryEdge: return .edge
             case .preferredPrimaryColumnWidthFraction, .preferredPrimaryColumnWidth, .minimumPrimaryColumnWidth,
-                 .maximumPrimaryColumnWidth:
+                .maximumPrimaryColumnWidth:
                 return .points
             case .displayModeButtonVisibility: return .visibility
             }
@@ -474,7 +496,7 @@ extension SplitProperty {
         case .presentsWithGesture(let flag), .showsSecondaryOnlyButton(let flag): return .bool(flag)
         case .primaryEdge(let edge): return .edge(edge)
         case .preferredPrimaryColumnWidthFraction(let points), .preferredPrimaryColumnWidth(let points),
-             .minimumPrimaryColumnWidth(let points), .maximumPrimaryColumnWidth(let points):
+            .minimumPrimaryColumnWidth(let points), .maximumPrimaryColumnWidth(let points):
             return .points(points)
         case .displayModeButtonVisibility(let visibility): return .visibility(visibility)
         }

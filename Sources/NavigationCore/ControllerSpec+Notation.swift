@@ -138,7 +138,7 @@ extension ControllerSpec {
             guard s.value >= 0x80 else { return false }
             switch s.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+                .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
                 return true
             default:
                 return false

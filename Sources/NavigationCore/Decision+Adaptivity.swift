@@ -109,7 +109,8 @@ extension Decision {
     func heuristicTarget() -> DisplayMode {
         switch state.displayMode {
         case .primaryHidden:
-            let sideBySide = state.preferredDisplayMode == .allVisible
+            let sideBySide =
+                state.preferredDisplayMode == .allVisible
                 || (state.preferredDisplayMode == .automatic && state.traits.isWideEnoughForSideBySide)
             return sideBySide ? .allVisible : .primaryOverlay
         case .allVisible, .primaryOverlay:
@@ -157,17 +158,21 @@ extension Decision {
         // stack, is not one UIKit can install: the current primary stays.
         var newPrimary = oldPrimary
         if let chosen = ask({ $0.primaryViewController(forCollapsing: $1) })?.id, chosen != oldPrimary,
-           state.contains(chosen), chosen == state.secondary || state.parent(of: chosen) == .none {
+            state.contains(chosen), chosen == state.secondary || state.parent(of: chosen) == .none
+        {
             newPrimary = chosen
         }
         let outcome: CollapseOutcome
         if let secondary = state.secondary {
             if newPrimary == secondary {
                 outcome = .secondaryBecamePrimary
-            } else if ask(nesting: newPrimary, { delegate, view in
-                // CO-1.2: the new primary allows nested navigation controllers while the delegate runs.
-                delegate.splitViewController(view, collapseSecondary: view.handle(secondary), onto: view.handle(newPrimary))
-            }) {
+            } else if ask(
+                nesting: newPrimary,
+                { delegate, view in
+                    // CO-1.2: the new primary allows nested navigation controllers while the delegate runs.
+                    delegate.splitViewController(view, collapseSecondary: view.handle(secondary), onto: view.handle(newPrimary))
+                })
+            {
                 outcome = .discardedByDelegate  // CO-2: handled; whatever the delegate did not move goes
             } else if state.kind(of: newPrimary) == .navigation {
                 outcome = .secondaryPushed  // CO-1.4, CO-4, CO-5
@@ -187,7 +192,8 @@ extension Decision {
         // EX-1.1: a primary for expanding, when it is one the split can install.
         var newPrimary = primary
         if let chosen = ask({ $0.primaryViewController(forExpanding: $1) })?.id, chosen != primary,
-           state.contains(chosen), state.parent(of: chosen) == .none {
+            state.contains(chosen), state.parent(of: chosen) == .none
+        {
             newPrimary = chosen
         }
         // EX-1.2, EX-1.3: nesting is no longer allowed; the delegate's secondary. One still in the
@@ -195,19 +201,22 @@ extension Decision {
         var secondary: ControllerID?
         var source = SeparateSource.none
         if let answered = ask({ delegate, view in delegate.splitViewController(view, separateSecondaryFrom: view.handle(newPrimary)) })?.id,
-           answered != newPrimary, state.contains(answered), state.parent(of: answered) == .none {
+            answered != newPrimary, state.contains(answered), state.parent(of: answered) == .none
+        {
             secondary = answered
             source = .delegate
         }
         // EX-1.4: the navigation primary pops its top (EX-2); never the root (NV-2).
         if secondary == nil, state.kind(of: newPrimary) == .navigation,
-           state.stack(of: newPrimary).count > 1, let top = state.top(of: newPrimary) {
+            state.stack(of: newPrimary).count > 1, let top = state.top(of: newPrimary)
+        {
             secondary = top
             source = .poppedFromPrimary
         }
         // EX-1.5: fall back to the remembered secondary when it is free to install.
         if secondary == nil, let remembered = state.rememberedSecondary, remembered != newPrimary,
-           state.parent(of: remembered) == .none {
+            state.parent(of: remembered) == .none
+        {
             secondary = remembered
             source = state.rememberedSecondaryWasPushed ? .rememberedStale : .remembered
         }

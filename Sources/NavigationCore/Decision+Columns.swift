@@ -83,7 +83,8 @@ extension Decision {
     /// Pops plain controllers pushed above the topmost stacked column (model choice, uncertain #7).
     mutating func popAboveTopColumn() {
         guard let primary = state.primary, let last = stackedColumns().last, let nav = controller(for: last),
-              state.top(of: primary) != nav else { return }
+            state.top(of: primary) != nav
+        else { return }
         emit(.poppedTo(nav, navigation: primary))
     }
 
@@ -195,7 +196,8 @@ extension Decision {
         }
         guard column != .secondary else { return ignore(.columnIgnored) }
         guard Self.visibleColumns(state.displayMode, style: state.style).contains(column) else { return ignore(.columnUnchanged) }
-        let target: DisplayMode = column == .primary && state.style == .tripleColumn
+        let target: DisplayMode =
+            column == .primary && state.style == .tripleColumn
             ? Self.interpret(.oneBesideSecondary, behavior: state.splitBehavior) : .secondaryOnly
         emit(.columnHidden(column))
         emit(.displayModeChanged(target, cause: .hideColumn))

@@ -73,7 +73,8 @@ extension Decision {
     /// can be installed as the secondary (SH-5); `false` (nothing emitted) when it is not there.
     mutating func moveFromPrimaryStack(_ target: ControllerID) -> Bool {
         guard state.style == .unspecified || state.style == .legacy, let primary = state.primary,
-              state.parent(of: target) == .navigation(primary) else { return false }
+            state.parent(of: target) == .navigation(primary)
+        else { return false }
         let stack = state.stack(of: primary)
         guard stack.count > 1, stack.first != target else { return false }
         let remaining = stack.filter { $0 != target }
@@ -132,7 +133,8 @@ extension Decision {
             return emit(.detailShown(target, sender: sender, resolution: .unchanged))  // SH-7
         }
         if let secondary = state.secondary, state.kind(of: secondary) == .navigation,
-           state.kind(of: target) != .navigation {
+            state.kind(of: target) != .navigation
+        {
             // Forwarded to the secondary navigation controller, which pushes.
             if let reason = pushRejection(target, onto: secondary) { return reject(reason, target) }
             emit(.detailShown(target, sender: sender, resolution: .pushed(onto: secondary)))

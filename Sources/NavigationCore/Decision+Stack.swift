@@ -78,7 +78,8 @@ extension NavigationState {
     /// controller, and a navigation controller only where nesting is allowed (INV-4: `nesting`
     /// while a collapse asks the delegate, CO-1.2). Controllers in other stacks may be taken.
     func stackEditFault(_ list: [ControllerID], of navigation: ControllerID, nesting: ControllerID?)
-        -> (reason: RejectionReason, subject: ControllerID?, message: String)? {
+        -> (reason: RejectionReason, subject: ControllerID?, message: String)?
+    {
         guard contains(navigation), kind(of: navigation) == .navigation else {
             return (.notNavigationController, navigation, "\(navigation) is not a navigation controller")
         }

@@ -41,11 +41,11 @@ extension ControllerID {
         let minted = utf8.count > 1 && utf8[1] == UInt8(ascii: "m")
         let digits = utf8.dropFirst(minted ? 2 : 1)
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              let index = Int(String(decoding: digits, as: UTF8.self)), index < Int(ControllerID.mintedBit) else { return nil }
+            let index = Int(String(decoding: digits, as: UTF8.self)), index < Int(ControllerID.mintedBit)
+        else { return nil }
         self = minted ? ControllerID(minted: index) : ControllerID(app: index)
     }
 }
-
 
 /// The index of an interned string (a screen name or a restoration identifier) in a ``NameTable``.
 public struct NameID: RawRepresentable, Hashable, Sendable {

@@ -9,8 +9,10 @@ public enum Navigation {
     /// event; one it accepts silently with no effect becomes ``NavigationEvent/ignored(_:reason:subject:)``.
     /// Applying the returned events in order with ``NavigationState/evolve(_:)`` gives the new state.
     /// - Complexity: O(size of the touched stacks) for most commands, plus the delegate's work.
-    public static func decide(_ command: NavigationCommand, in state: NavigationState,
-                              delegate: any SplitViewDelegate) -> [NavigationEvent] {
+    public static func decide(
+        _ command: NavigationCommand, in state: NavigationState,
+        delegate: any SplitViewDelegate
+    ) -> [NavigationEvent] {
         var decision = Decision(state: state, delegate: delegate, command: command)
         decision.decide()
         return decision.events
@@ -31,8 +33,10 @@ public enum Navigation {
     /// `decide` applies each event to its own scratch copy as it emits it, so the new state is the
     /// fold of the returned events; replaying them with ``NavigationState/evolve(_:)`` gives `==`.
     @discardableResult
-    public static func send(_ command: NavigationCommand, to state: inout NavigationState,
-                            delegate: any SplitViewDelegate) -> [NavigationEvent] {
+    public static func send(
+        _ command: NavigationCommand, to state: inout NavigationState,
+        delegate: any SplitViewDelegate
+    ) -> [NavigationEvent] {
         var decision = Decision(state: state, delegate: delegate, command: command)
         decision.decide()
         state = decision.state
@@ -133,8 +137,10 @@ struct Decision: EventBuilding {
     /// Asks the delegate through a split view, then records what it changed (before its answer's
     /// own effect) and, as rejections of the command, each change UIKit would have raised on;
     /// returns the answer. A read-only question (`writable: false`) refuses every change.
-    mutating func ask<Answer>(writable: Bool = true, nesting: ControllerID? = nil,
-                              _ question: (any SplitViewDelegate, SplitView) -> Answer) -> Answer {
+    mutating func ask<Answer>(
+        writable: Bool = true, nesting: ControllerID? = nil,
+        _ question: (any SplitViewDelegate, SplitView) -> Answer
+    ) -> Answer {
         let view = SplitView(state: state, nesting: nesting, isWritable: writable)
         let answer = question(delegate, view)
         for event in view.events { emit(event) }
@@ -231,7 +237,8 @@ struct Decision: EventBuilding {
     /// this check for callers outside the core.
     static func validate(_ spec: ControllerSpec, depth: Int) -> RejectionReason? {
         guard depth < ControllerSpec.maximumDepth, spec.name.utf8.count <= ControllerSpec.maximumNameLength,
-              (spec.restorationID?.utf8.count ?? 0) <= ControllerSpec.maximumNameLength else { return .invalidValue }
+            (spec.restorationID?.utf8.count ?? 0) <= ControllerSpec.maximumNameLength
+        else { return .invalidValue }
         if spec.kind != .navigation && !spec.children.isEmpty { return .invalidValue }
         for child in spec.children {
             switch child.kind {

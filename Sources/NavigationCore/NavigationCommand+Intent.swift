@@ -19,10 +19,12 @@ extension NavigationCommand {
             default: return false
             }
         }
-        guard let intent = events.indices.first(where: {
-            if case .delegateNotified = events[$0] { return false }
-            return !isAppState($0)
-        }) else {
+        guard
+            let intent = events.indices.first(where: {
+                if case .delegateNotified = events[$0] { return false }
+                return !isAppState($0)
+            })
+        else {
             guard case .flagSet(let name, let value)? = events.first(where: { if case .flagSet = $0 { return true } else { return false } }) else {
                 return nil
             }
@@ -73,7 +75,7 @@ extension NavigationCommand {
         case .preferredSplitBehaviorSet(let behavior): self = .setPreferredSplitBehavior(behavior)
         case .policyChanged(let policy): self = .setPolicy(policy)
         case .collapsed, .separated, .columnSet, .columnStacked, .columnUnstacked, .splitBehaviorChanged,
-             .delegateNotified, .flagSet, .controllerReleased, .diverged:
+            .delegateNotified, .flagSet, .controllerReleased, .diverged:
             return nil
         }
     }
@@ -145,8 +147,10 @@ extension NavigationCommand {
     /// state: classic, legacy and manual splits create every tree, then set `viewControllers`
     /// (ST-2); a column-style split creates and sets each column in turn (ST-3). New controllers get
     /// the next app IDs in tree pre-order.
-    public static func installing(primary: ControllerSpec, supplementary: ControllerSpec? = nil, secondary: ControllerSpec?,
-                                  style: SplitStyle) -> [NavigationCommand] {
+    public static func installing(
+        primary: ControllerSpec, supplementary: ControllerSpec? = nil, secondary: ControllerSpec?,
+        style: SplitStyle
+    ) -> [NavigationCommand] {
         var commands: [NavigationCommand] = []
         var next = 0
         var roots: [ControllerID] = []

@@ -36,7 +36,6 @@ extension NavigationState {
     }
 }
 
-
 extension NavigationState {
     /// Why the split's columns are incoherent, or `nil` when they are not.
     ///

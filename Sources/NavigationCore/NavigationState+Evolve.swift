@@ -127,7 +127,8 @@ extension NavigationState {
         // A controller with a parent is never taken (INV-1): decide never emits such a push, and a
         // forged one must not leave a controller in two places.
         guard controller != navigation, kind(of: navigation) == .navigation,
-              knownParent(of: controller) == ControllerParent.none else { return }
+            knownParent(of: controller) == ControllerParent.none
+        else { return }
         var inDetail = false
         modify(navigation) {
             $0.stack.append(controller)
@@ -231,7 +232,8 @@ extension NavigationState {
             setParent(target, .presented)
         case .replacedStack(let navigation):
             guard style == .manual, kind(of: navigation) == .navigation, kind(of: target) != .navigation,
-                  targetParent == .none || targetParent == .navigation(navigation) else { return }
+                targetParent == .none || targetParent == .navigation(navigation)
+            else { return }
             setStack([target], of: navigation)
         case .handledByDelegate, .unchanged:
             return
@@ -250,7 +252,7 @@ extension NavigationState {
 
     mutating func applySplitViewControllers(_ newPrimary: ControllerID, _ newSecondary: ControllerID?) {
         guard contains(newPrimary), newSecondary.map(contains) ?? true, newPrimary != newSecondary,
-              parent(of: newPrimary) != .presented, newSecondary.map({ parent(of: $0) != .presented }) ?? true
+            parent(of: newPrimary) != .presented, newSecondary.map({ parent(of: $0) != .presented }) ?? true
         else { return }
         detachFromNavigation(newPrimary)
         if let newSecondary { detachFromNavigation(newSecondary) }
@@ -280,7 +282,7 @@ extension NavigationState {
             // CO-10, CO-11: the columns stay where they are; stacking follows as its own events.
             switch resolution.outcome {
             case .columnsStacked where resolution.newPrimary == primary,
-                 .compactColumn where resolution.newPrimary == compactColumn:
+                .compactColumn where resolution.newPrimary == compactColumn:
                 break
             default:
                 return
@@ -405,7 +407,8 @@ extension NavigationState {
             new = controller
         case .wrapped(let wrapper):
             guard let controller, kind(of: wrapper) == .navigation, stack(of: wrapper) == [controller],
-                  parent(of: wrapper) == .none else { return }
+                parent(of: wrapper) == .none
+            else { return }
             new = wrapper
         }
         guard new != primary, new != supplementary, new != secondary, new != compactColumn else { return }
@@ -425,15 +428,17 @@ extension NavigationState {
         // FuzzStateDecoder: the expand broke the structural invariants, and the checkpoint of the
         // collapsed state was refused on reading).
         guard style.isColumnStyle, isCollapsed, column == .supplementary || column == .secondary,
-              let primary, kind(of: primary) == .navigation, stackCount(of: primary) > 0, let navigation = controller(for: column),
-              navigation != primary, parent(of: navigation) == .split else { return }
+            let primary, kind(of: primary) == .navigation, stackCount(of: primary) > 0, let navigation = controller(for: column),
+            navigation != primary, parent(of: navigation) == .split
+        else { return }
         modify(primary) { $0.stack.append(navigation) }
         setParent(navigation, .navigation(primary))
     }
 
     mutating func unstackColumn(_ column: Column) {
         guard style.isColumnStyle, let primary, let navigation = controller(for: column),
-              navigation != primary, top(of: primary) == navigation, stack(of: primary).count > 1 else { return }
+            navigation != primary, top(of: primary) == navigation, stack(of: primary).count > 1
+        else { return }
         modify(primary) { $0.stack.removeLast() }
         setParent(navigation, .split)
     }

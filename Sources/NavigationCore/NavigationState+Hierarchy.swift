@@ -135,8 +135,10 @@ extension NavigationState {
         for position in 0..<roots.count where !walkNavigationControllers(under: roots[position], depth: 0, &visitor) { return }
     }
 
-    private func walkNavigationControllers<Visitor: NavigationControllerVisitor>(under id: ControllerID, depth: Int,
-                                                                                  _ visitor: inout Visitor) -> Bool {
+    private func walkNavigationControllers<Visitor: NavigationControllerVisitor>(
+        under id: ControllerID, depth: Int,
+        _ visitor: inout Visitor
+    ) -> Bool {
         guard depth < 64, kind(of: id) == .navigation else { return true }
         guard visitor.visit(id, in: self) else { return false }
         for position in 0..<stackCount(of: id) where !walkNavigationControllers(under: stackChild(position, of: id), depth: depth + 1, &visitor) {

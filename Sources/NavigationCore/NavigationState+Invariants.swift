@@ -72,8 +72,10 @@ extension NavigationState {
         }
     }
 
-    private func checkInvariants(_ id: ControllerID, container: ControllerID?, depth: Int, seen: inout SeenControllers,
-                                 _ body: (_ rule: RuleID, _ subject: ControllerID?, _ message: () -> String) -> Void) {
+    private func checkInvariants(
+        _ id: ControllerID, container: ControllerID?, depth: Int, seen: inout SeenControllers,
+        _ body: (_ rule: RuleID, _ subject: ControllerID?, _ message: () -> String) -> Void
+    ) {
         guard depth < 64 else { return }
         if !seen.insert(id) {
             body(RuleID(.INV, 1), id, { "\(name(of: id)) appears twice in the hierarchy" })
@@ -114,7 +116,8 @@ extension NavigationState {
         case .separated(let resolution):
             if let secondary = resolution.secondary {
                 if kind(of: secondary) == .content,
-                   let remembered = rememberedSecondary, kind(of: remembered) == .navigation {
+                    let remembered = rememberedSecondary, kind(of: remembered) == .navigation
+                {
                     bug(1, secondary, "detail \(name(of: secondary)) separated without a navigation controller (was \(name(of: remembered)))")
                     bug(3, secondary, "\(name(of: secondary)) has no navigationController")
                 }
@@ -173,7 +176,8 @@ extension NavigationState {
         // It fires at the event that causes it — the expand, or the event that moves the nested
         // controller or its container — not again at every later event while it lasts.
         if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse(),
-           event.kind == .separated || event.subjects.contains(where: { isInSubtree(nested, of: $0) || $0 == container }) {
+            event.kind == .separated || event.subjects.contains(where: { isInSubtree(nested, of: $0) || $0 == container })
+        {
             let context = event.kind == .separated ? "left nested after expand" : "nested outside a collapse"
             bug(8, nested, "navigation controller \(name(of: nested)) \(context) in \(name(of: container))")
         }
@@ -295,7 +299,6 @@ extension NavigationState {
         return rules
     }
 }
-
 
 /// The controllers one walk of the hierarchy has seen: a bit per controller in a caller's buffer
 /// for the first IDs of each space (app and minted), a hashed set for any past them.

@@ -42,7 +42,8 @@ public struct RuleID: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = UInt8(parts[1]), String(number) == parts[1],
-              let family = Family.allCases.first(where: { $0.prefix == parts[0] }) else { return nil }
+            let family = Family.allCases.first(where: { $0.prefix == parts[0] })
+        else { return nil }
         self.init(family, number)
     }
 }
@@ -96,7 +97,7 @@ public enum RejectionReason: UInt8, Hashable, Sendable, CaseIterable {
     public var rule: RuleID {
         switch self {
         case .alreadyInStack, .tabBarController, .navigationController, .unknownController,
-             .notNavigationController:
+            .notNavigationController:
             return RuleID(.NV, 1)
         case .splitViewController: return RuleID(.INV, 5)
         case .hasOtherParent, .duplicateInList: return RuleID(.INV, 1)

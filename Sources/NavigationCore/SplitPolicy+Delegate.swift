@@ -14,9 +14,11 @@ extension SplitPolicy: SplitViewDelegate {
         let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
         let state = split.state
         let chosen: ViewController?? = answer(.primaryForCollapsing, context) { answer in
-            answer == .secondary ? .some(context.secondary) : context.controller(for: answer) { id in
-                id == state.primary || id == state.secondary || state.parent(of: id) == .none  // CO-7
-            }
+            answer == .secondary
+                ? .some(context.secondary)
+                : context.controller(for: answer) { id in
+                    id == state.primary || id == state.secondary || state.parent(of: id) == .none  // CO-7
+                }
         }
         return chosen ?? nil
     }
@@ -54,9 +56,11 @@ extension SplitPolicy: SplitViewDelegate {
         let state = split.state
         let chosen: ViewController?? = answer(.primaryForExpanding, context) { answer in
             // The secondary on expand: the default (EX-1.1).
-            answer == .secondary ? .some(nil) : context.controller(for: answer) { id in
-                id == state.primary || state.parent(of: id) == .none
-            }
+            answer == .secondary
+                ? .some(nil)
+                : context.controller(for: answer) { id in
+                    id == state.primary || state.parent(of: id) == .none
+                }
         }
         return chosen ?? nil
     }
@@ -202,7 +206,8 @@ struct PolicyContext {
                 return match.matches(top, in: state)
             case .nestedTop(let match):
                 guard state.kind(of: id) == .navigation, let top = state.top(of: id), state.kind(of: top) == .navigation,
-                      let nested = state.top(of: top) else { return false }
+                    let nested = state.top(of: top)
+                else { return false }
                 return match.matches(nested, in: state)
             case .contains(let match):
                 return state.subtree(of: id).contains { $0 != id && match.matches($0, in: state) }

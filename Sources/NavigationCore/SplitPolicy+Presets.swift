@@ -30,9 +30,11 @@ extension SplitPolicy {
     /// is a navigation controller whose top is the empty placeholder named `placeholderName`:
     /// `collapseSecondary discard if secondary top is Placeholder`.
     public static func template(placeholderName: String = "Placeholder") -> SplitPolicy {
-        SplitPolicy(name: "template", methods: [
-            .collapseSecondary: [PolicyRule(.discard, if: .test(.secondary, .top(.named(placeholderName))))],
-        ])
+        SplitPolicy(
+            name: "template",
+            methods: [
+                .collapseSecondary: [PolicyRule(.discard, if: .test(.secondary, .top(.named(placeholderName))))]
+            ])
     }
 
     /// The seeds' Calendar Paste delegate (`001_…`): always discard the empty "no selection" detail
@@ -42,13 +44,15 @@ extension SplitPolicy {
     /// `collapseSecondary discard if secondary is @NoSelectionNC; separateSecondary nil if primary
     /// nestedTop is PasteDetail else fresh NoSelectionNC@NoSelectionNC[NoSelection]`.
     public static func calendarPaste(pasteDetailNames: [String] = ["PasteDetail"]) -> SplitPolicy {
-        SplitPolicy(name: "calendar-paste", methods: [
-            .collapseSecondary: [PolicyRule(.discard, if: .test(.secondary, .is(ControllerMatch(restorationID: "NoSelectionNC"))))],
-            .separateSecondary: [
-                PolicyRule(.returnsNil, if: .test(.primary, .nestedTop(ControllerMatch(names: pasteDetailNames)))),
-                PolicyRule(.fresh(.navigation("NoSelectionNC", restorationID: "NoSelectionNC", [.content("NoSelection")]))),
-            ],
-        ])
+        SplitPolicy(
+            name: "calendar-paste",
+            methods: [
+                .collapseSecondary: [PolicyRule(.discard, if: .test(.secondary, .is(ControllerMatch(restorationID: "NoSelectionNC"))))],
+                .separateSecondary: [
+                    PolicyRule(.returnsNil, if: .test(.primary, .nestedTop(ControllerMatch(names: pasteDetailNames)))),
+                    PolicyRule(.fresh(.navigation("NoSelectionNC", restorationID: "NoSelectionNC", [.content("NoSelection")]))),
+                ],
+            ])
     }
 
     /// The merge-stacks delegate CMDSHIFT describes (CO-4): move the secondary's children onto the

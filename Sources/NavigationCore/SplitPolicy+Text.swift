@@ -264,8 +264,9 @@ struct PolicyParser {
             cursor = start + 1
             guard let method = DelegateMethod(name: word) else {
                 cursor = start
-                throw fail("unknown policy '\(word)' (a preset: \(SplitPolicy.presetNames.joined(separator: ", ")); or a method: "
-                    + DelegateMethod.allCases.map(\.name).joined(separator: ", ") + ")")
+                throw fail(
+                    "unknown policy '\(word)' (a preset: \(SplitPolicy.presetNames.joined(separator: ", ")); or a method: "
+                        + DelegateMethod.allCases.map(\.name).joined(separator: ", ") + ")")
             }
             if take("notImplemented") {
                 policy.methods[method] = nil
@@ -441,8 +442,9 @@ struct PolicyParser {
         default:
             guard let subject = PolicySubject(rawValue: word) else {
                 cursor = start
-                throw fail("expected a condition (flag, collapsed, landscape, portrait, proposed, not, or a subject: "
-                    + PolicySubject.allCases.map(\.rawValue).joined(separator: ", ") + "), found '\(word)'")
+                throw fail(
+                    "expected a condition (flag, collapsed, landscape, portrait, proposed, not, or a subject: "
+                        + PolicySubject.allCases.map(\.rawValue).joined(separator: ", ") + "), found '\(word)'")
             }
             let testStart = cursor
             switch try next("is, top is, nestedTop is, contains or deeper than") {

@@ -24,8 +24,10 @@ public struct SplitPolicy: Hashable, Sendable {
     public var isSwiftDelegate: Bool
 
     /// A policy implementing `methods`.
-    public init(name: String = "none", methods: [DelegateMethod: [PolicyRule]] = [:], implementsWillHide: Bool = false,
-                isSwiftDelegate: Bool = false) {
+    public init(
+        name: String = "none", methods: [DelegateMethod: [PolicyRule]] = [:], implementsWillHide: Bool = false,
+        isSwiftDelegate: Bool = false
+    ) {
         self.name = name
         self.methods = methods
         self.implementsWillHide = implementsWillHide
@@ -87,16 +89,16 @@ public enum DelegateMethod: UInt8, Hashable, Sendable, CaseIterable, Comparable 
     public func accepts(_ answer: PolicyAnswer) -> Bool {
         switch (self, answer) {
         case (.primaryForCollapsing, .returnsNil), (.primaryForCollapsing, .secondary), (.primaryForCollapsing, .existing),
-             (.primaryForCollapsing, .fresh),
-             (.primaryForExpanding, .returnsNil), (.primaryForExpanding, .secondary), (.primaryForExpanding, .existing),
-             (.primaryForExpanding, .fresh),
-             (.collapseSecondary, .keep), (.collapseSecondary, .discard), (.collapseSecondary, .merge),
-             (.collapseSecondary, .mergeTop), (.collapseSecondary, .filter),
-             (.separateSecondary, .returnsNil), (.separateSecondary, .fresh), (.separateSecondary, .existing),
-             (.separateSecondary, .unmerge),
-             (.targetDisplayMode, .mode), (.displayModeForExpanding, .mode), (.displayModeForExpanding, .proposed),
-             (.topColumnForCollapsing, .column), (.topColumnForCollapsing, .proposed),
-             (.showOverride, .bool), (.showDetailOverride, .bool), (.shouldHide, .bool):
+            (.primaryForCollapsing, .fresh),
+            (.primaryForExpanding, .returnsNil), (.primaryForExpanding, .secondary), (.primaryForExpanding, .existing),
+            (.primaryForExpanding, .fresh),
+            (.collapseSecondary, .keep), (.collapseSecondary, .discard), (.collapseSecondary, .merge),
+            (.collapseSecondary, .mergeTop), (.collapseSecondary, .filter),
+            (.separateSecondary, .returnsNil), (.separateSecondary, .fresh), (.separateSecondary, .existing),
+            (.separateSecondary, .unmerge),
+            (.targetDisplayMode, .mode), (.displayModeForExpanding, .mode), (.displayModeForExpanding, .proposed),
+            (.topColumnForCollapsing, .column), (.topColumnForCollapsing, .proposed),
+            (.showOverride, .bool), (.showDetailOverride, .bool), (.shouldHide, .bool):
             return true
         default:
             return false

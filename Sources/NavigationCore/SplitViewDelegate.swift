@@ -248,8 +248,10 @@ public final class SplitView {
     /// as `UINavigationController()` followed by `viewControllers = …`; `nil` when UIKit would refuse
     /// the stack.
     @discardableResult
-    public func makeNavigationController(_ name: String, restorationIdentifier: String? = nil,
-                                         viewControllers: [ViewController]) -> ViewController? {
+    public func makeNavigationController(
+        _ name: String, restorationIdentifier: String? = nil,
+        viewControllers: [ViewController]
+    ) -> ViewController? {
         guard writable("make \(name)") else { return nil }
         var builder = self
         let navigation = builder.create(ControllerSpec(.navigation, name, restorationID: restorationIdentifier), space: .minted)

@@ -170,9 +170,10 @@ public struct Blame: Projection, Sendable {
             self.value = now  // keep sharing the state's buffer (identity fast path)
             return
         }
-        kept.append(Change(
-            index: context.index, time: context.time, event: context.event, before: value, after: now,
-            beforeSummary: value.summary(in: context.state), afterSummary: now.summary(in: context.state)))
+        kept.append(
+            Change(
+                index: context.index, time: context.time, event: context.event, before: value, after: now,
+                beforeSummary: value.summary(in: context.state), afterSummary: now.summary(in: context.state)))
         changeCount += 1
         if let keepingLast, kept.count >= 2 * keepingLast { kept.removeFirst(kept.count - keepingLast) }
         self.value = now

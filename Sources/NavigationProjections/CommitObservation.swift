@@ -89,7 +89,7 @@ public struct CommitObservation: Hashable, Sendable {
                 if let index = stack.firstIndex(of: controller) { popped = (popped ?? []) + stack[(index + 1)...] }
                 transitions.append(StackChange(navigation: navigation, transition: .pop))
             case .ignored(.pop, _, _), .ignored(.popToRoot, _, _), .ignored(.popTo, _, _), .ignored(.interactivePop, _, _),
-                 .rejected(.pop, _, _), .rejected(.popToRoot, _, _), .rejected(.popTo, _, _), .rejected(.interactivePop, _, _):
+                .rejected(.pop, _, _), .rejected(.popToRoot, _, _), .rejected(.popTo, _, _), .rejected(.interactivePop, _, _):
                 popped = popped ?? []  // nil in Swift: nothing was popped
             default:
                 break

@@ -56,8 +56,10 @@ public struct ConformanceReport: Projection, Sendable {
             divergentCommands += 1
             commitCounted = true
         }
-        entries.append(Entry(index: context.index, commitIndex: commitIndex, time: context.time,
-                             command: NavigationCommand(commit: commit, names: commitNames), divergence: divergence))
+        entries.append(
+            Entry(
+                index: context.index, commitIndex: commitIndex, time: context.time,
+                command: NavigationCommand(commit: commit, names: commitNames), divergence: divergence))
     }
 
     /// The report.

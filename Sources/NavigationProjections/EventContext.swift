@@ -61,15 +61,15 @@ public struct EventContext: Sendable {
     public static func inferredCommitStart(for event: NavigationEvent) -> Bool {
         switch event {
         case .collapsed, .separated, .nameInterned, .controllerCreated, .stackInitialized, .columnStacked,
-             .columnUnstacked, .splitBehaviorChanged, .controllerReleased, .diverged:
+            .columnUnstacked, .splitBehaviorChanged, .controllerReleased, .diverged:
             return false
         case .displayModeChanged(_, let cause):
             return cause.userCommand != nil
         case .delegateNotified(let notification):
             return notification == .legacyPopoverWillPresent
         case .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet, .splitViewControllersSet, .shown,
-             .detailShown, .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .presented, .dismissed, .rejected,
-             .ignored, .columnSet, .columnShown, .columnHidden, .preferredSplitBehaviorSet, .flagSet, .policyChanged:
+            .detailShown, .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .presented, .dismissed, .rejected,
+            .ignored, .columnSet, .columnShown, .columnHidden, .preferredSplitBehaviorSet, .flagSet, .policyChanged:
             return true
         }
     }
@@ -83,12 +83,12 @@ public struct EventContext: Sendable {
     public var mayChangeHierarchy: Bool {
         switch event {
         case .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .stackInitialized, .shown, .detailShown,
-             .collapsed, .separated, .splitViewControllersSet, .presented, .dismissed, .columnSet, .columnStacked,
-             .columnUnstacked:
+            .collapsed, .separated, .splitViewControllersSet, .presented, .dismissed, .columnSet, .columnStacked,
+            .columnUnstacked:
             return true
         case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
-             .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
-             .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged:
+            .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
+            .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged:
             return false
         }
     }

@@ -38,18 +38,19 @@ struct ByteCodingTests {
         #expect(encoded(UInt64.max) == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
     }
 
-    @Test("overlong, overflowing, non-minimal and truncated varints are rejected without moving the cursor",
-          arguments: [
-              [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02], // overflows 64 bits
-              [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x81, 0x00], // 11 bytes
-              [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01], // 11 bytes of zero groups
-              [0x80, 0x00], // zero, padded
-              [0xAC, 0x82, 0x00], // 300, padded
-              [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00], // UInt64.max >> 1, padded to 10
-              [0x80], // truncated
-              [0xFF, 0xFF], // truncated
-              [], // empty
-          ] as [[UInt8]])
+    @Test(
+        "overlong, overflowing, non-minimal and truncated varints are rejected without moving the cursor",
+        arguments: [
+            [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02],  // overflows 64 bits
+            [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x81, 0x00],  // 11 bytes
+            [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],  // 11 bytes of zero groups
+            [0x80, 0x00],  // zero, padded
+            [0xAC, 0x82, 0x00],  // 300, padded
+            [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00],  // UInt64.max >> 1, padded to 10
+            [0x80],  // truncated
+            [0xFF, 0xFF],  // truncated
+            [],  // empty
+        ] as [[UInt8]])
     func varintRejects(bytes: [UInt8]) {
         ByteReader.withReader(over: bytes) { reader in
             #expect(reader.readVarint() == nil)
@@ -83,9 +84,12 @@ struct ByteCodingTests {
         writer.writeUInt32(0x0304_0506)
         writer.writeUInt64(0x0708_090A_0B0C_0D0E)
         writer.writeInt64(-2)
-        #expect(writer.bytes == [0xAB, 0x02, 0x01, 0x06, 0x05, 0x04, 0x03,
-                                 0x0E, 0x0D, 0x0C, 0x0B, 0x0A, 0x09, 0x08, 0x07,
-                                 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(
+            writer.bytes == [
+                0xAB, 0x02, 0x01, 0x06, 0x05, 0x04, 0x03,
+                0x0E, 0x0D, 0x0C, 0x0B, 0x0A, 0x09, 0x08, 0x07,
+                0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            ])
         writer.setUInt32(0xDEAD_BEEF, at: 3)
         ByteReader.withReader(over: writer.bytes) { reader in
             #expect(reader.readUInt8() == 0xAB)
@@ -154,8 +158,9 @@ struct ByteCodingTests {
 
     /// So that the comparison above runs the instruction against the software where CI runs; skipped
     /// (not passed) elsewhere, where whether there is one depends on how the C target was compiled.
-    @Test("this machine's CRC32C is the processor's instruction (x86-64 with SSE 4.2, as CI runs)",
-          .enabled(if: runsOnX86))
+    @Test(
+        "this machine's CRC32C is the processor's instruction (x86-64 with SSE 4.2, as CI runs)",
+        .enabled(if: runsOnX86))
     func crcHardware() {
         #expect(CRC32C.usesHardware)
     }

@@ -63,7 +63,9 @@ struct CorruptionMatrixTests {
             check(original + lastBlock.prefix(lastBlock.count / 2), "half of the last block duplicated")
             check(original + lastBlock + [1, 2, 3], "last block duplicated plus garbage")
         }
-        print("corruption matrix \(damage.rawValue): \(cases) cases, \(checker.readErrors) read errors, \(checker.recoveries) recoveries, \(checker.refusals) refusals")
+        print(
+            "corruption matrix \(damage.rawValue): \(cases) cases, \(checker.readErrors) read errors, \(checker.recoveries) recoveries, \(checker.refusals) refusals"
+        )
         #expect(cases > 0)
     }
 
@@ -76,7 +78,7 @@ struct CorruptionMatrixTests {
         let reader = try EventLogReader(path: path)
         var result: [Int: UInt64] = [bytes.count: reader.recordCount]
         for entry in reader.blockEntries + reader.checkpointEntries {
-            result[Int(entry.offset)] = entry.firstIndex // a checkpoint's "first index" is the records before it
+            result[Int(entry.offset)] = entry.firstIndex  // a checkpoint's "first index" is the records before it
         }
         return result
     }
@@ -158,7 +160,8 @@ final class MatrixChecker {
             let length = Int(recovery.validLength)
             if fileSize(appendPath) != recovery.validLength || !cleanEnds.contains(length)
                 || length > bytes.count || !bytes.withUnsafeBytes({ sameBytes(UnsafeRawBufferPointer(rebasing: $0[..<length]), Array(reference[..<length])) })
-                || recordsBefore[length] != recovered {
+                || recordsBefore[length] != recovered
+            {
                 Issue.record("\(label()): recovery did not leave a clean prefix (\(length) bytes, \(recovered) records)")
             }
             recoveries += 1
@@ -180,7 +183,8 @@ final class MatrixChecker {
         do {
             try reader.forEachRecord { index, timestamp, bytes in
                 guard Int(index) == count, count < expected.count, expected[count].timestamp == timestamp,
-                      sameBytes(bytes, expected[count].bytes) else {
+                    sameBytes(bytes, expected[count].bytes)
+                else {
                     changed = true
                     return false
                 }

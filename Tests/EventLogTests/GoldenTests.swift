@@ -52,8 +52,9 @@ enum GoldenLog {
 
 @Suite("Golden reference log", .serialized)
 struct GoldenTests {
-    @Test("regenerate the reference log (only with NAVTAPE_REGENERATE_GOLDEN=1)",
-          .enabled(if: ProcessInfo.processInfo.environment["NAVTAPE_REGENERATE_GOLDEN"] == "1"))
+    @Test(
+        "regenerate the reference log (only with NAVTAPE_REGENERATE_GOLDEN=1)",
+        .enabled(if: ProcessInfo.processInfo.environment["NAVTAPE_REGENERATE_GOLDEN"] == "1"))
     func regenerate() throws {
         let path = GoldenLog.sourcePath
         try? FileManager.default.removeItem(atPath: path)
@@ -102,7 +103,7 @@ struct GoldenTests {
     func headerLayout() throws {
         let bytes = try GoldenLog.committedBytes()
         #expect(Array(bytes[0..<8]) == Array("NAVTAPE".utf8) + [0])
-        #expect(bytes[8] == 1 && bytes[9] == 0)   // version 1, little-endian
-        #expect(bytes[10] == 0 && bytes[11] == 0) // flags
+        #expect(bytes[8] == 1 && bytes[9] == 0)  // version 1, little-endian
+        #expect(bytes[10] == 0 && bytes[11] == 0)  // flags
     }
 }

@@ -7,7 +7,8 @@ import Testing
 @Suite("LZ4 block wrapper")
 struct LZ4Tests {
     /// 20 distinct bytes, "navtape block " 30 times, 20 distinct bytes: 460 bytes.
-    static let sample: [UInt8] = (0..<20).map { UInt8($0 * 13) } + Array(repeating: Array("navtape block ".utf8), count: 30).flatMap { $0 }
+    static let sample: [UInt8] =
+        (0..<20).map { UInt8($0 * 13) } + Array(repeating: Array("navtape block ".utf8), count: 30).flatMap { $0 }
         + (0..<20).map { UInt8(255 - $0 * 7) }
 
     /// `sample` as liblz4 1.9.4 `LZ4_compress_default` writes it (a long literal run, a long match).
@@ -54,7 +55,7 @@ struct LZ4Tests {
             guard let literals = length(Int(token >> 4)), i + literals <= block.count else { return nil }
             out += block[i..<(i + literals)]
             i += literals
-            if i == block.count { return out }   // the last sequence holds literals only
+            if i == block.count { return out }  // the last sequence holds literals only
             guard i + 2 <= block.count else { return nil }
             let offset = Int(block[i]) | Int(block[i + 1]) << 8
             i += 2
@@ -112,10 +113,10 @@ struct LZ4Tests {
             #expect(Self.decompress(Array(Self.sampleFromLiblz4[0..<cut]), capacity: expected).count != expected, "cut \(cut)")
         }
         var badOffset = Self.sampleFromLiblz4
-        badOffset[36] = 0xFF   // the match's offset points before the start
+        badOffset[36] = 0xFF  // the match's offset points before the start
         badOffset[37] = 0xFF
         #expect(Self.decompress(badOffset, capacity: expected).count != expected)
-        #expect(Self.decompress([0xF0], capacity: expected).count != expected)   // 15+ literals, no length byte
+        #expect(Self.decompress([0xF0], capacity: expected).count != expected)  // 15+ literals, no length byte
     }
 
     @Test("the empty block: one zero token fits no room; anything else does not")

@@ -147,8 +147,10 @@ struct PowerLossTests {
 
     /// Calls `body` for each cut in `cuts` (ascending) with what the disk held at that cut: the bytes
     /// made durable by the last sync, and the operations on the log since then. One pass over the journal.
-    func forEachCut(_ workload: Workload, _ cuts: [Int],
-                    _ body: (_ cut: Int, _ durable: [UInt8], _ volatile: [FaultInjector.Operation]) throws -> Void) rethrows {
+    func forEachCut(
+        _ workload: Workload, _ cuts: [Int],
+        _ body: (_ cut: Int, _ durable: [UInt8], _ volatile: [FaultInjector.Operation]) throws -> Void
+    ) rethrows {
         var durable: [UInt8] = []
         var volatile: [FaultInjector.Operation] = []
         var position = 0
@@ -161,7 +163,7 @@ struct PowerLossTests {
                     for pending in volatile { apply(pending, to: &durable) }
                     volatile.removeAll(keepingCapacity: true)
                 case .write(let path, _, _) where path == workload.path,
-                     .truncate(let path, _) where path == workload.path:
+                    .truncate(let path, _) where path == workload.path:
                     volatile.append(operation)
                 default:
                     break
@@ -228,8 +230,10 @@ struct PowerLossTests {
     // MARK: - Recovering
 
     /// Reads the image, recovers it, checks both against the workload; occasionally appends after recovery.
-    func check(_ workload: Workload, cut: Int, image bytes: [UInt8], at image: String, random: inout SplitMix64,
-               tally: inout Tally) throws {
+    func check(
+        _ workload: Workload, cut: Int, image bytes: [UInt8], at image: String, random: inout SplitMix64,
+        tally: inout Tally
+    ) throws {
         tally.cuts += 1
         let acknowledged = workload.acknowledgedCount(atCut: cut)
         try writeBytes(bytes, to: image)

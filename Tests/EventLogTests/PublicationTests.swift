@@ -56,8 +56,9 @@ struct PublicationTests {
         #expect(throws: EventLogError.self) {
             _ = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole)
         }
-        let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole,
-                                               replacing: true)
+        let writer = try EventLogWriter.create(
+            at: path, header: testHeader, options: testOptions(), publication: .whole,
+            replacing: true)
         for record in new { try writer.append(timestamp: record.timestamp, record: record.bytes) }
         #expect(readRecords(try EventLogReader(path: path)).records == old, "the old log stays until close")
         try writer.close()
@@ -119,8 +120,9 @@ struct PublicationTests {
         for path in [fifo, link, folder, "/dev/null"] {
             for publication in [Publication.live, .whole] {
                 do {
-                    let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(),
-                                                           publication: publication, replacing: true)
+                    let writer = try EventLogWriter.create(
+                        at: path, header: testHeader, options: testOptions(),
+                        publication: publication, replacing: true)
                     try writer.close()
                     Issue.record("\(path) was replaced")
                 } catch {
@@ -148,8 +150,9 @@ struct PublicationTests {
         try live.sync()
         for publication in [Publication.live, .whole] {
             do {
-                let other = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(),
-                                                      publication: publication, replacing: true)
+                let other = try EventLogWriter.create(
+                    at: path, header: testHeader, options: testOptions(),
+                    publication: publication, replacing: true)
                 try other.close()
                 Issue.record("a held log was replaced")
             } catch {
@@ -169,15 +172,17 @@ struct PublicationTests {
         defer { directory.remove() }
         let path = directory.path("race.navtape")
         try writeLog(makeRecords(count: 5, seed: 7), to: path, options: testOptions())
-        let first = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(), publication: .whole,
-                                              replacing: true)
+        let first = try EventLogWriter.create(
+            at: path, header: testHeader, options: testOptions(), publication: .whole,
+            replacing: true)
         let records = makeRecords(count: 500, seed: 2)
         for record in records.prefix(200) { try first.append(timestamp: record.timestamp, record: record.bytes) }
         for publication in [Publication.whole, .live] {
             for replacing in [false, true] {
                 do {
-                    let second = try EventLogWriter.create(at: path, header: testHeader, options: testOptions(),
-                                                           publication: publication, replacing: replacing)
+                    let second = try EventLogWriter.create(
+                        at: path, header: testHeader, options: testOptions(),
+                        publication: publication, replacing: replacing)
                     second.abandon()
                     Issue.record("a second writer of \(path) was let in (\(publication), replacing: \(replacing))")
                 } catch {
@@ -208,7 +213,8 @@ struct PublicationTests {
         defer { directory.remove() }
         let path = directory.path("s.navtape")
         // No process has the ID pid_max (IDs stay below it): the writer is certainly gone.
-        let pidMax = (try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8))
+        let pidMax =
+            (try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 4_194_304
         let crashed = directory.path(".s.navtape.\(pidMax)-0.partial")
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: crashed))

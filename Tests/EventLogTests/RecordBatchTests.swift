@@ -9,7 +9,7 @@ import Testing
 struct RecordBatchTests {
     @Test("batches over any range hold exactly the records forEachRecord visits, with their indexes")
     func sameRecordsAsForEachRecord() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let path = directory.path("batches.navtape")
         let records = makeRecords(count: 5_000, seed: 0xBA7C4)
         try writeLog(records, to: path, options: testOptions(blockTargetBytes: 2_048), checkpointEvery: 700)
@@ -44,7 +44,7 @@ struct RecordBatchTests {
 
     @Test("a batch body that returns false stops the walk; records it leaves unread are skipped")
     func stoppingAndSkipping() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let path = directory.path("stop.navtape")
         let records = makeRecords(count: 2_000, seed: 7)
         try writeLog(records, to: path, options: testOptions(blockTargetBytes: 1_024))
@@ -90,8 +90,9 @@ struct RecordBatchTests {
         }
         func u32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
         let raw = u32(deltas.count) + u32(lengths.count) + deltas + lengths + data
-        let header = BlockHeader(kind: .records, isStored: true, firstIndex: 0, count: UInt32(count), firstTimestamp: first,
-                                 lastTimestamp: timestamp, rawLength: UInt32(raw.count), storedLength: UInt32(raw.count))
+        let header = BlockHeader(
+            kind: .records, isStored: true, firstIndex: 0, count: UInt32(count), firstTimestamp: first,
+            lastTimestamp: timestamp, rawLength: UInt32(raw.count), storedLength: UInt32(raw.count))
         return (raw, header)
     }
 
@@ -109,7 +110,9 @@ struct RecordBatchTests {
             case 3: raw.append(UInt8(truncatingIfNeeded: random.next() % 3))
             default:
                 // A header that disagrees: the count, or the last timestamp.
-                if random.next() % 2 == 0 { header.count = header.count &+ UInt32(random.next() % 3) &- 1 } else {
+                if random.next() % 2 == 0 {
+                    header.count = header.count &+ UInt32(random.next() % 3) &- 1
+                } else {
                     header.lastTimestamp &+= Int64(random.next() % 3) - 1
                 }
             }

@@ -59,7 +59,7 @@ struct RecoveryTests {
         let entries = try EventLogReader(path: path).blockEntries
         #expect(entries.count > 8)
         let bad = entries[entries.count / 2]
-        try flip(path, at: Int(bad.offset) + BlockHeader.size + 3) // inside the payload
+        try flip(path, at: Int(bad.offset) + BlockHeader.size + 3)  // inside the payload
         let damaged = fileBytes(path)
 
         do {
@@ -70,7 +70,7 @@ struct RecoveryTests {
             #expect(error.offset == bad.offset)
             #expect(error.description.hasPrefix("\(path): corrupt block at byte \(bad.offset) (CRC mismatch)"))
         }
-        #expect(fileBytes(path) == damaged) // nothing was cut
+        #expect(fileBytes(path) == damaged)  // nothing was cut
 
         for usesIndex in [true, false] {
             var options = LogOptions()
@@ -92,7 +92,7 @@ struct RecoveryTests {
         let report = try EventLogRepair.repair(at: path)
         #expect(report.keptRecords == bad.firstIndex)
         #expect(report.damagedRanges.first?.offset == bad.offset)
-        #expect(report.droppedBlocks > 0) // later records blocks would leave a gap
+        #expect(report.droppedBlocks > 0)  // later records blocks would leave a gap
         #expect(report.brokenCopyPath == path + ".broken")
         #expect(fileBytes(path + ".broken") == damaged)
         let repaired = try EventLogReader(path: path)
@@ -111,7 +111,7 @@ struct RecoveryTests {
         let records = try makeLog(at: path)
         let entries = try EventLogReader(path: path).blockEntries
         let bad = entries[3]
-        try flip(path, at: Int(bad.offset) + 13) // the record count field
+        try flip(path, at: Int(bad.offset) + 13)  // the record count field
         try FileManager.default.removeItem(atPath: path + ".idx")
         let reader = try EventLogReader(path: path)
         #expect(reader.corruption?.code == .corrupt)

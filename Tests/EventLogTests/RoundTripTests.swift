@@ -13,7 +13,7 @@ struct RoundTripTests {
         let path = directory.path("big.navtape")
         let records = makeRecords(count: 120_000, seed: 42)
         var options = testOptions()
-        options.syncEveryRecords = 10_000 // exercise group commit on the way
+        options.syncEveryRecords = 10_000  // exercise group commit on the way
         try writeLog(records, to: path, options: options, checkpointEvery: 25_000)
 
         let reader = try EventLogReader(path: path)
@@ -114,7 +114,7 @@ struct RoundTripTests {
         let writer = try EventLogWriter.openForAppend(at: path, options: testOptions(blockTargetBytes: 2048)).writer
         try writer.append(timestamp: records.last!.timestamp, record: [1, 2, 3])
         try writer.sync()
-        try writeBytes(index, to: path + ".idx") // put the old index back while the writer is open
+        try writeBytes(index, to: path + ".idx")  // put the old index back while the writer is open
         let stale = try EventLogReader(path: path)
         #expect(stale.recordCount == reference.recordCount + 1)
         try writer.close()
@@ -183,7 +183,7 @@ struct RoundTripTests {
         try writer.append(timestamp: 10, record: [3])
         #expect(try writer.sync() == 2)
         try writer.close()
-        try writer.close() // closing twice is harmless
+        try writer.close()  // closing twice is harmless
         #expect(throws: EventLogError.self) { try writer.append(timestamp: 12, record: [4]) }
         #expect(readRecords(try EventLogReader(path: path)).records == [Record(timestamp: 10, bytes: [1]), Record(timestamp: 10, bytes: [3])])
 

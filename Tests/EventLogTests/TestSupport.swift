@@ -50,8 +50,10 @@ func testOptions(blockTargetBytes: Int = 64 * 1024, writesIndex: Bool = true) ->
 }
 
 /// Writes `records` to a new log at `path` and closes it.
-func writeLog(_ records: [Record], to path: String, header: LogHeader = testHeader, options: LogOptions,
-              checkpointEvery: Int? = nil) throws {
+func writeLog(
+    _ records: [Record], to path: String, header: LogHeader = testHeader, options: LogOptions,
+    checkpointEvery: Int? = nil
+) throws {
     let writer = try EventLogWriter.create(at: path, header: header, options: options)
     for (i, record) in records.enumerated() {
         if let every = checkpointEvery, i > 0, i % every == 0 {

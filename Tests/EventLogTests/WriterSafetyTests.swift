@@ -300,7 +300,7 @@ struct WriterSafetyTests {
         let acknowledged = writer.acknowledgedCount
         try? writer.close()
         let (reopened, recovery) = try EventLogWriter.openForAppend(at: path)
-        #expect(recovery.truncatedBytes > 0) // the torn block
+        #expect(recovery.truncatedBytes > 0)  // the torn block
         #expect(reopened.recordCount >= acknowledged)
         try reopened.close()
         let read = readRecords(try EventLogReader(path: path)).records
@@ -358,9 +358,10 @@ struct WriterSafetyTests {
         try? reopened.close()
     }
 
-    @Test("crash loop: SIGKILLed appenders never lose an acknowledged record (NAVTAPE_CRASH_LOOP=1)",
-          .enabled(if: ProcessInfo.processInfo.environment["NAVTAPE_CRASH_LOOP"] != nil),
-          .timeLimit(.minutes(10)))
+    @Test(
+        "crash loop: SIGKILLed appenders never lose an acknowledged record (NAVTAPE_CRASH_LOOP=1)",
+        .enabled(if: ProcessInfo.processInfo.environment["NAVTAPE_CRASH_LOOP"] != nil),
+        .timeLimit(.minutes(10)))
     func crashLoop() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let script = root.appendingPathComponent("scripts/crash-loop.sh").path

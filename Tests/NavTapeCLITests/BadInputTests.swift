@@ -38,39 +38,50 @@ struct BadInputTests {
         Row(arguments: ["state", "empty.navtape"], status: 65, stderr: "empty.navtape: empty file, not a NavTape log\n"),
         Row(arguments: ["state", "t.navscript"], status: 65, stderr: "t.navscript: not a NavTape log (bad magic)\n"),
         // A torn tail: read commands read the whole blocks with a warning (CommandTests); --strict refuses.
-        Row(arguments: ["state", "trunc.navtape", "--strict"], status: 65,
+        Row(
+            arguments: ["state", "trunc.navtape", "--strict"], status: 65,
             stderr: #"^trunc\.navtape: [^\n]*byte \d+[^\n]* \(navtape repair salvages the whole blocks\)\n$"#),
         Row(arguments: ["verify", "trunc.navtape"], status: 65, stderr: #"^trunc\.navtape: [^\n]*byte \d+[^\n]*\n$"#),
         Row(arguments: ["verify", "corrupt.navtape"], status: 65, stderr: #"^corrupt\.navtape: [^\n]*block at byte \d+[^\n]*\n$"#),
         Row(arguments: ["log", "corrupt.navtape"], status: 65, stderr: #"^corrupt\.navtape: [^\n]*block at byte \d+[^\n]*\n$"#),
-        Row(arguments: ["state", "t.navtape", "--bogus"], status: 64,
+        Row(
+            arguments: ["state", "t.navtape", "--bogus"], status: 64,
             stderr: "navtape: Unknown option '--bogus' (see 'navtape state --help')\n"),
         Row(arguments: ["frobnicate"], status: 64, stderr: "navtape: Unexpected argument 'frobnicate' (see 'navtape --help')\n"),
         Row(arguments: ["stats2", "t.navtape"], status: 64, stderr: "navtape: unknown subcommand 'stats2' (did you mean 'stats'?)\n"),
         Row(arguments: ["state", "t.navtape", "--at", "999"], status: 64, stderr: "t.navtape: event 999 is past the end (its events are @0…@21)\n"),
         Row(arguments: ["log", "t.navtape", "--from", "30"], status: 64, stderr: "t.navtape: event 30 is past the end (22 events)\n"),
-        Row(arguments: ["state", "t.navtape", "--time", "yesterday"], status: 64,
+        Row(
+            arguments: ["state", "t.navtape", "--time", "yesterday"], status: 64,
             stderr: "navtape: The value 'yesterday' is invalid for '--time <t>' (see 'navtape state --help')\n"),
-        Row(arguments: ["diff", "t.navtape", "3"], status: 64,
+        Row(
+            arguments: ["diff", "t.navtape", "3"], status: 64,
             stderr: "navtape: Give two events (diff LOG A B) or a second log (diff LOG1 LOG2). (see 'navtape diff --help')\n"),
-        Row(arguments: ["blame", "t.navtape", "Nope"], status: 64,
+        Row(
+            arguments: ["blame", "t.navtape", "Nope"], status: 64,
             stderr: "t.navtape: no controller named 'Nope' (or give displayMode, collapsed, primary, supplementary, secondary, presented, traits)\n"),
         Row(arguments: ["run", "m.navscript"], status: 65, stderr: "m.navscript:2:8: expected 'from', found 'frm'\n"),
         Row(arguments: ["run", "nope.navscript"], status: 66, stderr: "nope.navscript: no such file\n"),
-        Row(arguments: ["record", "t.navscript", "-o", "t.navtape"], status: 73,
+        Row(
+            arguments: ["record", "t.navscript", "-o", "t.navtape"], status: 73,
             stderr: "t.navtape: already exists (use --force to replace it)\n"),
-        Row(arguments: ["record", "t.navscript", "-o", "no/such/dir.navtape"], status: 73,
+        Row(
+            arguments: ["record", "t.navscript", "-o", "no/such/dir.navtape"], status: 73,
             stderr: "no/such/dir.navtape: cannot create: no directory no/such\n"),
         Row(arguments: ["import", "bad.jsonl", "-o", "x.navtape"], status: 65, stderr: "bad.jsonl: line 1: byte 17: expected ',' or '}'\n"),
         Row(arguments: ["import", "t.navtape", "-o", "x.navtape"], status: 65, stderr: #"^t\.navtape: line 1: byte \d+: [^\n]+\n$"#),
-        Row(arguments: ["fork", "t.navtape", "--at", "99", "-o", "q.navtape"], status: 64,
+        Row(
+            arguments: ["fork", "t.navtape", "--at", "99", "-o", "q.navtape"], status: 64,
             stderr: "t.navtape: event 99 is past the end (its events are @0…@21)\n"),
-        Row(arguments: ["fork", "t.navtape", "--at", "0", "--policy", "collapseSecondary mergeTopp", "-o", "q.navtape"], status: 64,
+        Row(
+            arguments: ["fork", "t.navtape", "--at", "0", "--policy", "collapseSecondary mergeTopp", "-o", "q.navtape"], status: 64,
             stderr: "navtape: The value 'collapseSecondary mergeTopp' is invalid for '--policy <policy>': character 19: "
                 + "unknown answer 'mergeTopp' of collapseSecondary (see 'navtape fork --help')\n"),
-        Row(arguments: ["generate", "--events", "0", "--seed", "1", "-o", "z.navtape"], status: 64,
+        Row(
+            arguments: ["generate", "--events", "0", "--seed", "1", "-o", "z.navtape"], status: 64,
             stderr: "navtape: --events must be between 1 and 100000000. (see 'navtape generate --help')\n"),
-        Row(arguments: ["testgen", "t.navtape", "-o", "T.swift", "--suite", "9lives"], status: 64,
+        Row(
+            arguments: ["testgen", "t.navtape", "-o", "T.swift", "--suite", "9lives"], status: 64,
             stderr: "navtape: --suite must be a Swift type name. (see 'navtape testgen --help')\n"),
     ]
 
@@ -123,9 +134,11 @@ struct BadInputTests {
         #expect(evil != export)
         try scratch.write(evil, to: "evil.jsonl")
         #expect(try scratch.navtape("import", "evil.jsonl", "-o", "evil.navtape").status == 0)
-        for arguments in [["state", "evil.navtape"], ["log", "evil.navtape"], ["timeline", "evil.navtape"], ["stats", "evil.navtape"],
-                          ["state", "evil.navtape", "--json"], ["log", "evil.navtape", "--json"], ["export", "evil.navtape"],
-                          ["diff", "evil.navtape", "start", "end"], ["blame", "evil.navtape", "PasteNC"], ["tail", "evil.navtape"]] {
+        for arguments in [
+            ["state", "evil.navtape"], ["log", "evil.navtape"], ["timeline", "evil.navtape"], ["stats", "evil.navtape"],
+            ["state", "evil.navtape", "--json"], ["log", "evil.navtape", "--json"], ["export", "evil.navtape"],
+            ["diff", "evil.navtape", "start", "end"], ["blame", "evil.navtape", "PasteNC"], ["tail", "evil.navtape"],
+        ] {
             let result = try Navtape.run(arguments, in: scratch.url)
             #expect(result.status == 0, "\(arguments): \(result)")
             let output = result.stdout + result.stderr

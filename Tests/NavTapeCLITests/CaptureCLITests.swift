@@ -44,8 +44,9 @@ struct CaptureCLITests {
             #expect(Self.read(output.fileHandleForReading, until: "line \(i + 2): acknowledged", into: &printed), "\(printed)")
         }
         // The log is on disk and readable while the recorder runs; tail -f follows what comes next.
-        let (tail, tailOutput) = try Navtape.start(["tail", "-f", "live.navtape", "-n", "0", "--idle-exit", "2", "--poll", "20"],
-                                                   in: scratch.url)
+        let (tail, tailOutput) = try Navtape.start(
+            ["tail", "-f", "live.navtape", "-n", "0", "--idle-exit", "2", "--poll", "20"],
+            in: scratch.url)
         usleep(300_000)
         input.fileHandleForWriting.write(Data((lines[4] + "\n").utf8))
         #expect(Self.read(output.fileHandleForReading, until: "line 5: acknowledged", into: &printed))
@@ -103,8 +104,10 @@ struct CaptureCLITests {
             let (recorder, output) = try Navtape.start(["record", "--intents", "-", "-o", "k.navtape", "--json"], in: scratch.url, input: input)
             let writer = input.fileHandleForWriting
             writer.write(Data(#"{"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}"#.utf8 + [10]))
-            writer.write(Data((#"{"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","kind":"navigation","children":[{"id":"m","name":"M"}]}]}"#
-                               + "\n" + #"{"command":"launch"}"# + "\n").utf8))
+            writer.write(
+                Data(
+                    (#"{"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","kind":"navigation","children":[{"id":"m","name":"M"}]}]}"#
+                        + "\n" + #"{"command":"launch"}"# + "\n").utf8))
             // Feed push/pop pairs from another thread until the recorder dies.
             let feeding = Thread {
                 var k = 0
@@ -122,10 +125,11 @@ struct CaptureCLITests {
             kill(recorder.processIdentifier, SIGKILL)
             recorder.waitUntilExit()
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let acknowledged = printed.split(separator: "\n").compactMap { line -> Int? in
-                guard line.contains(#""type":"acknowledged""#), let range = line.range(of: #""durable":"#) else { return nil }
-                return Int(line[range.upperBound...].prefix { $0.isNumber })
-            }.max() ?? 0
+            let acknowledged =
+                printed.split(separator: "\n").compactMap { line -> Int? in
+                    guard line.contains(#""type":"acknowledged""#), let range = line.range(of: #""durable":"#) else { return nil }
+                    return Int(line[range.upperBound...].prefix { $0.isNumber })
+                }.max() ?? 0
             let verify = try scratch.navtape("verify", "k.navtape")
             #expect(verify.status == 0, "round \(round): \(verify)")
             let kept = try TimeMachine(path: scratch.path("k.navtape")).eventCount
@@ -160,15 +164,20 @@ struct CaptureCLITests {
         defer { scratch.remove() }
         let record = try scratch.navtape("record", "--intents", Self.sample.path, "-o", "cp.navtape")
         #expect(record.status == 0, "\(record)")
-        #expect(record.stdout.contains("line 13: diverged viewControllers: UIKit [MasterNC, ShiftAssignment], model [MasterNC, PasteNC] (SH-11)"),
-                "\(record)")
+        #expect(
+            record.stdout.contains("line 13: diverged viewControllers: UIKit [MasterNC, ShiftAssignment], model [MasterNC, PasteNC] (SH-11)"),
+            "\(record)")
         #expect(record.stdout.hasSuffix("divergences from UIKit: 1 (navtape conformance cp.navtape)\n"), "\(record)")
         let report = try scratch.navtape("conformance", "cp.navtape")
-        #expect(report == Navtape.Result(status: 1, stdout: """
-            cp.navtape: 1 divergence in 1 of 14 commands
-              @24 +15.000s `showDetail ShiftAssignment from Master`: viewControllers: UIKit [MasterNC, ShiftAssignment], model [MasterNC, PasteNC] (SH-11)
+        #expect(
+            report
+                == Navtape.Result(
+                    status: 1,
+                    stdout: """
+                        cp.navtape: 1 divergence in 1 of 14 commands
+                          @24 +15.000s `showDetail ShiftAssignment from Master`: viewControllers: UIKit [MasterNC, ShiftAssignment], model [MasterNC, PasteNC] (SH-11)
 
-            """, stderr: ""))
+                        """, stderr: ""))
         let json = try scratch.navtape("conformance", "cp.navtape", "--json")
         #expect(json.status == 1)
         #expect(json.stdout.contains(#""divergentCommands":1"#) && json.stdout.contains(#""rules":["SH-11"]"#), "\(json)")
@@ -178,8 +187,9 @@ struct CaptureCLITests {
         #expect(try scratch.navtape("inspect", "cp.navtape", "-o", "cp.html").status == 0)
         let commits = try #require(try InspectTests.data(scratch.read("cp.html"))["commits"] as? [[String: Any]])
         let marked = commits.filter { ($0["diverged"] as? Int ?? 0) > 0 }
-        #expect(marked.count == 1 && marked.first.map { ($0["first"] as? Int ?? 99) <= 24 && ($0["last"] as? Int ?? -1) >= 24 } == true,
-                "\(marked)")
+        #expect(
+            marked.count == 1 && marked.first.map { ($0["first"] as? Int ?? 99) <= 24 && ($0["last"] as? Int ?? -1) >= 24 } == true,
+            "\(marked)")
         // A session recorded from a script has none: conformance passes.
         try scratch.recordFixture()
         #expect(try scratch.navtape("conformance", "t.navtape").status == 0)
@@ -204,8 +214,9 @@ struct CaptureCLITests {
         let state = try scratch.navtape("state", "bad.navtape")
         #expect(state.status == 0 && state.stdout.contains("MN[M]"), "\(state)")
         // A line longer than IntentStream.maximumLineLength (1 MiB) is refused before it is held whole.
-        try scratch.write(#"{"navtape":"intents","version":1,"device":"ipad"}"# + "\n" + #"{"command":"launch"}"# + "\n"
-                          + String(repeating: "x", count: 3 << 20) + "\n", to: "long.jsonl")
+        try scratch.write(
+            #"{"navtape":"intents","version":1,"device":"ipad"}"# + "\n" + #"{"command":"launch"}"# + "\n"
+                + String(repeating: "x", count: 3 << 20) + "\n", to: "long.jsonl")
         let long = try scratch.navtape("record", "--intents", "long.jsonl", "-o", "long.navtape")
         #expect(long.status == 65 && long.stderr == "long.jsonl:3: a line longer than 1048576 bytes\n", "\(long)")
         #expect(long.stdout.contains("line 2: acknowledged"))
@@ -279,8 +290,9 @@ struct InspectTests {
     func visibleColumns() throws {
         let scratch = Scratch(onDisk: true)
         defer { scratch.remove() }
-        try scratch.write("style triple-column\ndevice ipad portrait\nprimary P\nsupplementary U\nsecondary S\nlaunch\nbutton\nbutton\n",
-                          to: "t3.navscript")
+        try scratch.write(
+            "style triple-column\ndevice ipad portrait\nprimary P\nsupplementary U\nsecondary S\nlaunch\nbutton\nbutton\n",
+            to: "t3.navscript")
         #expect(try scratch.navtape("record", "t3.navscript", "-o", "t3.navtape").status == 0)
         #expect(try scratch.navtape("inspect", "t3.navtape", "-o", "t3.html").status == 0)
         let commits = try #require(try Self.data(scratch.read("t3.html"))["commits"] as? [[String: Any]])

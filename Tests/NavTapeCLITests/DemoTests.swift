@@ -15,8 +15,11 @@ struct DemoTests {
         #expect(result.stdout == demoGolden)
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count <= 120)
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
-        #expect(files == ["navtape-demo-ipad.navtape", "navtape-demo-ipad.navtape.idx", "navtape-demo-stale.navtape",
-                          "navtape-demo-stale.navtape.idx", "navtape-demo.navtape", "navtape-demo.navtape.idx"])
+        #expect(
+            files == [
+                "navtape-demo-ipad.navtape", "navtape-demo-ipad.navtape.idx", "navtape-demo-stale.navtape",
+                "navtape-demo-stale.navtape.idx", "navtape-demo.navtape", "navtape-demo.navtape.idx",
+            ])
         for log in ["navtape-demo.navtape", "navtape-demo-ipad.navtape", "navtape-demo-stale.navtape"] {
             #expect(try scratch.navtape("verify", log).status == 0)
         }

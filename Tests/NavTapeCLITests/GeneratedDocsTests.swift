@@ -15,8 +15,10 @@ struct GeneratedDocsTests {
     /// the first `end` after it with `content` (which must itself start with `start` and end with
     /// `end`), and records an issue unless that changes nothing. With `NAVTAPE_REGENERATE=1` the
     /// file is rewritten.
-    static func check(_ file: String, from start: String, through end: String, equals content: String,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ file: String, from start: String, through end: String, equals content: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let path = Navtape.root.appendingPathComponent(file).path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard let lower = text.range(of: start), let upper = text.range(of: end, range: lower.upperBound..<text.endIndex) else {
@@ -29,8 +31,9 @@ struct GeneratedDocsTests {
             try text.replacingCharacters(in: lower.lowerBound..<upper.upperBound, with: content)
                 .write(toFile: path, atomically: true, encoding: .utf8)
         }
-        Issue.record("\(file) is stale where it is generated from the vocabulary: regenerate with scripts/regenerate",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(file) is stale where it is generated from the vocabulary: regenerate with scripts/regenerate",
+            sourceLocation: sourceLocation)
     }
 
     static let kinds = CommandKind.allCases.sorted { $0.rawValue < $1.rawValue }
@@ -201,7 +204,10 @@ struct GeneratedDocsTests {
     static var schemaCommands: String {
         var lines = [
             "    \"command\": {",
-            "      \"description\": " + quoted("Every line after the first: one command of the vocabulary (Sources/NavigationCore/CommandVocabulary.swift), `command` being the CommandKind case name and each parameter a member named as in the vocabulary, with every controller a controller reference; plus an optional `time` and `observed` state (docs/Capture.md, \"Command lines\"). The definition `command.NAME` of each command lists its members exactly (no others are allowed). The command definitions are generated from the vocabulary (Tests/NavTapeCLITests/GeneratedDocsTests.swift).") + ",",
+            "      \"description\": "
+                + quoted(
+                    "Every line after the first: one command of the vocabulary (Sources/NavigationCore/CommandVocabulary.swift), `command` being the CommandKind case name and each parameter a member named as in the vocabulary, with every controller a controller reference; plus an optional `time` and `observed` state (docs/Capture.md, \"Command lines\"). The definition `command.NAME` of each command lists its members exactly (no others are allowed). The command definitions are generated from the vocabulary (Tests/NavTapeCLITests/GeneratedDocsTests.swift)."
+                ) + ",",
             "      \"type\": \"object\",",
             "      \"required\": [\"command\"],",
             "      \"properties\": {",
@@ -260,11 +266,16 @@ struct GeneratedDocsTests {
     /// another table, so a stale document cannot pass.
     @Test("a generated region follows the vocabulary")
     func followsVocabulary() {
-        #expect(Self.scriptTable.contains("| `push CONTROLLER|TREE onto CONTROLLER` | — | `.push(controller, onto:)` | navigation.pushViewController(controller) (NV-1) |"))
+        #expect(
+            Self.scriptTable.contains(
+                "| `push CONTROLLER|TREE onto CONTROLLER` | — | `.push(controller, onto:)` | navigation.pushViewController(controller) (NV-1) |"))
         #expect(Self.encodingTable.contains("| `0x0A` | `push` | `ID` controller, `ID` onto |"))
         #expect(Self.jsonMembers.contains("`showDetail` → `target` (nullable), `sender`;"))
         #expect(Self.scriptGrammar.contains("| ( \"traits\" | \"rotate\" | \"changeTraits\" ) ENV\n"))
-        #expect(Self.schemaCommands.contains("\"command.launch\": {\n      \"description\": \"`launch`: put the split on screen; compact collapses at once (SZ-3). An absent `traits` is the session's traits.\","))
+        #expect(
+            Self.schemaCommands.contains(
+                "\"command.launch\": {\n      \"description\": \"`launch`: put the split on screen; compact collapses at once (SZ-3). An absent `traits` is the session's traits.\","
+            ))
         #expect(Self.kinds.count == CommandKind.allCases.count)
     }
 }

@@ -12,12 +12,15 @@ struct GeneratedTestsTests {
     func upToDate() throws {
         let scratch = Scratch(onDisk: true)
         #expect(try scratch.navtape("demo").status == 0)
-        let result = try scratch.navtape("testgen", "navtape-demo.navtape", "navtape-demo-ipad.navtape", "navtape-demo-stale.navtape",
-                                         "-o", "DemoSessionTests.swift", "--suite", "DemoSessionTests")
+        let result = try scratch.navtape(
+            "testgen", "navtape-demo.navtape", "navtape-demo-ipad.navtape", "navtape-demo-stale.navtape",
+            "-o", "DemoSessionTests.swift", "--suite", "DemoSessionTests")
         #expect(result == .init(status: 0, stdout: "DemoSessionTests.swift: 3 tests from 3 logs\n", stderr: ""))
         let generated = try scratch.read("DemoSessionTests.swift")
         let committed = try String(contentsOf: Self.committed, encoding: .utf8)
-        #expect(generated == committed, """
+        #expect(
+            generated == committed,
+            """
             Tests/NavTapeTests/Generated/DemoSessionTests.swift is stale. Regenerate it:
               navtape demo --output /tmp/d/navtape-demo.navtape && cd /tmp/d && navtape testgen navtape-demo.navtape \
             navtape-demo-ipad.navtape navtape-demo-stale.navtape -o DemoSessionTests.swift --suite DemoSessionTests
@@ -32,13 +35,18 @@ struct GeneratedTestsTests {
         let scratch = Scratch(onDisk: true)
         #expect(try scratch.navtape("demo").status == 0)
         #expect(try scratch.navtape("fork", "navtape-demo-stale.navtape", "--at", "19", "--device", "ipad", "-o", "stale-ipad.navtape").status == 0)
-        let result = try scratch.navtape("testgen", "stale-ipad.navtape", "-o", "BranchSessionTests.swift", "--suite", "BranchSessionTests",
-                                         "--commits-per-test", "2")
+        let result = try scratch.navtape(
+            "testgen", "stale-ipad.navtape", "-o", "BranchSessionTests.swift", "--suite", "BranchSessionTests",
+            "--commits-per-test", "2")
         #expect(result == .init(status: 0, stdout: "BranchSessionTests.swift: 2 tests from 1 log\n", stderr: ""))
         let generated = try scratch.read("BranchSessionTests.swift")
         #expect(generated.contains("import NavigationCodec") && generated.contains("StateCodec.decode"))
-        #expect(generated.contains("// regenerate with `navtape testgen stale-ipad.navtape -o BranchSessionTests.swift --suite BranchSessionTests --commits-per-test 2 --force`."))
-        #expect(generated == (try String(contentsOf: Self.branch, encoding: .utf8)), """
+        #expect(
+            generated.contains(
+                "// regenerate with `navtape testgen stale-ipad.navtape -o BranchSessionTests.swift --suite BranchSessionTests --commits-per-test 2 --force`."))
+        #expect(
+            generated == (try String(contentsOf: Self.branch, encoding: .utf8)),
+            """
             Tests/NavTapeTests/Generated/BranchSessionTests.swift is stale. Regenerate it with the demo, \
             navtape fork navtape-demo-stale.navtape --at 19 --device ipad -o stale-ipad.navtape and the command in its header.
             """)
@@ -55,7 +63,9 @@ struct GeneratedTestsTests {
         #expect(result.status == 0, "\(result)")
         let generated = try scratch.read("PolicySessionTests.swift")
         #expect(generated.contains(#"delegate: "reset; name none; collapseSecondary discard")"#))
-        #expect(generated == (try String(contentsOf: Self.policy, encoding: .utf8)), """
+        #expect(
+            generated == (try String(contentsOf: Self.policy, encoding: .utf8)),
+            """
             Tests/NavTapeTests/Generated/PolicySessionTests.swift is stale. Regenerate it: navtape record \
             Tests/Scenarios/Policies/policy-mid-session.navscript -o policy.navtape, then the command in its header.
             """)

@@ -54,8 +54,9 @@ struct HostileMemoryTests {
             try (Data(head.utf8) + huge + Data(tail.utf8)).write(to: URL(fileURLWithPath: scratch.path(name)))
         }
         try write("launch\n# ", "\n", to: "line.navscript")
-        try write(#"{"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}"# + "\n"
-                  + #"{"command":"launch","pad":""#, "\"}\n", to: "line.jsonl")
+        try write(
+            #"{"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}"# + "\n"
+                + #"{"command":"launch","pad":""#, "\"}\n", to: "line.jsonl")
         try write(#"{"type":"session","pad":""#, "\"}\n", to: "import.jsonl")
         // A log whose first block claims the largest raw length and a payload that is not there, and one
         // whose header claims a 1 MiB body of garbage.
@@ -67,9 +68,11 @@ struct HostileMemoryTests {
         var header = Data("NAVTAPE\0".utf8) + Data([1, 0, 0, 0, 0, 0, 0x10, 0])
         header += Data(repeating: 0xAB, count: 1 << 20)
         try header.write(to: URL(fileURLWithPath: scratch.path("header.navtape")))
-        for arguments in [["run", "line.navscript"], ["record", "--intents", "line.jsonl", "-o", "l.navtape"],
-                          ["import", "import.jsonl", "-o", "i.navtape"], ["verify", "block.navtape"], ["verify", "header.navtape"],
-                          ["state", "block.navtape"]] {
+        for arguments in [
+            ["run", "line.navscript"], ["record", "--intents", "line.jsonl", "-o", "l.navtape"],
+            ["import", "import.jsonl", "-o", "i.navtape"], ["verify", "block.navtape"], ["verify", "header.navtape"],
+            ["state", "block.navtape"],
+        ] {
             let hostile = try Self.peak(arguments, in: scratch.url)
             #expect(hostile.status == 65, "\(arguments): exit \(hostile.status)")
             print("hostile input \(arguments.joined(separator: " ")): \(hostile.kib) KiB peak (a normal verify: \(normal.kib) KiB)")

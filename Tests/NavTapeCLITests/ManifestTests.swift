@@ -16,8 +16,10 @@ struct ManifestTests {
     }
 
     /// Modules that come with the toolchain or the platform, never declared.
-    static let system: Set<String> = ["Glibc", "Darwin", "Foundation", "FoundationXML", "Dispatch", "Synchronization", "Testing", "XCTest",
-                                      "Compression", "UIKit", "os", "Observation"]
+    static let system: Set<String> = [
+        "Glibc", "Darwin", "Foundation", "FoundationXML", "Dispatch", "Synchronization", "Testing", "XCTest",
+        "Compression", "UIKit", "os", "Observation",
+    ]
 
     static func targets() throws -> [Target] {
         let process = Process()
@@ -59,7 +61,8 @@ struct ManifestTests {
                 if words.first == "@_exported" { reexports = true }
                 words.removeAll { $0.hasPrefix("@") }
                 guard words.first == "import", words.count >= 2 else { continue }
-                let module = words.count >= 3 && ["struct", "class", "enum", "protocol", "func", "var", "typealias"].contains(words[1])
+                let module =
+                    words.count >= 3 && ["struct", "class", "enum", "protocol", "func", "var", "typealias"].contains(words[1])
                     ? words[2] : words[1]
                 let name = String(module.split(separator: ".").first ?? "")
                 if name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { modules.insert(name) }
@@ -76,10 +79,12 @@ struct ManifestTests {
             let (imported, reexports) = try Self.imports(under: target.path)
             let declared = Set(target.dependencies)
             #expect(!reexports, "\(target.name) re-exports a module")
-            #expect(imported.subtracting(declared).isEmpty,
-                    "\(target.name) imports \(imported.subtracting(declared).sorted()) without declaring it in Package.swift")
-            #expect(declared.subtracting(imported).isEmpty,
-                    "\(target.name) declares \(declared.subtracting(imported).sorted()) and imports none of it")
+            #expect(
+                imported.subtracting(declared).isEmpty,
+                "\(target.name) imports \(imported.subtracting(declared).sorted()) without declaring it in Package.swift")
+            #expect(
+                declared.subtracting(imported).isEmpty,
+                "\(target.name) declares \(declared.subtracting(imported).sorted()) and imports none of it")
         }
     }
 
@@ -97,8 +102,10 @@ struct ManifestTests {
 
     /// docs/Architecture.md's table of targets, from the manifest.
     static func table(_ targets: [Target]) -> String {
-        var lines = ["<!-- targets: generated from Package.swift by ManifestTests (scripts/regenerate) -->",
-                     "| target | kind | depends on |", "| --- | --- | --- |"]
+        var lines = [
+            "<!-- targets: generated from Package.swift by ManifestTests (scripts/regenerate) -->",
+            "| target | kind | depends on |", "| --- | --- | --- |",
+        ]
         for target in targets where target.type != "test" {
             let kind = ["regular": "library", "executable": "executable", "system": "system library"][target.type] ?? target.type
             lines.append("| `\(target.name)` | \(kind) | \(target.dependencies.map { "`\($0)`" }.joined(separator: ", ")) |")
@@ -108,7 +115,8 @@ struct ManifestTests {
 
     @Test("docs/Architecture.md lists the targets and their dependencies as Package.swift does")
     func architectureTable() throws {
-        try GeneratedDocsTests.check("docs/Architecture.md", from: "<!-- targets: generated", through: "<!-- end of targets -->",
-                                     equals: Self.table(try Self.targets()))
+        try GeneratedDocsTests.check(
+            "docs/Architecture.md", from: "<!-- targets: generated", through: "<!-- end of targets -->",
+            equals: Self.table(try Self.targets()))
     }
 }

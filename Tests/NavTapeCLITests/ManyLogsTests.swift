@@ -16,12 +16,16 @@ struct ManyLogsTests {
     @Test("verify takes logs and directories; each line names its log; the status is the worst")
     func verifyMany() throws {
         let scratch = try library()
-        #expect(try scratch.navtape("verify", "lib", "navtape-demo-ipad.navtape") == .init(status: 0, stdout: """
-            lib/a.navtape: ok: 41 events, 1 checkpoint agrees with the replay
-            lib/sub/b.navtape: ok: 24 events, 1 checkpoint agrees with the replay
-            navtape-demo-ipad.navtape: ok: 36 events, 1 checkpoint agrees with the replay
+        #expect(
+            try scratch.navtape("verify", "lib", "navtape-demo-ipad.navtape")
+                == .init(
+                    status: 0,
+                    stdout: """
+                        lib/a.navtape: ok: 41 events, 1 checkpoint agrees with the replay
+                        lib/sub/b.navtape: ok: 24 events, 1 checkpoint agrees with the replay
+                        navtape-demo-ipad.navtape: ok: 36 events, 1 checkpoint agrees with the replay
 
-            """, stderr: ""))
+                        """, stderr: ""))
         let log = try Data(contentsOf: URL(fileURLWithPath: scratch.path("lib/a.navtape")))
         try log.prefix(log.count - 20).write(to: URL(fileURLWithPath: scratch.path("lib/sub/torn.navtape")))
         let result = try scratch.navtape("verify", "lib", "missing.navtape", "--json")
@@ -40,15 +44,18 @@ struct ManyLogsTests {
         let scratch = try library()
         let text = try scratch.navtape("stats", "lib")
         #expect(text.status == 0)
-        #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("lib/") }.map { String($0.split(separator: ":")[0]) }
-            == ["lib/a.navtape", "lib/sub/b.navtape"])
+        #expect(
+            text.stdout.split(separator: "\n").filter { $0.hasPrefix("lib/") }.map { String($0.split(separator: ":")[0]) }
+                == ["lib/a.navtape", "lib/sub/b.navtape"])
         let json = try scratch.navtape("stats", "lib", "--json")
         #expect(json.status == 0 && json.stderr.isEmpty)
         let objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
         #expect(objects.count == 2)
-        let keys: Set<String> = ["type", "log", "sessionID", "device", "policy", "events", "commands", "duration", "collapses",
-                                 "collapsesAtLaunch", "separates", "divergences", "deepestStack", "rejected", "ignored", "displayModes", "screens",
-                                 "bugs", "firstBugs", "brokenAtEnd"]
+        let keys: Set<String> = [
+            "type", "log", "sessionID", "device", "policy", "events", "commands", "duration", "collapses",
+            "collapsesAtLaunch", "separates", "divergences", "deepestStack", "rejected", "ignored", "displayModes", "screens",
+            "bugs", "firstBugs", "brokenAtEnd",
+        ]
         #expect(objects.allSatisfy { Set($0.keys) == keys })
         #expect(objects[1]["bugs"] as? [String: Int] == ["BUG-6": 1])
         #expect(objects[0]["commands"] as? Int == 17 && objects[0]["events"] as? Int == 41)
@@ -76,10 +83,12 @@ struct ManyLogsTests {
         // record, repair (shrink: ShrinkTests) report JSON too.
         try scratch.write("launch\nexpect collapsed false\n", to: "r.navscript")
         let recorded = try objects("record", "r.navscript", "-o", "r.navtape", "--json")
-        #expect(recorded.count == 1 && recorded[0]["type"] as? String == "script" && recorded[0]["log"] as? String == "r.navtape"
+        #expect(
+            recorded.count == 1 && recorded[0]["type"] as? String == "script" && recorded[0]["log"] as? String == "r.navtape"
                 && recorded[0]["passed"] as? Bool == true, "\(recorded)")
         let repaired = try objects("repair", "r.navtape", "--json")
-        #expect(repaired.count == 1 && repaired[0]["type"] as? String == "repair" && repaired[0]["repaired"] as? Bool == false
+        #expect(
+            repaired.count == 1 && repaired[0]["type"] as? String == "repair" && repaired[0]["repaired"] as? Bool == false
                 && repaired[0]["broken"] is NSNull, "\(repaired)")
         let stream = """
             {"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}
@@ -101,7 +110,7 @@ struct ManyLogsTests {
         try FileManager.default.copyItem(atPath: scratch.path("lib/sub/b.navtape"), toPath: scratch.path("my dir/it's.navtape"))
         #expect(try scratch.navtape("testgen", "my dir/it's.navtape", "-o", "my dir/Out Tests.swift").status == 0)
         let generated = try scratch.read("my dir/Out Tests.swift")
-        #expect(generated.contains(#"regenerate with `navtape testgen 'my dir/it'\''s.navtape' -o 'my dir/Out Tests.swift' --suite"#), "\(generated.prefix(400))")
+        #expect(
+            generated.contains(#"regenerate with `navtape testgen 'my dir/it'\''s.navtape' -o 'my dir/Out Tests.swift' --suite"#), "\(generated.prefix(400))")
     }
 }
-

@@ -55,18 +55,24 @@ struct OutputSafetyTests {
         #expect(Self.staged(scratch).isEmpty)
     }
 
-    @Test("--force never replaces a log another process is recording: exit 75, the recording goes on whole",
-          arguments: [0, 1, 2, 3, 4, 5, 6])
+    @Test(
+        "--force never replaces a log another process is recording: exit 75, the recording goes on whole",
+        arguments: [0, 1, 2, 3, 4, 5, 6])
     func recordingInProgress(command: Int) throws {
         let scratch = try Self.scratch()
-        let recorder = try Recorder(creating: scratch.path("live.navtape"), setup: SessionSetup(
-            device: .iPhonePlus, orientation: .portrait, policy: .calendarPaste(), primary: "MN[M]", secondary: nil),
+        let recorder = try Recorder(
+            creating: scratch.path("live.navtape"),
+            setup: SessionSetup(
+                device: .iPhonePlus, orientation: .portrait, policy: .calendarPaste(), primary: "MN[M]", secondary: nil),
             sessionID: "live", startTime: 0)
         try recorder.send(.launch(Device.iPhonePlus.traits(.portrait)), at: 1)
         try recorder.sync()
         let result = try Navtape.run(Self.writers("live.navtape")[command], in: scratch.url)
-        #expect(result == .init(status: 75, stdout: "",
-                                stderr: "live.navtape: a writer (another navtape process?) holds it: not replaced\n"))
+        #expect(
+            result
+                == .init(
+                    status: 75, stdout: "",
+                    stderr: "live.navtape: a writer (another navtape process?) holds it: not replaced\n"))
         try recorder.send(.changeTraits(Device.iPhonePlus.traits(.landscape)), at: 2)
         let count = recorder.eventCount
         try recorder.close()
@@ -106,8 +112,9 @@ struct OutputSafetyTests {
         return (process, stderr)
     }
 
-    @Test("a concurrent --force while a first writer works on the path: the second is refused (exit 75), the first completes",
-          arguments: [false, true])
+    @Test(
+        "a concurrent --force while a first writer works on the path: the second is refused (exit 75), the first completes",
+        arguments: [false, true])
     func concurrentForce(existing: Bool) throws {
         let scratch = try Self.scratch()
         if existing {
@@ -117,17 +124,22 @@ struct OutputSafetyTests {
         let firstArguments = ["generate", "--events", "200000", "--seed", "1", "-o", "lk.navtape"] + (existing ? ["--force"] : [])
         let (first, firstErr) = try Self.startAndHold(firstArguments, in: scratch)
         var seconds: [Navtape.Result] = []
-        for arguments in [["generate", "--events", "1000", "--seed", "2", "-o", "lk.navtape", "--force"],
-                          ["export", "t.navtape", "-o", "lk.navtape", "--force"],
-                          ["record", "t.navscript", "-o", "lk.navtape", "--force"]] {
+        for arguments in [
+            ["generate", "--events", "1000", "--seed", "2", "-o", "lk.navtape", "--force"],
+            ["export", "t.navtape", "-o", "lk.navtape", "--force"],
+            ["record", "t.navscript", "-o", "lk.navtape", "--force"],
+        ] {
             seconds.append(try Navtape.run(arguments, in: scratch.url))
         }
         kill(first.processIdentifier, SIGCONT)
         first.waitUntilExit()
         let firstStderr = String(decoding: firstErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         for second in seconds {
-            #expect(second == .init(status: 75, stdout: "",
-                                    stderr: "lk.navtape: another process (navtape?) is writing it now: not replaced\n"))
+            #expect(
+                second
+                    == .init(
+                        status: 75, stdout: "",
+                        stderr: "lk.navtape: another process (navtape?) is writing it now: not replaced\n"))
         }
         #expect(first.terminationStatus == 0, "\(firstStderr)")
         let verify = try scratch.navtape("verify", "lk.navtape")
@@ -163,8 +175,9 @@ struct OutputSafetyTests {
 
     // Linux only: mount(2) of a tmpfs (Darwin's mount takes other arguments and has no tmpfs).
     #if os(Linux)
-    @Test("a full disk leaves no partial output, and the retry is not refused as 'already exists'",
-          .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    @Test(
+        "a full disk leaves no partial output, and the retry is not refused as 'already exists'",
+        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
     func fullDisk() throws {
         let scratch = try Self.scratch()
         let small = scratch.path("small")
@@ -174,14 +187,17 @@ struct OutputSafetyTests {
         guard mounted else { return }
         defer { umount(small) }
         #expect(try scratch.navtape("generate", "--events", "30000", "--seed", "1", "-o", "big.navtape").status == 0)
-        for arguments in [["export", "big.navtape", "-o", "small/x.jsonl"], ["testgen", "big.navtape", "-o", "small/x.swift"],
-                          ["generate", "--events", "100000", "--seed", "1", "-o", "small/x.navtape"],
-                          ["fork", "big.navtape", "--at", "5", "--policy", "none", "-o", "small/x.navtape"]] {
+        for arguments in [
+            ["export", "big.navtape", "-o", "small/x.jsonl"], ["testgen", "big.navtape", "-o", "small/x.swift"],
+            ["generate", "--events", "100000", "--seed", "1", "-o", "small/x.navtape"],
+            ["fork", "big.navtape", "--at", "5", "--policy", "none", "-o", "small/x.navtape"],
+        ] {
             for _ in 0..<2 {
                 let result = try Navtape.run(arguments, in: scratch.url)
                 #expect(result.status == 74, "\(arguments): \(result)")
-                #expect(result.stderr.hasPrefix(arguments[arguments.count - 1] + ": ") && result.stderr.contains("No space left"),
-                        "\(result)")
+                #expect(
+                    result.stderr.hasPrefix(arguments[arguments.count - 1] + ": ") && result.stderr.contains("No space left"),
+                    "\(result)")
                 #expect(try FileManager.default.contentsOfDirectory(atPath: small).isEmpty, "\(arguments)")
             }
         }

@@ -18,12 +18,13 @@ struct ProgressTests {
         return scratch
     }
 
-    @Test("each long command draws its line on a terminal, erases it, and prints the same output as piped",
-          arguments: [
+    @Test(
+        "each long command draws its line on a terminal, erases it, and prints the same output as piped",
+        arguments: [
             ["stats", "g.navtape"], ["stats", "g.navtape", "--json"], ["log", "g.navtape"], ["timeline", "g.navtape"],
             ["blame", "g.navtape", "secondary"], ["conformance", "g.navtape"], ["export", "g.navtape"],
             ["import", "g.jsonl", "-o", "again.navtape", "--force"],
-          ])
+        ])
     func drawnOnATerminal(arguments: [String]) throws {
         let scratch = try Self.library()
         let piped = try Navtape.run(arguments, in: scratch.url, environment: Self.now)
@@ -35,8 +36,10 @@ struct ProgressTests {
         #expect(drawn.stderr.contains("\r\u{1B}[K\(name): "), "\(drawn.stderr.debugDescription)")
         // Events of the log, or bytes of the input for import: 1,234,567 as the user reads it.
         let size = try FileManager.default.attributesOfItem(atPath: scratch.path("g.jsonl"))[.size] as? Int ?? -1
-        let total = arguments[0] == "import" ? "\(size / 1_000_000),\(String(format: "%03d", size / 1_000 % 1_000)),\(String(format: "%03d", size % 1_000)) bytes"
-                                              : "10,000 events"
+        let total =
+            arguments[0] == "import"
+            ? "\(size / 1_000_000),\(String(format: "%03d", size / 1_000 % 1_000)),\(String(format: "%03d", size % 1_000)) bytes"
+            : "10,000 events"
         #expect(drawn.stderr.contains("/\(total) ("), "\(drawn.stderr.debugDescription)")
         #expect(drawn.stderr.hasSuffix("\r\u{1B}[K"), "the line is erased at the end: \(drawn.stderr.suffix(80).debugDescription)")
     }

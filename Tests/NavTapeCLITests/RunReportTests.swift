@@ -35,8 +35,9 @@ struct RunReportTests {
         #expect(suite.attribute(forName: "failures")?.stringValue == "1")
         #expect(suite.attribute(forName: "errors")?.stringValue == "1")
         let cases = suite.elements(forName: "testcase")
-        #expect(cases.compactMap { $0.attribute(forName: "name")?.stringValue }
-            == ["ok.navscript", "bad.navscript", "broken.navscript", "two.navscript [session ipad]", "two.navscript [session phone]"])
+        #expect(
+            cases.compactMap { $0.attribute(forName: "name")?.stringValue }
+                == ["ok.navscript", "bad.navscript", "broken.navscript", "two.navscript [session ipad]", "two.navscript [session phone]"])
         let failure = try #require(cases[1].elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue == "2 of 2 expectations failed")
         #expect(failure.stringValue == "bad.navscript:3: expected collapsed false, got collapsed true\nbad.navscript:4: expected visible M, got visible D")
@@ -52,12 +53,13 @@ struct RunReportTests {
         let scratch = try scratch()
         let result = try scratch.navtape("run", "ok.navscript", "bad.navscript", "broken.navscript", "--json")
         #expect(result.status == 65 && result.stderr.isEmpty, "\(result)")
-        #expect(result.stdout == """
-            {"answers":[],"commands":4,"events":13,"expectations":1,"failures":[],"file":"ok.navscript","passed":true,"session":null,"type":"script"}
-            {"answers":[],"commands":4,"events":13,"expectations":2,"failures":[{"actual":"collapsed true","expected":"collapsed false","line":3},{"actual":"visible D","expected":"visible M","line":4}],"file":"bad.navscript","passed":false,"session":null,"type":"script"}
-            {"error":{"column":8,"line":2,"message":"expected 'from', found 'frm'"},"file":"broken.navscript","passed":false,"session":null,"type":"script"}
+        #expect(
+            result.stdout == """
+                {"answers":[],"commands":4,"events":13,"expectations":1,"failures":[],"file":"ok.navscript","passed":true,"session":null,"type":"script"}
+                {"answers":[],"commands":4,"events":13,"expectations":2,"failures":[{"actual":"collapsed true","expected":"collapsed false","line":3},{"actual":"visible D","expected":"visible M","line":4}],"file":"bad.navscript","passed":false,"session":null,"type":"script"}
+                {"error":{"column":8,"line":2,"message":"expected 'from', found 'frm'"},"file":"broken.navscript","passed":false,"session":null,"type":"script"}
 
-            """)
+                """)
     }
 
     @Test("--json gives the query lines' answers (SH-14), which no log holds")
@@ -66,7 +68,9 @@ struct RunReportTests {
         try scratch.write("device ipad landscape\nlaunch\nquery showDetail from M\nquery show from M\nexpect answer push\n", to: "q.navscript")
         let result = try scratch.navtape("run", "q.navscript", "--json")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix(#"{"answers":[{"answer":"noPush","line":3,"query":"showDetail from M"},{"answer":"push","line":4,"query":"show from M"}],"#), "\(result)")
+        #expect(
+            result.stdout.hasPrefix(
+                #"{"answers":[{"answer":"noPush","line":3,"query":"showDetail from M"},{"answer":"push","line":4,"query":"show from M"}],"#), "\(result)")
     }
 
     /// The rules of the common JUnit schema (Apache Ant's JUnit.xsd as Windy Road publishes it, which

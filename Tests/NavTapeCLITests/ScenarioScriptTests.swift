@@ -6,10 +6,12 @@ import NavTapeTestSupport
 /// expectations, and passes through the built binary.
 @Suite("§13 scenario scripts")
 struct ScenarioScriptTests {
-    static let rows = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10", "T11", "T12", "T13", "T15", "T16",
-                       "T18", "T20", "T23", "T24", "T25", "T27", "T28", "T29", "T31", "T32", "T47",
-                       // Column style and legacy (NavigationCore's ColumnStyleScenarioTests and GenerationTests).
-                       "T34", "T35", "T36", "T37", "T38", "T39", "T40", "T41", "T42", "T43", "T44"]
+    static let rows = [
+        "T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10", "T11", "T12", "T13", "T15", "T16",
+        "T18", "T20", "T23", "T24", "T25", "T27", "T28", "T29", "T31", "T32", "T47",
+        // Column style and legacy (NavigationCore's ColumnStyleScenarioTests and GenerationTests).
+        "T34", "T35", "T36", "T37", "T38", "T39", "T40", "T41", "T42", "T43", "T44",
+    ]
 
     static let directory = Navtape.root.appendingPathComponent("Tests/Scenarios")
 
@@ -69,16 +71,19 @@ struct ScenarioScriptTests {
             .filter { $0.hasSuffix(".navscript") }.sorted()
         let captures = Self.directory.deletingLastPathComponent().appendingPathComponent("Capture")
         let samples = try FileManager.default.contentsOfDirectory(atPath: captures.path).filter { $0.hasSuffix(".jsonl") }.sorted()
-        #expect(result.stdout == "s: \(expected.count) scenario scripts (run them: navtape run s/T10.navscript) and \(samples.count) "
-            + "capture samples (navtape record --intents s/Capture/calendar-paste.intents.jsonl -o cp.navtape)\n")
+        #expect(
+            result.stdout == "s: \(expected.count) scenario scripts (run them: navtape run s/T10.navscript) and \(samples.count) "
+                + "capture samples (navtape record --intents s/Capture/calendar-paste.intents.jsonl -o cp.navtape)\n")
         for path in expected {
             let shipped = try? scratch.read("s/" + path)
-            #expect(shipped == (try String(contentsOf: Self.directory.appendingPathComponent(path), encoding: .utf8)),
-                    "\(path) differs from the embedded copy: run scripts/embed-scenarios")
+            #expect(
+                shipped == (try String(contentsOf: Self.directory.appendingPathComponent(path), encoding: .utf8)),
+                "\(path) differs from the embedded copy: run scripts/embed-scenarios")
         }
         for name in samples {
-            #expect((try? scratch.read("s/Capture/" + name)) == (try String(contentsOf: captures.appendingPathComponent(name), encoding: .utf8)),
-                    "\(name) differs from the embedded copy: run scripts/embed-scenarios")
+            #expect(
+                (try? scratch.read("s/Capture/" + name)) == (try String(contentsOf: captures.appendingPathComponent(name), encoding: .utf8)),
+                "\(name) differs from the embedded copy: run scripts/embed-scenarios")
         }
         #expect(try scratch.navtape("record", "--intents", "s/Capture/calendar-paste.intents.jsonl", "-o", "cp.navtape").status == 0)
         // The README's example works from a directory that is not a clone.

@@ -93,7 +93,8 @@ struct ServeTests {
         let scratch = Scratch(onDisk: true)
         defer { scratch.remove() }
         try Self.makeLibrary(in: scratch)
-        try scratch.write("""
+        try scratch.write(
+            """
             {"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}
             {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"<img src=x onerror=alert(1)>","kind":"navigation","children":[{"id":"m","name":"M"}]}]}
             {"command":"launch"}
@@ -111,16 +112,19 @@ struct ServeTests {
         #expect(keyB.hasPrefix("s-") && keyB.count == 18 && keyB != sessions.first?["key"] as? String)
         // The library page draws its rows from its data block: the rows of /api/sessions.
         let rows = try #require(try Self.pageData(library.body)["rows"] as? [[String: Any]])
-        #expect(rows.map { $0["key"] as? String }.last == keyB && rows.last?["log"] as? String == "lib/b.navtape"
+        #expect(
+            rows.map { $0["key"] as? String }.last == keyB && rows.last?["log"] as? String == "lib/b.navtape"
                 && rows.last?["sessionID"] as? String == "fixture" && rows.last?["number"] as? Int == 1, "\(library.body)")
         // The state API is navtape state --json, byte for byte.
         let api = try Self.get("/api/sessions/1/state?at=12", port: port)
         #expect(api.status == 200 && api.headers.contains("application/json"))
         #expect(api.body == (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout))
         // Diff and blame are the commands' --json, byte for byte.
-        #expect(try Self.get("/api/sessions/1/diff?a=5&b=end", port: port).body
+        #expect(
+            try Self.get("/api/sessions/1/diff?a=5&b=end", port: port).body
                 == (try scratch.navtape("diff", "lib/b.navtape", "5", "end", "--json").stdout))
-        #expect(try Self.get("/api/sessions/1/blame?what=secondary&at=12&limit=2", port: port).body
+        #expect(
+            try Self.get("/api/sessions/1/blame?what=secondary&at=12&limit=2", port: port).body
                 == (try scratch.navtape("blame", "lib/b.navtape", "secondary", "--at", "12", "--limit", "2", "--json").stdout))
         #expect(try Self.get("/api/sessions/1/blame?what=Nowhere", port: port).status == 400)
         // The page blames a column by its role, the supplementary's too (none in a classic split).
@@ -144,8 +148,11 @@ struct ServeTests {
         }
         // What-if: the branch navtape fork writes, re-decided in a temporary log and drawn as the page draws.
         let branch = try Self.get("/api/sessions/1/whatif?at=5&device=iphone-plus&policy=merge-stacks", port: port)
-        #expect(try scratch.navtape("fork", "lib/b.navtape", "--at", "5", "--device", "iphone-plus", "--policy", "merge-stacks",
-                                    "-o", "w.navtape").status == 0)
+        #expect(
+            try scratch.navtape(
+                "fork", "lib/b.navtape", "--at", "5", "--device", "iphone-plus", "--policy", "merge-stacks",
+                "-o", "w.navtape"
+            ).status == 0)
         let forked = try TimeMachine(path: scratch.path("w.navtape"))
         let whatIf = try #require(try JSONSerialization.jsonObject(with: Data(branch.body.utf8)) as? [String: Any], "\(branch)")
         #expect(whatIf["events"] as? Int == Int(forked.eventCount) && whatIf["device"] as? String == "iphone-plus")
@@ -155,12 +162,15 @@ struct ServeTests {
             #expect(try Self.get("/api/sessions/1/whatif?" + query, port: port).status == 400, "\(query)")
         }
         // The library filters as navtape query does, and sorts; a session keeps its number.
-        let filtered = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?device=ipad&sort=events&order=desc", port: port).body.utf8)) as? [[String: Any]])
+        let filtered = try #require(
+            try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?device=ipad&sort=events&order=desc", port: port).body.utf8)) as? [[String: Any]]
+        )
         let ipad = try scratch.navtape("query", "lib", "--device", "ipad", "--json").stdout
         let expected = try #require(try JSONSerialization.jsonObject(with: Data(ipad.utf8)) as? [String: Any])
         #expect(filtered.map { $0["log"] as? String } == (expected["sessions"] as? [[String: Any]])?.map { $0["log"] as? String })
         #expect(filtered.map { $0["events"] as? Int ?? 0 } == filtered.map { $0["events"] as? Int ?? 0 }.sorted(by: >))
-        let numbered = try #require(try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?sort=log&order=desc", port: port).body.utf8)) as? [[String: Any]])
+        let numbered = try #require(
+            try JSONSerialization.jsonObject(with: Data(Self.get("/api/sessions?sort=log&order=desc", port: port).body.utf8)) as? [[String: Any]])
         #expect(numbered.map { $0["number"] as? Int } == [1, 0])
         for query in ["bug=BUG6", "sort=colour", "order=up", "diverged=2", "nope=1"] {
             let answer = try Self.get("/api/sessions?" + query, port: port)
@@ -168,7 +178,8 @@ struct ServeTests {
         }
         let page = try Self.get("/?bug=BUG-6", port: port)
         let shown = try Self.pageData(page.body)
-        #expect(page.status == 200 && (shown["rows"] as? [Any])?.isEmpty == true
+        #expect(
+            page.status == 200 && (shown["rows"] as? [Any])?.isEmpty == true
                 && (shown["query"] as? [String: Any])?["bug"] as? [String] == ["BUG-6"], "\(page.body)")
         // The session page is the inspector's, with the hostile name kept as data, never markup.
         let session = try Self.get("/session/0", port: port)
@@ -178,8 +189,10 @@ struct ServeTests {
         let end = try #require(session.body.range(of: "</script>", range: start.upperBound..<session.body.endIndex))
         #expect(!session.body[start.upperBound..<end.lowerBound].contains("</"))
         #expect(!(String(session.body[..<start.lowerBound]) + String(session.body[end.upperBound...])).contains("<img"))
-        for (path, status) in [("/session/2", 404), ("/session/-1", 404), ("/session/x", 404), ("/../../etc/passwd", 404),
-                               ("/api/sessions/1/state?at=zz", 400), ("/api/sessions/1/state?at=22", 400), ("/nowhere", 404)] {
+        for (path, status) in [
+            ("/session/2", 404), ("/session/-1", 404), ("/session/x", 404), ("/../../etc/passwd", 404),
+            ("/api/sessions/1/state?at=zz", 400), ("/api/sessions/1/state?at=22", 400), ("/nowhere", 404),
+        ] {
             #expect(try Self.get(path, port: port).status == status, "\(path)")
         }
         // A log added while the server runs is picked up.
@@ -189,9 +202,11 @@ struct ServeTests {
         let byKey = try Self.get("/session/\(keyB)", port: port)
         #expect(byKey.status == 200 && byKey.body.contains(#""api":"/api/sessions/\#(keyB)""#), "\(byKey.body.prefix(200))")
         try FileManager.default.copyItem(atPath: scratch.path("lib/a.navtape"), toPath: scratch.path("lib/0.navtape"))
-        #expect(try Self.get("/api/sessions/\(keyB)/state?at=12", port: port).body
+        #expect(
+            try Self.get("/api/sessions/\(keyB)/state?at=12", port: port).body
                 == (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout))
-        #expect(try Self.get("/api/sessions/1/state?at=12", port: port).body
+        #expect(
+            try Self.get("/api/sessions/1/state?at=12", port: port).body
                 != (try scratch.navtape("state", "lib/b.navtape", "--at", "12", "--json").stdout), "number 1 is now another log")
         try FileManager.default.removeItem(atPath: scratch.path("lib/0.navtape"))
         #expect(try Self.get("/api/sessions/s-0000000000000000/state", port: port).status == 404)
@@ -214,16 +229,20 @@ struct ServeTests {
         let (server, port, _) = try Self.startServer(["lib"], in: scratch)
         defer { if server.isRunning { server.terminate() } }
         // Sessions are numbers in the library; no spelling of a path names a file.
-        for path in ["/../secret.navtape", "/%2e%2e/secret.navtape", "/session/..%2fsecret.navtape", "/session/%2e%2e%2fsecret",
-                     "/session/0/../../secret.navtape", "/api/sessions/..%2F..%2Fsecret.navtape/state", "/session/%00",
-                     "/session/99999999999999999999999", "/session/1", "/session/٣", "/session/%zz", "/secret.navtape"] {
+        for path in [
+            "/../secret.navtape", "/%2e%2e/secret.navtape", "/session/..%2fsecret.navtape", "/session/%2e%2e%2fsecret",
+            "/session/0/../../secret.navtape", "/api/sessions/..%2F..%2Fsecret.navtape/state", "/session/%00",
+            "/session/99999999999999999999999", "/session/1", "/session/٣", "/session/%zz", "/secret.navtape",
+        ] {
             let answer = try Self.get(path, port: port)
             #expect([400, 404].contains(answer.status), "\(path): \(answer.status)")
             #expect(!answer.body.contains("fixture"), "\(path) read a log")
         }
         // Bad parameters: 400 naming the parameter; never a 5xx.
-        for query in ["at=-1", "at=", "at=zz", "at=1e3", "at=%00", "at=%ff%fe", "at=99999999999999999999999",
-                      "at=22", "at=1&at=2", "at=" + String(repeating: "9", count: 10_000)] {
+        for query in [
+            "at=-1", "at=", "at=zz", "at=1e3", "at=%00", "at=%ff%fe", "at=99999999999999999999999",
+            "at=22", "at=1&at=2", "at=" + String(repeating: "9", count: 10_000),
+        ] {
             let answer = try Self.get("/api/sessions/0/state?" + query, port: port)
             #expect(answer.status == 400 && answer.body.contains(#""message":"at: "#), "\(query): \(answer.status) \(answer.body)")
         }
@@ -245,7 +264,8 @@ struct ServeTests {
             #expect(!answer.body.contains("fixture"), "\(name) read a log")
         }
         for method in ["POST", "PUT", "DELETE", "PATCH"] {
-            let answer = try Self.request(Array("\(method) /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc".utf8), port: port)
+            let answer = try Self.request(
+                Array("\(method) /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc".utf8), port: port)
             #expect([404, 405].contains(answer.status), "\(method): \(answer.status)")
         }
         // Still serving, and stopped cleanly.
@@ -259,13 +279,16 @@ struct ServeTests {
         defer { scratch.remove() }
         try Self.makeLibrary(in: scratch)
         // An app's capture: set-up, launch, then rotations and details shown, 300 commands in all.
-        var lines = [#"{"navtape":"intents","version":1,"session":"live","startTime":0,"device":"ipad","traits":"landscape"}"#,
-                     #"{"time":0,"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MasterNC","kind":"navigation","children":[{"id":"m","name":"Master"}]},{"id":"d","name":"Detail"}]}"#,
-                     #"{"time":1,"command":"launch"}"#]
+        var lines = [
+            #"{"navtape":"intents","version":1,"session":"live","startTime":0,"device":"ipad","traits":"landscape"}"#,
+            #"{"time":0,"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MasterNC","kind":"navigation","children":[{"id":"m","name":"Master"}]},{"id":"d","name":"Detail"}]}"#,
+            #"{"time":1,"command":"launch"}"#,
+        ]
         for i in 0..<297 {
-            lines.append(i % 3 == 2
-                ? #"{"time":\#(10 * i + 10),"command":"changeTraits","traits":"\#(i % 2 == 0 ? "portrait" : "landscape")"}"#
-                : #"{"time":\#(10 * i + 10),"command":"showDetail","target":{"id":"x\#(i)","name":"Item\#(i % 7)"},"sender":"m"}"#)
+            lines.append(
+                i % 3 == 2
+                    ? #"{"time":\#(10 * i + 10),"command":"changeTraits","traits":"\#(i % 2 == 0 ? "portrait" : "landscape")"}"#
+                    : #"{"time":\#(10 * i + 10),"command":"showDetail","target":{"id":"x\#(i)","name":"Item\#(i % 7)"},"sender":"m"}"#)
         }
         let (recorder, input, output) = try CaptureCLITests.startRecording(try #require(Navtape.binary), in: scratch, to: "lib/live.navtape")
         var printed = Data()
@@ -285,8 +308,10 @@ struct ServeTests {
             try? input.fileHandleForWriting.close()
         }
         feeder.start()
-        let paths = ["/", "/api/sessions", "/api/sessions/0/state", "/api/sessions/0/state?at=7", "/api/sessions/1/state",
-                     "/api/sessions/1/state?at=2", "/session/0", "/session/1"]
+        let paths = [
+            "/", "/api/sessions", "/api/sessions/0/state", "/api/sessions/0/state?at=7", "/api/sessions/1/state",
+            "/api/sessions/1/state?at=2", "/session/0", "/session/1",
+        ]
         let failures = NSLock()
         nonisolated(unsafe) var failed: [String] = []
         nonisolated(unsafe) var served = 0
@@ -333,7 +358,8 @@ struct ServeTests {
             lock.lock()
             statuses.append(answer?.status ?? -1)
             if answer?.status == 503 {
-                retryAfter = retryAfter && answer?.headers.lowercased().contains("retry-after: 1") == true
+                retryAfter =
+                    retryAfter && answer?.headers.lowercased().contains("retry-after: 1") == true
                     && answer?.body.contains("busy: 1 requests are already reading logs") == true
             }
             lock.unlock()
@@ -354,12 +380,14 @@ struct ServeTests {
         try FileManager.default.createDirectory(atPath: scratch.path("lib"), withIntermediateDirectories: true)
         let (recorder, input, output) = try CaptureCLITests.startRecording(try #require(Navtape.binary), in: scratch, to: "lib/live.navtape")
         var printed = Data()
-        input.fileHandleForWriting.write(Data("""
-            {"navtape":"intents","version":1,"session":"live","startTime":0,"device":"ipad","traits":"landscape"}
-            {"time":0,"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MasterNC","kind":"navigation","children":[{"id":"m","name":"Master"}]},{"id":"d","name":"Detail"}]}
-            {"time":1,"command":"launch"}
+        input.fileHandleForWriting.write(
+            Data(
+                """
+                {"navtape":"intents","version":1,"session":"live","startTime":0,"device":"ipad","traits":"landscape"}
+                {"time":0,"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MasterNC","kind":"navigation","children":[{"id":"m","name":"Master"}]},{"id":"d","name":"Detail"}]}
+                {"time":1,"command":"launch"}
 
-            """.utf8))
+                """.utf8))
         #expect(CaptureCLITests.read(output.fileHandleForReading, until: "line 3: acknowledged", into: &printed))
         let (server, port, _) = try Self.startServer(["lib"], in: scratch)
         defer { if server.isRunning { server.terminate() } }

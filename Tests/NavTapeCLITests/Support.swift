@@ -35,9 +35,11 @@ enum Navtape {
     /// added to the test's own; with `terminal`, standard error is a pseudo-terminal (what a user
     /// at a terminal sees, read from its master side), and with `terminalStdout` standard output
     /// is the same terminal (both then arrive in `stderr`).
-    static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil,
-                    stdoutPath: String? = nil, environment extra: [String: String] = [:], terminal: Bool = false,
-                    terminalStdout: Bool = false) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+        stdoutPath: String? = nil, environment extra: [String: String] = [:], terminal: Bool = false,
+        terminalStdout: Bool = false
+    ) throws -> Result {
         guard let binary else {
             Issue.record("the navtape binary was not found next to the test bundle or in .build/debug: run `swift build` first")
             throw CancellationError()
@@ -53,8 +55,8 @@ enum Navtape {
         // Both streams go to files, so a large output can never block the child on a full pipe.
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("navtape-run-\(UUID().uuidString)")
         let outPath = stdoutPath ?? capture.path + ".out", errPath = capture.path + ".err"
-        if stdoutPath == nil { FileManager.default.createFile(atPath: outPath, contents: nil) }
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        if stdoutPath == nil { _ = FileManager.default.createFile(atPath: outPath, contents: nil) }
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer {
             if stdoutPath == nil { try? FileManager.default.removeItem(atPath: outPath) }
             try? FileManager.default.removeItem(atPath: errPath)
@@ -78,8 +80,9 @@ enum Navtape {
         process.waitUntilExit()
         let stdoutData = stdoutPath == nil ? (FileManager.default.contents(atPath: outPath) ?? Data()) : Data()
         let stderrData = terminalOutput?.finish() ?? FileManager.default.contents(atPath: errPath) ?? Data()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
     }
 }
 
@@ -87,10 +90,12 @@ extension Navtape {
     /// Starts `navtape arguments…` in `directory` in the background, its standard output piped (and
     /// standard input, with `input`); standard error goes to `errors`, or is discarded. The caller
     /// reads and waits.
-    static func start(_ arguments: [String], in directory: URL, input: Pipe? = nil,
-                      errors: Pipe? = nil) throws -> (process: Process, output: Pipe) {
+    static func start(
+        _ arguments: [String], in directory: URL, input: Pipe? = nil,
+        errors: Pipe? = nil
+    ) throws -> (process: Process, output: Pipe) {
         let process = Process()
-        process.executableURL = try #require(binary, "the navtape binary was not found: run `swift build` first")
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
@@ -153,10 +158,12 @@ final class PseudoTerminal: @unchecked Sendable {
         typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
         let process = dlopen(nil, RTLD_NOW)
         guard let openPT = dlsym(process, "posix_openpt"), let grant = dlsym(process, "grantpt"),
-              let unlock = dlsym(process, "unlockpt"), let nameOf = dlsym(process, "ptsname") else { throw POSIXError(.ENOSYS) }
+            let unlock = dlsym(process, "unlockpt"), let nameOf = dlsym(process, "ptsname")
+        else { throw POSIXError(.ENOSYS) }
         primary = unsafeBitCast(openPT, to: Call.self)(O_RDWR | O_NOCTTY)
         guard primary >= 0, unsafeBitCast(grant, to: Call.self)(primary) == 0, unsafeBitCast(unlock, to: Call.self)(primary) == 0,
-              let name = unsafeBitCast(nameOf, to: Name.self)(primary) else {
+            let name = unsafeBitCast(nameOf, to: Name.self)(primary)
+        else {
             throw POSIXError(.ENOTTY)
         }
         let descriptor = open(name, O_RDWR | O_NOCTTY)

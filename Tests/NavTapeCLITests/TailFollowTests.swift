@@ -25,10 +25,11 @@ struct TailFollowTests {
         data += out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self) == """
-            @21   +4.000s     displayModeChanged → allVisible (expand)
-            @22   +10.000s  ▸ displayModeChanged → primaryHidden (button)
+        #expect(
+            String(decoding: data, as: UTF8.self) == """
+                @21   +4.000s     displayModeChanged → allVisible (expand)
+                @22   +10.000s  ▸ displayModeChanged → primaryHidden (button)
 
-            """)
+                """)
     }
 }

@@ -45,8 +45,9 @@ struct TimelineWindowTests {
     func fromATime() throws {
         let scratch = Scratch()
         #expect(try scratch.navtape("generate", "--events", "2000", "--seed", "8", "-o", "g.navtape").status == 0)
-        let state = try #require(try JSONSerialization.jsonObject(
-            with: Data(scratch.navtape("state", "g.navtape", "--time", "+600", "--json").stdout.utf8)) as? [String: Any])
+        let state = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(scratch.navtape("state", "g.navtape", "--time", "+600", "--json").stdout.utf8)) as? [String: Any])
         let after = try #require(state["event"] as? Int)
         let byTime = try Self.lines(scratch.navtape("timeline", "g.navtape", "--from", "+600", "--limit", "5", "--json"))
         let byIndex = try Self.lines(scratch.navtape("timeline", "g.navtape", "--from", "\(after)", "--limit", "5", "--json"))

@@ -13,11 +13,15 @@ struct WorkflowTests {
         try scratch.write("launch\nexpect collapsed false\n", to: "suite/a.navscript")
         try scratch.write("launch\nexpect collapsed false\n", to: "suite/sub/b.navscript")
         let all = try scratch.navtape("run", "suite")
-        #expect(all == .init(status: 0, stdout: """
-            PASS suite/a.navscript: 1 expectation, 4 commands, 13 events
-            PASS suite/sub/b.navscript: 1 expectation, 4 commands, 13 events
+        #expect(
+            all
+                == .init(
+                    status: 0,
+                    stdout: """
+                        PASS suite/a.navscript: 1 expectation, 4 commands, 13 events
+                        PASS suite/sub/b.navscript: 1 expectation, 4 commands, 13 events
 
-            """, stderr: ""))
+                        """, stderr: ""))
         let junit = try scratch.navtape("run", "suite", "gone.navscript", "--junit", "r.xml")
         #expect(junit.status == 66, "\(junit)")
         let report = try scratch.read("r.xml")
@@ -30,7 +34,8 @@ struct WorkflowTests {
         try scratch.write("launch\nexpect collapsed true\n", to: "fails.navscript")
         try scratch.write("launch\nrotate sideways\n", to: "bad.navscript")
         let mixed = try scratch.navtape("run", "bad.navscript", "suite/a.navscript", "fails.navscript")
-        #expect(mixed.status == 65 && mixed.stdout.contains("PASS suite/a.navscript") && mixed.stdout.contains("FAIL fails.navscript")
+        #expect(
+            mixed.status == 65 && mixed.stdout.contains("PASS suite/a.navscript") && mixed.stdout.contains("FAIL fails.navscript")
                 && mixed.stderr.hasPrefix("bad.navscript:2:"), "\(mixed)")
         #expect(try scratch.navtape("run", "fails.navscript", "suite").status == 1)
         let worst = try scratch.navtape("run", "empty", "bad.navscript", "suite", "--junit", "w.xml")
@@ -41,8 +46,9 @@ struct WorkflowTests {
     @Test("long times read as durations in every listing, and can be typed back")
     func durations() throws {
         let scratch = Scratch(onDisk: true)
-        try scratch.write("device ipad landscape\nlaunch\nrotate portrait at +48d16h23m30.464s\nrotate landscape at +1h10m06.464s\n",
-                          to: "long.navscript")
+        try scratch.write(
+            "device ipad landscape\nlaunch\nrotate portrait at +48d16h23m30.464s\nrotate landscape at +1h10m06.464s\n",
+            to: "long.navscript")
         #expect(try scratch.navtape("record", "long.navscript", "-o", "long.navtape").status == 0)
         let log = try scratch.navtape("log", "long.navtape").stdout
         #expect(log.contains("+48d16h23m31.464s") && log.contains("+48d17h33m37.928s"), "\(log)")
@@ -68,8 +74,9 @@ struct WorkflowTests {
     func shrinkProgress() throws {
         let scratch = Scratch(onDisk: true)
         #expect(try scratch.navtape("generate", "--events", "300", "--seed", "4", "--policy", "none", "-o", "g.navtape").status == 0)
-        let drawn = try Navtape.run(["shrink", "g.navtape", "--bug", "BUG-6", "-o", "m.navtape"], in: scratch.url,
-                                    environment: ProgressTests.now, terminal: true)
+        let drawn = try Navtape.run(
+            ["shrink", "g.navtape", "--bug", "BUG-6", "-o", "m.navtape"], in: scratch.url,
+            environment: ProgressTests.now, terminal: true)
         #expect(drawn.status == 0, "\(drawn)")
         #expect(drawn.stderr.contains("\r\u{1B}[Kshrinking") && drawn.stderr.contains("sessions tried"), "\(drawn.stderr.prefix(300).debugDescription)")
         #expect(drawn.stderr.hasSuffix("\r\u{1B}[K"), "\(drawn.stderr.suffix(80).debugDescription)")

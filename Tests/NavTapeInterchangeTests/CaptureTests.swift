@@ -41,8 +41,9 @@ struct CaptureTests {
         return result
     }
 
-    @Test("every sample records exactly the divergences it announces (each field agreeing and disagreeing)",
-          arguments: ["calendar-paste.intents.jsonl", "fields.intents.jsonl"])
+    @Test(
+        "every sample records exactly the divergences it announces (each field agreeing and disagreeing)",
+        arguments: ["calendar-paste.intents.jsonl", "fields.intents.jsonl"])
     func announcedDivergences(sample: String) throws {
         let text = try String(contentsOf: Self.samples.appendingPathComponent(sample), encoding: .utf8)
         let expected = Self.announced(text)
@@ -64,8 +65,12 @@ struct CaptureTests {
         #expect(try machine.state(at: machine.eventCount) == ingest.capture?.state)
     }
 
-    @Test("every sample stream is ingested whole, without an error", arguments: ["calendar-paste.intents.jsonl", "fields.intents.jsonl",
-                                                                                 "schema-sample.intents.jsonl", "calendar-paste.rendered.intents.jsonl"])
+    @Test(
+        "every sample stream is ingested whole, without an error",
+        arguments: [
+            "calendar-paste.intents.jsonl", "fields.intents.jsonl",
+            "schema-sample.intents.jsonl", "calendar-paste.rendered.intents.jsonl",
+        ])
     func everySample(sample: String) throws {
         let text = try String(contentsOf: Self.samples.appendingPathComponent(sample), encoding: .utf8)
         let scratch = TemporaryDirectory()
@@ -94,10 +99,18 @@ struct CaptureTests {
         #expect(state.name(of: emptyDetail) == "NoSelectionNC")
         let emptyRoot = try #require(capture.identities["0x9"])
         #expect(emptyRoot.isMinted && state.name(of: emptyRoot) == "NoSelection")
-        #expect(divergence.observed == .controllers([.controller(try #require(capture.identities["0x1"])),
-                                                      .controller(try #require(capture.identities["0x7"]))]))
-        #expect(divergence.model == .controllers([.controller(try #require(capture.identities["0x1"])),
-                                                   .controller(try #require(capture.identities["0x5"]))]))
+        #expect(
+            divergence.observed
+                == .controllers([
+                    .controller(try #require(capture.identities["0x1"])),
+                    .controller(try #require(capture.identities["0x7"])),
+                ]))
+        #expect(
+            divergence.model
+                == .controllers([
+                    .controller(try #require(capture.identities["0x1"])),
+                    .controller(try #require(capture.identities["0x5"])),
+                ]))
         #expect(state.hierarchyDescription == "MasterNC[Master] | PasteNC[ShiftAssignment]")
     }
 
@@ -121,27 +134,41 @@ struct CaptureTests {
         #expect(steps.last?.step.command == .show(a, sender: try #require(capture.identities["m"])))
     }
 
-    @Test("a line that does not fit stops with FILE:LINE and keeps every line before it", arguments: [
-        (#"{"command":"pusj"}"#, #"t.jsonl:4: command: unknown command "pusj" (did you mean "push"?)"#),
-        (#"{"command":"pop","navigation":"p","observd":{}}"#, #"t.jsonl:4: line: unknown member "observd" (did you mean "observed"?)"#),
-        (#"{"command":"pop","navigation":"q"}"#, #"t.jsonl:4: navigation: unknown controller "q" (describe it with an object the first time)"#),
-        (#"{"command":"push","controller":{"id":"n","name":"N","children":[{"id":"m","name":"M"}]},"onto":"p"}"#,
-         #"t.jsonl:4: controller.children[0]: "m" already names a controller; a new tree holds new controllers only"#),
-        (#"{"command":"pop","navigation":"p","time":5}"#, #"t.jsonl:4: time 5 is before the previous command's 1000"#),
-        (#"{"command":"pop","navigation":"p","observed":{"viewControllers":["zz"]}}"#,
-         #"t.jsonl:4: observed.viewControllers[0]: unknown controller "zz" (describe it with an object the first time)"#),
-        (#"{"command":"changeTraits","traits":{"sizeClass":"big","width":1,"height":1,"idiom":"phone"}}"#,
-         #"t.jsonl:4: line.traits.sizeClass: expected a SizeClass case name, found "big""#),
-        // A tree the model cannot create (children under a content controller, a navigation controller in
-        // a stack) is refused before anything is appended, not recorded as a rejection.
-        (#"{"command":"present","controller":{"id":"q","name":"Q","kind":"content","children":[{"id":"r","name":"R"}]}}"#,
-         #"t.jsonl:4: controller: cannot create Q: invalidValue (ST-10)"#),
-        (#"{"command":"present","controller":{"id":"q","name":"QN","children":[{"id":"r","name":"RN","kind":"navigation","children":[{"id":"s","name":"S"}]}]}}"#,
-         #"t.jsonl:4: controller: cannot create QN[RN[S]]: navigationController (NV-1)"#),
-        // A new controller is its own commit: refused before it is created when the observation is bad.
-        (#"{"command":"showDetail","target":{"id":"n","name":"N"},"sender":"m","observed":{"stacks":[{"navigation":"zz","viewControllers":[]}]}}"#,
-         #"t.jsonl:4: observed.stacks[0].navigation: unknown controller "zz" (describe it with an object the first time)"#),
-    ])
+    @Test(
+        "a line that does not fit stops with FILE:LINE and keeps every line before it",
+        arguments: [
+            (#"{"command":"pusj"}"#, #"t.jsonl:4: command: unknown command "pusj" (did you mean "push"?)"#),
+            (#"{"command":"pop","navigation":"p","observd":{}}"#, #"t.jsonl:4: line: unknown member "observd" (did you mean "observed"?)"#),
+            (#"{"command":"pop","navigation":"q"}"#, #"t.jsonl:4: navigation: unknown controller "q" (describe it with an object the first time)"#),
+            (
+                #"{"command":"push","controller":{"id":"n","name":"N","children":[{"id":"m","name":"M"}]},"onto":"p"}"#,
+                #"t.jsonl:4: controller.children[0]: "m" already names a controller; a new tree holds new controllers only"#
+            ),
+            (#"{"command":"pop","navigation":"p","time":5}"#, #"t.jsonl:4: time 5 is before the previous command's 1000"#),
+            (
+                #"{"command":"pop","navigation":"p","observed":{"viewControllers":["zz"]}}"#,
+                #"t.jsonl:4: observed.viewControllers[0]: unknown controller "zz" (describe it with an object the first time)"#
+            ),
+            (
+                #"{"command":"changeTraits","traits":{"sizeClass":"big","width":1,"height":1,"idiom":"phone"}}"#,
+                #"t.jsonl:4: line.traits.sizeClass: expected a SizeClass case name, found "big""#
+            ),
+            // A tree the model cannot create (children under a content controller, a navigation controller in
+            // a stack) is refused before anything is appended, not recorded as a rejection.
+            (
+                #"{"command":"present","controller":{"id":"q","name":"Q","kind":"content","children":[{"id":"r","name":"R"}]}}"#,
+                #"t.jsonl:4: controller: cannot create Q: invalidValue (ST-10)"#
+            ),
+            (
+                #"{"command":"present","controller":{"id":"q","name":"QN","children":[{"id":"r","name":"RN","kind":"navigation","children":[{"id":"s","name":"S"}]}]}}"#,
+                #"t.jsonl:4: controller: cannot create QN[RN[S]]: navigationController (NV-1)"#
+            ),
+            // A new controller is its own commit: refused before it is created when the observation is bad.
+            (
+                #"{"command":"showDetail","target":{"id":"n","name":"N"},"sender":"m","observed":{"stacks":[{"navigation":"zz","viewControllers":[]}]}}"#,
+                #"t.jsonl:4: observed.stacks[0].navigation: unknown controller "zz" (describe it with an object the first time)"#
+            ),
+        ])
     func badLine(line: String, message: String) throws {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
@@ -173,24 +200,33 @@ struct CaptureTests {
         #expect(try machine.state(at: machine.eventCount).isCollapsed)
     }
 
-    @Test("session lines: defaults, presets, and errors", arguments: [
-        (#"{"navtape":"intents","version":1,"device":"ipad"}"#, "ok ipad unspecified none 768x1024"),
-        (#"{"navtape":"intents","version":1,"device":"iphone-plus","traits":"landscape","style":"doubleColumn","delegate":"merge-stacks"}"#,
-         "ok iphone-plus doubleColumn merge-stacks 736x414"),
-        (#"{"navtape":"intents","version":1,"device":"my-phone","traits":{"sizeClass":"compact","width":390,"height":844,"idiom":"phone"}}"#,
-         "ok my-phone unspecified none 390x844"),
-        (#"{"navtape":"intents","version":1}"#, #"error session: missing "traits" (or a preset "device")"#),
-        (#"{"navtape":"intents","version":1,"device":"pixel","traits":"portrait"}"#,
-         #"error session.traits: expected a traits object ("portrait" needs a preset device)"#),
-        (#"{"navtape":"intents","version":2,"device":"ipad"}"#, "error session.version: expected 1"),
-        (#"{"type":"session"}"#, #"error session: unknown member "type""#),
-        (#"{"navtape":"intents","version":1,"device":"ipad","delegate":"calendar-pasta"}"#, "error session.delegate: "),
-    ])
+    @Test(
+        "session lines: defaults, presets, and errors",
+        arguments: [
+            (#"{"navtape":"intents","version":1,"device":"ipad"}"#, "ok ipad unspecified none 768x1024"),
+            (
+                #"{"navtape":"intents","version":1,"device":"iphone-plus","traits":"landscape","style":"doubleColumn","delegate":"merge-stacks"}"#,
+                "ok iphone-plus doubleColumn merge-stacks 736x414"
+            ),
+            (
+                #"{"navtape":"intents","version":1,"device":"my-phone","traits":{"sizeClass":"compact","width":390,"height":844,"idiom":"phone"}}"#,
+                "ok my-phone unspecified none 390x844"
+            ),
+            (#"{"navtape":"intents","version":1}"#, #"error session: missing "traits" (or a preset "device")"#),
+            (
+                #"{"navtape":"intents","version":1,"device":"pixel","traits":"portrait"}"#,
+                #"error session.traits: expected a traits object ("portrait" needs a preset device)"#
+            ),
+            (#"{"navtape":"intents","version":2,"device":"ipad"}"#, "error session.version: expected 1"),
+            (#"{"type":"session"}"#, #"error session: unknown member "type""#),
+            (#"{"navtape":"intents","version":1,"device":"ipad","delegate":"calendar-pasta"}"#, "error session.delegate: "),
+        ])
     func sessionLine(line: String, expected: String) {
         do {
             let session = try IntentStream.session(line)
             let traits = session.description.initialTraits
-            #expect("ok \(session.description.device) \(session.description.style) \(session.description.policy.name) \(traits.width)x\(traits.height)" == expected)
+            #expect(
+                "ok \(session.description.device) \(session.description.style) \(session.description.policy.name) \(traits.width)x\(traits.height)" == expected)
         } catch {
             #expect("error \(error)".hasPrefix(expected), "\(error)")
         }
@@ -199,13 +235,15 @@ struct CaptureTests {
     @Test("divergence events round-trip through the codec and JSON")
     func divergenceRoundTrip() throws {
         let divergences = [
-            Divergence(aspect: .viewControllers, observed: .controllers([.controller(ControllerID(app: 0)), .unmatched(name: NameID(rawValue: 7))]),
-                       model: .controllers([.controller(ControllerID(app: 0)), .controller(ControllerID(minted: 2))]),
-                       rules: [RuleID(.SH, 11), RuleID(.BUG, 6)]),
+            Divergence(
+                aspect: .viewControllers, observed: .controllers([.controller(ControllerID(app: 0)), .unmatched(name: NameID(rawValue: 7))]),
+                model: .controllers([.controller(ControllerID(app: 0)), .controller(ControllerID(minted: 2))]),
+                rules: [RuleID(.SH, 11), RuleID(.BUG, 6)]),
             Divergence(aspect: .stack(of: .unmatched(name: NameID(rawValue: 3))), observed: .controllers([]), model: .controllers([]), rules: []),
             Divergence(aspect: .collapsed, observed: .flag(true), model: .flag(false), rules: [RuleID(.SZ, 1)]),
-            Divergence(aspect: .displayMode, observed: .displayMode(.oneOverSecondary), model: .displayMode(.twoDisplaceSecondary),
-                       rules: [RuleID(.DM, 2)]),
+            Divergence(
+                aspect: .displayMode, observed: .displayMode(.oneOverSecondary), model: .displayMode(.twoDisplaceSecondary),
+                rules: [RuleID(.DM, 2)]),
         ]
         for divergence in divergences {
             let event = NavigationEvent.diverged(divergence)

@@ -49,8 +49,9 @@ struct Format1Tests {
     @Test("a format 1 answer its method cannot give is refused, naming the member")
     func refusesWrongAnswers() throws {
         let text = try String(contentsOf: try Self.url("merge.format1.jsonl"), encoding: .utf8)
-        let broken = text.replacingOccurrences(of: #""collapseSecondary":{"answer":"mergeStacks"}"#,
-                                               with: #""collapseSecondary":{"answer":"column","column":"primary"}"#)
+        let broken = text.replacingOccurrences(
+            of: #""collapseSecondary":{"answer":"mergeStacks"}"#,
+            with: #""collapseSecondary":{"answer":"column","column":"primary"}"#)
         #expect(broken != text)
         let directory = TemporaryDirectory()
         do {

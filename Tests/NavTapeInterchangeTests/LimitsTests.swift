@@ -25,8 +25,10 @@ struct LimitsTests {
         // The deepest the parser accepts is what the codec reads back (the one limit).
         let event = NavigationEvent.policyChanged(deepest)
         #expect(try EventCodec.decode(EventCodec.encode(event, startsCommit: true)).event == event)
-        for text in [Self.nestedNot(PolicyCondition.maximumDepth + 1), Self.nestedNot(200_000),
-                     Self.nestedParentheses(400_000), "collapseSecondary discard if " + String(repeating: "(", count: 100_000) + "flag x"] {
+        for text in [
+            Self.nestedNot(PolicyCondition.maximumDepth + 1), Self.nestedNot(200_000),
+            Self.nestedParentheses(400_000), "collapseSecondary discard if " + String(repeating: "(", count: 100_000) + "flag x",
+        ] {
             #expect(throws: NotationError.self) { try SplitPolicy(parsing: text) }
             do {
                 _ = try SplitPolicy(parsing: text)
@@ -37,8 +39,9 @@ struct LimitsTests {
         // `and`/`or` lists nest too: 31 levels of `not` around an `and` is 32, one more is refused.
         let wide = "collapseSecondary discard if " + String(repeating: "not ", count: 31) + "(flag a and flag b)"
         #expect(throws: NotationError.self) { try SplitPolicy(parsing: wide) }
-        #expect(try SplitPolicy(parsing: "collapseSecondary discard if " + String(repeating: "not ", count: 30) + "(flag a and flag b)")
-            .methods[.collapseSecondary]?.first?.condition?.depth == 32)
+        #expect(
+            try SplitPolicy(parsing: "collapseSecondary discard if " + String(repeating: "not ", count: 30) + "(flag a and flag b)")
+                .methods[.collapseSecondary]?.first?.condition?.depth == 32)
     }
 
     @Test("intent streams: trees nest at most 31 levels (each level is two of the JSON parser's 64)")

@@ -12,12 +12,15 @@ struct ReadmeCaptureExampleTests {
     func captureExample() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
-        let capture = try CaptureRecorder(creating: dir.path("capture.navtape"), traits: Device.iPhonePlus.traits(.portrait),
-                                          delegate: .calendarPaste(), device: "iphone-plus", sessionID: "cp", startTime: 0)
+        let capture = try CaptureRecorder(
+            creating: dir.path("capture.navtape"), traits: Device.iPhonePlus.traits(.portrait),
+            delegate: .calendarPaste(), device: "iphone-plus", sessionID: "cp", startTime: 0)
         let master = CapturedController(identity: "0x1", name: "MN", children: [CapturedController(identity: "0x2", name: "M")])
         try capture.record(CapturedIntent(kind: .setSplitViewControllers, arguments: [.controllers([master])]))
-        let launch = try capture.record(CapturedIntent(kind: .launch, arguments: [.value(.traits(Device.iPhonePlus.traits(.portrait)))],
-                                                       observed: CapturedObservation(collapsed: false)))
+        let launch = try capture.record(
+            CapturedIntent(
+                kind: .launch, arguments: [.value(.traits(Device.iPhonePlus.traits(.portrait)))],
+                observed: CapturedObservation(collapsed: false)))
         #expect(launch.divergences.count == 1)
         #expect(launch.divergences.first?.aspect == .collapsed)
         #expect(launch.divergences.first?.rules.contains(RuleID(.SZ, 3)) == true)

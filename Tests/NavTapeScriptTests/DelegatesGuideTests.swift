@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (docs/Delegates.md quotes this code as it is laid out here.)
 import Foundation
 import NavTape
 import NavTapeTestSupport

@@ -19,13 +19,19 @@ struct ObservationExpectationTests {
         showDetail DN2[D2] from M
         """
 
-    @Test("callbacks, in order, net for the command (AP-1, AP-4)", arguments: [
-        ("expect callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)", nil),
-        ("expect callbacks viewWillAppear(D2), viewDidAppear(D2)",
-         "o.navscript:5: expected callbacks viewWillAppear(D2), viewDidAppear(D2), got callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)"),
-        ("expect callbacks none",
-         "o.navscript:5: expected callbacks none, got callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)"),
-    ] as [(String, String?)])
+    @Test(
+        "callbacks, in order, net for the command (AP-1, AP-4)",
+        arguments: [
+            ("expect callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)", nil),
+            (
+                "expect callbacks viewWillAppear(D2), viewDidAppear(D2)",
+                "o.navscript:5: expected callbacks viewWillAppear(D2), viewDidAppear(D2), got callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)"
+            ),
+            (
+                "expect callbacks none",
+                "o.navscript:5: expected callbacks none, got callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)"
+            ),
+        ] as [(String, String?)])
     func callbacks(line: String, failure: String?) throws {
         #expect(try failures(Self.phone + "\n" + line) == (failure.map { [$0] } ?? []))
     }
@@ -49,26 +55,32 @@ struct ObservationExpectationTests {
         #expect(try failures(script + "expect notifications none") == ["o.navscript:4: expected notifications none, got notifications didCollapse"])
         let ipad = "device ipad portrait\nlaunch\ntapDisplayModeButton\n"
         #expect(try failures(ipad + "expect notifications willChangeTo(primaryOverlay)") == [])
-        #expect(try failures(ipad + "expect notifications willChangeTo(allVisible)")
-            == ["o.navscript:4: expected notifications willChangeTo(allVisible), got notifications willChangeTo(primaryOverlay)"])
+        #expect(
+            try failures(ipad + "expect notifications willChangeTo(allVisible)")
+                == ["o.navscript:4: expected notifications willChangeTo(allVisible), got notifications willChangeTo(primaryOverlay)"])
     }
 
     @Test("notifications of every kind hold where UIKit sends them and fail where it does not (EX-1.7, BTN-8, LG-5)")
     func notificationKinds() throws {
         let expand = "device iphone-plus portrait\nlaunch\nrotate landscape\n"
         #expect(try failures(expand + "expect notifications willChangeTo(allVisible), didExpand") == [])
-        #expect(try failures(expand + "expect notifications didExpand")
-            == ["o.navscript:4: expected notifications didExpand, got notifications willChangeTo(allVisible), didExpand"])
+        #expect(
+            try failures(expand + "expect notifications didExpand")
+                == ["o.navscript:4: expected notifications didExpand, got notifications willChangeTo(allVisible), didExpand"])
         let columns = "style double-column\ndevice ipad landscape\nprimary P\nsecondary S\nlaunch\nhideColumn primary\n"
         #expect(try failures(columns + "expect notifications willChangeTo(secondaryOnly), willHide(primary)") == [])
-        #expect(try failures(columns + "expect notifications willChangeTo(secondaryOnly), willShow(primary)")
-            == ["o.navscript:7: expected notifications willChangeTo(secondaryOnly), willShow(primary), got notifications willChangeTo(secondaryOnly), willHide(primary)"])
+        #expect(
+            try failures(columns + "expect notifications willChangeTo(secondaryOnly), willShow(primary)")
+                == [
+                    "o.navscript:7: expected notifications willChangeTo(secondaryOnly), willShow(primary), got notifications willChangeTo(secondaryOnly), willHide(primary)"
+                ])
         #expect(try failures(columns + "showColumn primary\nexpect notifications willChangeTo(oneBesideSecondary), willShow(primary)") == [])
         let legacy = "style legacy\ndevice ipad portrait\nlaunch\n"
         #expect(try failures(legacy + "expect notifications willHideViewController") == [])
         #expect(try failures(legacy + "rotate landscape\nexpect notifications willShowViewController") == [])
-        #expect(try failures(legacy + "rotate landscape\nexpect notifications willShowViewController, willChangeTo(allVisible)")
-            == ["o.navscript:5: expected notifications willShowViewController, willChangeTo(allVisible), got notifications willShowViewController"])
+        #expect(
+            try failures(legacy + "rotate landscape\nexpect notifications willShowViewController, willChangeTo(allVisible)")
+                == ["o.navscript:5: expected notifications willShowViewController, willChangeTo(allVisible), got notifications willShowViewController"])
     }
 
     @Test("setViewControllers' transition is UIKit's rule, stated in the event (NV-5)")
@@ -79,8 +91,9 @@ struct ObservationExpectationTests {
         #expect(try failures(base + "setViewControllers [B, C] of MN\nexpect transitions none(MN)") == [])
         // Apple's example: A, B, C set to X, A, B is a pop (B, an old controller, becomes the top).
         #expect(try failures(base + "setViewControllers [X, A, B] of MN\nexpect transitions pop(MN)") == [])
-        #expect(try failures(base + "setViewControllers [X, A, B] of MN\nexpect transitions push(MN)")
-            == ["o.navscript:5: expected transitions push(MN), got transitions pop(MN)"])
+        #expect(
+            try failures(base + "setViewControllers [X, A, B] of MN\nexpect transitions push(MN)")
+                == ["o.navscript:5: expected transitions push(MN), got transitions pop(MN)"])
     }
 
     @Test("identity: the same instance, or a fresh one (EX-3)")
@@ -93,7 +106,9 @@ struct ObservationExpectationTests {
             rotate landscape
             """
         #expect(try failures(policy + "\nexpect fresh NoSelectionNC\nexpect same MN as #0") == [])
-        #expect(try failures(policy + "\nexpect same NoSelectionNC as #2").first?.hasPrefix("o.navscript:6: expected same NoSelectionNC as #2, got NoSelectionNC is #m") == true)
+        #expect(
+            try failures(policy + "\nexpect same NoSelectionNC as #2").first?.hasPrefix(
+                "o.navscript:6: expected same NoSelectionNC as #2, got NoSelectionNC is #m") == true)
         #expect(try failures(policy + "\nexpect fresh MN") == ["o.navscript:6: expected fresh MN, got MN is #0, created before the command"])
         #expect(try failures("launch\nshowDetail D2 from M\nexpect fresh D2") == [])
     }
@@ -109,8 +124,9 @@ struct ObservationExpectationTests {
     func query() throws {
         #expect(try failures("device iphone portrait\nlaunch\nquery showDetail from M\nexpect answer push") == [])
         #expect(try failures("device ipad landscape\nlaunch\nquery showDetail from M\nexpect answer noPush\nquery show from M\nexpect answer push") == [])
-        #expect(try failures("device ipad landscape\nlaunch\nquery showDetail from M\nexpect answer push")
-            == ["o.navscript:4: expected answer push, got answer noPush"])
+        #expect(
+            try failures("device ipad landscape\nlaunch\nquery showDetail from M\nexpect answer push")
+                == ["o.navscript:4: expected answer push, got answer noPush"])
         #expect(try failures("launch\nexpect answer push") == ["o.navscript:2: expected answer push, got answer no query before"])
     }
 
@@ -143,16 +159,22 @@ struct ObservationExpectationTests {
             }
         }
         let kinds = Set(examples.map { $0.split(separator: " ")[1] })
-        for keyword in ["hierarchy", "collapsed", "displayMode", "preferredDisplayMode", "visible", "violation", "violations",
-                        "rejected", "ignored", "accepted", "unchanged", "button", "presented", "primaryColumnWidth", "splitBehavior",
-                        "callbacks", "notifications", "transitions", "popped", "same", "fresh", "no", "answer"] {
+        for keyword in [
+            "hierarchy", "collapsed", "displayMode", "preferredDisplayMode", "visible", "violation", "violations",
+            "rejected", "ignored", "accepted", "unchanged", "button", "presented", "primaryColumnWidth", "splitBehavior",
+            "callbacks", "notifications", "transitions", "popped", "same", "fresh", "no", "answer",
+        ] {
             #expect(kinds.contains(Substring(keyword)), "no example of expect \(keyword)")
         }
     }
 
     @Test("malformed observation lines name the line and column")
     func malformed() {
-        #expect(throws: ScriptError(file: "o.navscript", line: 2, column: 18, "expected a callback such as viewWillAppear(D2), found 'viewWillApear(D)' (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)")) {
+        #expect(
+            throws: ScriptError(
+                file: "o.navscript", line: 2, column: 18,
+                "expected a callback such as viewWillAppear(D2), found 'viewWillApear(D)' (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)")
+        ) {
             try ScriptParser.parse("launch\nexpect callbacks viewWillApear(D)", file: "o.navscript")
         }
         #expect(throws: ScriptError(file: "o.navscript", line: 1, column: 15, "expected 'as', found 'is'")) {

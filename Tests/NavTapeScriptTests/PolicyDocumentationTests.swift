@@ -20,7 +20,8 @@ struct PolicyDocumentationTests {
             .compactMap { row -> String? in
                 let cells = row.replacingOccurrences(of: "\\|", with: "\u{1}").split(separator: "|")
                 guard let last = cells.last?.trimmingCharacters(in: .whitespaces),
-                      last.hasPrefix("`"), last.hasSuffix("`") else { return nil }
+                    last.hasPrefix("`"), last.hasSuffix("`")
+                else { return nil }
                 return String(last.dropFirst().dropLast()).replacingOccurrences(of: "\u{1}", with: "|")
             }
     }
@@ -47,8 +48,10 @@ struct PolicyDocumentationTests {
                 for rule in rules { shown.insert(Self.kind(of: rule.answer)) }
             }
         }
-        let all: Set<String> = ["keep", "discard", "merge", "mergeTop", "filter", "returnsNil", "secondary", "existing",
-                                "fresh", "unmerge", "mode", "column", "proposed", "bool"]
+        let all: Set<String> = [
+            "keep", "discard", "merge", "mergeTop", "filter", "returnsNil", "secondary", "existing",
+            "fresh", "unmerge", "mode", "column", "proposed", "bool",
+        ]
         #expect(all.subtracting(shown).isEmpty, "no example for \(all.subtracting(shown).sorted())")
     }
 

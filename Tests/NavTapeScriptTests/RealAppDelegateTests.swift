@@ -42,15 +42,18 @@ struct RealAppDelegateTests {
         .appendingPathComponent("Scenarios/Apps")
 
     /// Runs `script` (recording to a log in `directory`) under its own policy or under `delegate`.
-    static func run(_ script: Script, delegate: (any SplitViewDelegate)?, in directory: TemporaryDirectory,
-                    name: String) throws -> (run: ScriptRun, tape: TimeMachine) {
+    static func run(
+        _ script: Script, delegate: (any SplitViewDelegate)?, in directory: TemporaryDirectory,
+        name: String
+    ) throws -> (run: ScriptRun, tape: TimeMachine) {
         let path = directory.path(name)
         let run = try ScriptRunner.run(script, recordingTo: path, delegate: delegate)
         return (run, try TimeMachine(path: path))
     }
 
-    @Test("the Swift delegate and the script policy give the same hierarchy at every step; the bug report is as expected",
-          arguments: sessions)
+    @Test(
+        "the Swift delegate and the script policy give the same hierarchy at every step; the bug report is as expected",
+        arguments: sessions)
     func session(_ session: Session) throws {
         let url = Self.directory.appendingPathComponent(session.script + ".navscript")
         let script = try ScriptParser.parse(String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
@@ -81,8 +84,9 @@ struct RealAppDelegateTests {
         }
     }
 
-    @Test("a what-if re-decides a Swift-delegate session under its script policy, and the reverse, to the same state",
-          arguments: sessions.filter { $0.bug == nil })
+    @Test(
+        "a what-if re-decides a Swift-delegate session under its script policy, and the reverse, to the same state",
+        arguments: sessions.filter { $0.bug == nil })
     func whatIf(_ session: Session) throws {
         let url = Self.directory.appendingPathComponent(session.script + ".navscript")
         let script = try ScriptParser.parse(String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)

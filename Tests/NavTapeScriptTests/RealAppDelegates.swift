@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (docs/Delegates.md quotes this code as it is laid out here.)
 import NavigationCore
 
 // Four real apps' split view delegates, ported line by line to SplitViewDelegate. Each cites the

@@ -13,7 +13,8 @@ struct ScriptRunnerTests {
 
     @Test("an unknown name in a target position creates a content controller; a known one is reused")
     func implicitCreation() throws {
-        let result = try run("""
+        let result = try run(
+            """
             device ipad landscape
             launch
             show M2 from M
@@ -24,10 +25,11 @@ struct ScriptRunnerTests {
             """)
         #expect(result.passed, "\(result.failures)")
         #expect(result.finalState.appControllerCount == 5)  // MN, M, DN, D, M2: M2 created once
-        #expect(result.steps.map(\.command) == [
-            .launch(Device.iPad.traits(.landscape)), .show(ControllerID(app: 4), sender: ControllerID(app: 1)),
-            .pop(ControllerID(app: 0)), .push(ControllerID(app: 4), onto: ControllerID(app: 0)),
-        ])
+        #expect(
+            result.steps.map(\.command) == [
+                .launch(Device.iPad.traits(.landscape)), .show(ControllerID(app: 4), sender: ControllerID(app: 1)),
+                .pop(ControllerID(app: 0)), .push(ControllerID(app: 4), onto: ControllerID(app: 0)),
+            ])
     }
 
     @Test("a tree always creates new controllers, even with a known name")
@@ -47,7 +49,8 @@ struct ScriptRunnerTests {
 
     @Test("failed expectations are all collected, with the line and both values")
     func failures() throws {
-        let result = try run("""
+        let result = try run(
+            """
             device iphone portrait
             launch
             expect hierarchy MN[M]
@@ -58,19 +61,21 @@ struct ScriptRunnerTests {
             expect ignored NV-2
             expect visible M
             """)
-        #expect(result.failures.map(\.description) == [
-            "r.navscript:3: expected hierarchy MN[M], got hierarchy MN[M, DN[D]]",
-            "r.navscript:4: expected violation BUG-6, got violations BUG-5",
-            "r.navscript:5: expected rejected NV-1, got accepted",
-            "r.navscript:7: expected unchanged, got hierarchy MN[M] (changed)",
-            "r.navscript:8: expected ignored NV-2, got accepted",
-        ])
+        #expect(
+            result.failures.map(\.description) == [
+                "r.navscript:3: expected hierarchy MN[M], got hierarchy MN[M, DN[D]]",
+                "r.navscript:4: expected violation BUG-6, got violations BUG-5",
+                "r.navscript:5: expected rejected NV-1, got accepted",
+                "r.navscript:7: expected unchanged, got hierarchy MN[M] (changed)",
+                "r.navscript:8: expected ignored NV-2, got accepted",
+            ])
         #expect(result.expectationsChecked == 6)
     }
 
     @Test("expectations see only the previous command's own events, not the controllers its line created")
     func previousCommand() throws {
-        let result = try run("""
+        let result = try run(
+            """
             launch
             push DN2[D2] onto MN
             expect rejected navigationController
@@ -86,7 +91,8 @@ struct ScriptRunnerTests {
         defer { scratch.remove() }
         let directory = scratch.url
         let path = directory.appendingPathComponent("r.navtape").path
-        let script = try ScriptParser.parse("""
+        let script = try ScriptParser.parse(
+            """
             session timed
             start 2026-01-01T00:00:00.000Z
             launch
@@ -105,11 +111,13 @@ struct ScriptRunnerTests {
         #expect(commitTimes == [start, start, start, start + 1_000, start + 1_250, start + 5_000])
     }
 
-    @Test("a command rendered as a script line parses back to the same command", arguments: [
-        "show M2 from M", "showDetail nil from M", "push #9 onto MN", "popTo M in MN", "interactivePop MN cancelled",
-        "setViewControllers [M] of MN", "set preferredPrimaryColumnWidthFraction 0.25", "traits regular 1024x768 pad narrow",
-        "preferredDisplayMode primaryOverlay", "edgeSwipe",
-    ])
+    @Test(
+        "a command rendered as a script line parses back to the same command",
+        arguments: [
+            "show M2 from M", "showDetail nil from M", "push #9 onto MN", "popTo M in MN", "interactivePop MN cancelled",
+            "setViewControllers [M] of MN", "set preferredPrimaryColumnWidthFraction 0.25", "traits regular 1024x768 pad narrow",
+            "preferredDisplayMode primaryOverlay", "edgeSwipe",
+        ])
     func rendering(line: String) throws {
         let state = try run("launch\nshow M2 from M\npop MN").finalState
         let parsed = try ScriptParser.parse("launch\n" + line, file: "r.navscript")
@@ -129,19 +137,23 @@ struct ScriptRunnerTests {
 
 @Suite("Script times")
 struct SessionTimeTests {
-    @Test("offsets read as durations: seconds under a minute, then minutes, hours and days", arguments: [
-        (Int64(12_500), "+12.500s"), (59_999, "+59.999s"), (60_000, "+1m00.000s"), (4_206_464, "+1h10m06.464s"),
-        (4_206_210_464, "+48d16h23m30.464s"), (-1_500, "-1.500s"), (-3_600_000, "-1h00m00.000s"), (0, "+0.000s"),
-    ] as [(Int64, String)])
+    @Test(
+        "offsets read as durations: seconds under a minute, then minutes, hours and days",
+        arguments: [
+            (Int64(12_500), "+12.500s"), (59_999, "+59.999s"), (60_000, "+1m00.000s"), (4_206_464, "+1h10m06.464s"),
+            (4_206_210_464, "+48d16h23m30.464s"), (-1_500, "-1.500s"), (-3_600_000, "-1h00m00.000s"), (0, "+0.000s"),
+        ] as [(Int64, String)])
     func offsets(milliseconds: Int64, text: String) {
         #expect(SessionTime.offset(milliseconds) == text)
         // What is printed can be typed back (`--time +1h10m06.464s`).
         if milliseconds >= 0 { #expect(SessionTime.parseDuration(text.dropFirst()) == milliseconds) }
     }
 
-    @Test("ISO 8601 round trip", arguments: [
-        "1970-01-01T00:00:00.000Z", "2026-11-22T14:02:31.250Z", "2000-02-29T23:59:59.999Z", "1969-12-31T23:59:59.000Z",
-    ])
+    @Test(
+        "ISO 8601 round trip",
+        arguments: [
+            "1970-01-01T00:00:00.000Z", "2026-11-22T14:02:31.250Z", "2000-02-29T23:59:59.999Z", "1969-12-31T23:59:59.000Z",
+        ])
     func iso(text: String) throws {
         let milliseconds = try #require(SessionTime.parseISO(text))
         #expect(SessionTime.iso8601(milliseconds) == text)

@@ -22,8 +22,9 @@ struct OldLogTests {
         Golden(file: "demo.navtape", events: 41, hierarchy: "MN[M] | NoSelectionNC[NoSelection]"),
         Golden(file: "demo-ipad.navtape", events: 36, hierarchy: "MN[M] | PasteNC2[PasteDetail]"),
         Golden(file: "demo-stale.navtape", events: 24, hierarchy: "MN[M] | PasteNC1[PasteDetail]"),
-        Golden(file: "merge-stacks.navtape", events: 5001,
-               hierarchy: "MN[M, Shift, PasteNC1[], PasteNC2[Note, Note], PasteNC0[Calendar], PasteNC6[Shift], PasteNC7[Shift]]"),
+        Golden(
+            file: "merge-stacks.navtape", events: 5001,
+            hierarchy: "MN[M, Shift, PasteNC1[], PasteNC2[Note, Note], PasteNC0[Calendar], PasteNC6[Shift], PasteNC7[Shift]]"),
         Golden(file: "columns.navtape", events: 25, hierarchy: "PNav[P] | YNav[Y]"),
         Golden(file: "legacy.navtape", events: 16, hierarchy: "MN[M] | DN[D]"),
     ]

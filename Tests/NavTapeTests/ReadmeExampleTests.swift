@@ -14,8 +14,9 @@ struct ReadmeExampleTests {
         let dir = TemporaryDirectory()
         let path = dir.path("session.navtape")
 
-        let setup = SessionSetup(device: .iPhonePlus, orientation: .portrait, policy: .calendarPaste(),
-                                 primary: "MN[M]", secondary: "NoSelectionNC@NoSelectionNC[NoSelection]")
+        let setup = SessionSetup(
+            device: .iPhonePlus, orientation: .portrait, policy: .calendarPaste(),
+            primary: "MN[M]", secondary: "NoSelectionNC@NoSelectionNC[NoSelection]")
         let recorder = try Recorder(creating: path, setup: setup, sessionID: "demo", startTime: 0)
         try recorder.send(.launch(Device.iPhonePlus.traits(.portrait)), at: 1_000)
         try recorder.send(.changeTraits(Device.iPhonePlus.traits(.landscape)), at: 2_000)

@@ -150,8 +150,9 @@ struct TimeMachineTests {
     /// Copies `machine`'s events into a new log with checkpoints at the same indices, letting
     /// `forgeHash` replace the hash stored at some of them.
     func rewrite(_ machine: TimeMachine, into path: String, forgeHash: (UInt64, NavigationState) -> UInt64?) throws {
-        let recorder = try Recorder(creating: path, description: machine.sessionDescription, sessionID: "forged",
-                                    startTime: machine.startTime, options: RecorderOptions(checkpointInterval: Int.max))
+        let recorder = try Recorder(
+            creating: path, description: machine.sessionDescription, sessionID: "forged",
+            startTime: machine.startTime, options: RecorderOptions(checkpointInterval: Int.max))
         let checkpoints = Set(machine.checkpointIndices)
         var state = machine.initialState
         var commit: [NavigationEvent] = []

@@ -33,8 +33,9 @@ struct ViolationReportStepTests {
         var output: [String] { mismatches }
     }
 
-    @Test("INV-1..INV-6: the report's ongoing episodes are the state's broken invariants after every event",
-          arguments: [(UInt64(7), "calendar-paste"), (11, "calendar-paste"), (5, "none"), (9, "merge-stacks")])
+    @Test(
+        "INV-1..INV-6: the report's ongoing episodes are the state's broken invariants after every event",
+        arguments: [(UInt64(7), "calendar-paste"), (11, "calendar-paste"), (5, "none"), (9, "merge-stacks")])
     func ongoingMatchesTheState(seed: UInt64, preset: String) throws {
         let directory = TemporaryDirectory()
         let path = directory.path("s.navtape")

@@ -30,8 +30,9 @@ struct WhatIfTests {
 
     /// A Plus phone with the Calendar Paste app: launch, select a paste, rotate back and forth.
     func calendarPasteSession(at path: String) throws -> Recorder {
-        let setup = SessionSetup(device: .iPhonePlus, orientation: .landscape, policy: .calendarPaste(),
-                                 primary: "MN[M]", secondary: "NoSelectionNC@NoSelectionNC[NoSelection]")
+        let setup = SessionSetup(
+            device: .iPhonePlus, orientation: .landscape, policy: .calendarPaste(),
+            primary: "MN[M]", secondary: "NoSelectionNC@NoSelectionNC[NoSelection]")
         let recorder = try Recorder(creating: path, setup: setup, sessionID: "cp", startTime: 1_000)
         try recorder.send(.launch(Device.iPhonePlus.traits(.landscape)), at: 2_000)
         try recorder.send(.changeTraits(Device.iPhonePlus.traits(.portrait)), at: 3_000)
@@ -52,8 +53,9 @@ struct WhatIfTests {
         #expect(try machine.last() == recorded)
         #expect(recorded.mintedControllerCount == 2)  // the fresh NoSelectionNC and its NoSelection
         // Fork at the first rotation, after the setup commits and the launch.
-        let rotation = try #require(try machine.events(from: 0, to: machine.eventCount)
-            .first { if case .traitsChanged = $0.event { return true } else { return false } })
+        let rotation = try #require(
+            try machine.events(from: 0, to: machine.eventCount)
+                .first { if case .traitsChanged = $0.event { return true } else { return false } })
         let report = try WhatIf.fork(machine, at: rotation.index, into: branch, policy: .noDelegate, sessionID: "none")
         #expect(report.forkIndex == rotation.index)
         let fork = try TimeMachine(path: branch)
@@ -80,7 +82,7 @@ struct WhatIfTests {
         let source = dir.path("cp.navtape"), branch = dir.path("ipad.navtape")
         try calendarPasteSession(at: source).close()
         let machine = try TimeMachine(path: source)
-        try WhatIf.fork(machine, at: 0, into: branch, device: .iPad, sessionID: "ipad")
+        _ = try WhatIf.fork(machine, at: 0, into: branch, device: .iPad, sessionID: "ipad")
         let fork = try TimeMachine(path: branch)
         #expect(fork.sessionDescription.device == "ipad")
         let last = try fork.last()
@@ -118,8 +120,9 @@ struct StyleComparisonTests {
         let dir = TemporaryDirectory()
         let classicPath = dir.path("classic.navtape"), manualPath = dir.path("manual.navtape")
         let plus = Device.iPhonePlus
-        let setup = SessionSetup(device: .iPhonePlus, orientation: .landscape, policy: .noDelegate,
-                                 primary: "MN[M]", secondary: "DN[D]")
+        let setup = SessionSetup(
+            device: .iPhonePlus, orientation: .landscape, policy: .noDelegate,
+            primary: "MN[M]", secondary: "DN[D]")
         let recorder = try Recorder(creating: classicPath, setup: setup, sessionID: "classic", startTime: 0)
         try recorder.send(.launch(plus.traits(.landscape)), at: 1_000)
         let paste = recorder.state.nextAppControllerID
@@ -129,7 +132,7 @@ struct StyleComparisonTests {
         try recorder.send(.changeTraits(plus.traits(.landscape)), at: 5_000)
         try recorder.close()
         let classic = try TimeMachine(path: classicPath)
-        try WhatIf.replay(classic, as: .manual, into: manualPath, sessionID: "manual")
+        _ = try WhatIf.replay(classic, as: .manual, into: manualPath, sessionID: "manual")
         let manual = try TimeMachine(path: manualPath)
         #expect(manual.sessionDescription.style == .manual)
 
@@ -145,7 +148,8 @@ struct StyleComparisonTests {
         #expect(manualEnd.hierarchyDescription == "MN[M, Paste]")
         #expect(manualEnd.visibleContent.map(manualEnd.name) == ["Paste"])
         // The same commands went in: every recorded intent was re-decided.
-        #expect(try classic.events(from: 0, to: classic.eventCount).filter(\.startsCommit).count
+        #expect(
+            try classic.events(from: 0, to: classic.eventCount).filter(\.startsCommit).count
                 == manual.events(from: 0, to: manual.eventCount).filter(\.startsCommit).count)
     }
 }

@@ -25,8 +25,10 @@ struct CommandCodecTests {
     @Test("every sample command round-trips through the bytes of a rejected and an ignored event")
     func roundTrip() throws {
         for command in CommandSamples.all {
-            for event in [NavigationEvent.rejected(command, reason: .invalidValue, subject: nil),
-                          .ignored(command, reason: .noChange, subject: ControllerID(app: 2))] {
+            for event in [
+                NavigationEvent.rejected(command, reason: .invalidValue, subject: nil),
+                .ignored(command, reason: .noChange, subject: ControllerID(app: 2)),
+            ] {
                 var bytes: [UInt8] = []
                 EventCodec.encode(event, startsCommit: true, into: &bytes)
                 #expect(try Codec.decode(bytes).event == event, "\(command)")

@@ -40,8 +40,10 @@ struct EventCodecTests {
     @Test("NaN payloads survive bit for bit")
     func nanSurvives() throws {
         let nan = Double(bitPattern: 0x7FF8_0000_DEAD_BEEF)
-        for event in [NavigationEvent.propertySet(.preferredPrimaryColumnWidth(nan)),
-                      .rejected(.setProperty(.minimumPrimaryColumnWidth(-nan)), reason: .invalidValue, subject: nil)] {
+        for event in [
+            NavigationEvent.propertySet(.preferredPrimaryColumnWidth(nan)),
+            .rejected(.setProperty(.minimumPrimaryColumnWidth(-nan)), reason: .invalidValue, subject: nil),
+        ] {
             let bytes = EventCodec.encode(event, startsCommit: true)
             let decoded = try Codec.decode(bytes)
             // NaN != NaN, so compare what the event re-encodes to.

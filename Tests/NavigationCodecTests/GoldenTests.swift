@@ -37,7 +37,10 @@ struct GoldenTests {
         (.dismissed(ControllerID(app: 5)), true, "940a"),
         (.rejected(.push(app0, onto: app2), reason: .navigationController, subject: app0), true, "9502010a0004"),
         (.ignored(.pop(app2), reason: .atRoot, subject: app2), true, "9600050b04"),
-        (.rejected(.instantiate(.navigation("N", restorationID: "R", [.content("C")])), reason: .navigationController, subject: nil), true, "9502000031014e015201000143"),
+        (
+            .rejected(.instantiate(.navigation("N", restorationID: "R", [.content("C")])), reason: .navigationController, subject: nil), true,
+            "9502000031014e015201000143"
+        ),
         (.ignored(.setProperty(.presentsWithGesture(false)), reason: .noChange, subject: nil), true, "960400120000"),
     ]
 
@@ -94,12 +97,18 @@ struct GoldenTests {
         (.stackSet([ControllerID(app: 3)], navigation: app2, transition: .push), true, "a201060401"),
         (.ignored(.popToRoot(app2), reason: .rootOnly, subject: app2), true, "960e050d04"),
         // 23 | aspect collapsed (2) | observed flag (1) true | model flag (1) false | 1 rule: SZ (2) 1
-        (.diverged(Divergence(aspect: .collapsed, observed: .flag(true), model: .flag(false), rules: [RuleID(.SZ, 1)])), false,
-         "230201010100010201"),
+        (
+            .diverged(Divergence(aspect: .collapsed, observed: .flag(true), model: .flag(false), rules: [RuleID(.SZ, 1)])), false,
+            "230201010100010201"
+        ),
         // 23 | aspect stack (1) of #2 (code 4) | observed: 2 controllers, #0 (code 0), unmatched name 5 ((5 << 1) | 1 = 0b)
         // | model: 1 controller #2 (code 4 << 1 = 08) | no rules
-        (.diverged(Divergence(aspect: .stack(of: .controller(app2)), observed: .controllers([.controller(ControllerID(app: 0)), .unmatched(name: NameID(rawValue: 5))]),
-                              model: .controllers([.controller(app2)]), rules: [])), false, "2301" + "08" + "0002000b" + "000108" + "00"),
+        (
+            .diverged(
+                Divergence(
+                    aspect: .stack(of: .controller(app2)), observed: .controllers([.controller(ControllerID(app: 0)), .unmatched(name: NameID(rawValue: 5))]),
+                    model: .controllers([.controller(app2)]), rules: [])), false, "2301" + "08" + "0002000b" + "000108" + "00"
+        ),
         // 95 | reason 19 | no subject | tapDisplayModeButton
         (.rejected(.tapDisplayModeButton, reason: .delegateCannotChange, subject: nil), true, "95130005"),
         // 95 | reason 13 | no subject | setFlag (0x18) "x" true
@@ -133,7 +142,8 @@ struct GoldenTests {
     // version | names "MN" "R" "M" | 2 app, 0 minted | #0: nav, split, name 0, restoration 1, stack [#1]
     // | #1: content in #0 | style, traits, flags, edge, preferred, mode | no width preferences
     // | primaryColumnWidth 320.0 | primary #0, no secondary, remembered, nesting, presented
-    static let smallStateVersion1Hex = "01" + "03" + "024d4e" + "0152" + "014d" + "02" + "00" + "2100020102" + "1002000000"
+    static let smallStateVersion1Hex =
+        "01" + "03" + "024d4e" + "0152" + "014d" + "02" + "00" + "2100020102" + "1002000000"
         + "00" + "038010800c" + "05" + "00" + "00" + "02" + "00" + "0000000000007440" + "01" + "00" + "00" + "00" + "00"
 
     @Test("a small state encodes to its pinned version 3 bytes, decodes back from versions 1–3, and has a pinned hash")
@@ -163,7 +173,8 @@ struct GoldenTests {
         // The name table gains "dimmed" (name 3); the version 2 fields as in goldenState; then a
         // policy change: present | name "p" | no flags | 1 method: collapseSecondary, 1 rule: discard,
         // condition: flag "dimmed"; one flag: name 3.
-        let hex = "03" + "04" + "024d4e" + "0152" + "014d" + "0664696d6d6564" + Self.smallStateVersion1Hex.dropFirst(18)
+        let hex =
+            "03" + "04" + "024d4e" + "0152" + "014d" + "0664696d6d6564" + Self.smallStateVersion1Hex.dropFirst(18)
             + "000000000000"
             + "01" + "0170" + "00" + "01" + "01" + "01" + "01" + "01" + "00" + "0664696d6d6564"
             + "01" + "03"
@@ -212,7 +223,8 @@ struct GoldenTests {
     func goldenColumnState() throws {
         let state = Self.columnState()
         let bytes = StateCodec.encode(state)
-        let hex2 = "02"
+        let hex2 =
+            "02"
             + "07" + "0150" + "04504e6176" + "02534e" + "0153" + "02444e" + "0144" + "0143"  // names P PNav SN S DN D C
             + "06" + "01"  // 6 app controllers, 1 minted
             + "1000000100"  // #0 content "P", parent navigation #m0 (code 1), empty stack
@@ -240,17 +252,20 @@ struct GoldenTests {
 
     /// Session descriptions as builds before the policy language wrote them (versions 1 and 2):
     /// Calendar Paste on an iPhone Plus, and a triple-column policy answering every version 2 method.
-    static let calendarPasteVersion1Hex = "010000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
+    static let calendarPasteVersion1Hex =
+        "010000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
         + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
         + "000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
-    static let calendarPasteVersion2Hex = "020000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
+    static let calendarPasteVersion2Hex =
+        "020000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "020d4e6f53656c656374696f6e4e43" + "00"
         + "03010b506173746544657461696c" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e"
         + "000000" + "00000000" + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
     // version 2 | style 2 | traits | name "cols" | primaryForCollapsing, collapseSecondary,
     // primaryForExpanding, separateSecondary not implemented | targetDisplayMode mode 4 |
     // show overrides not implemented | top column: column 1 | for expanding: mode 5 |
     // shouldHide: returns false, true | implementsWillHide | device "ipad" | layout ""
-    static let columnsVersion2Hex = "02" + "02" + "038010800c" + "04636f6c73" + "00" + "00" + "00" + "00" + "0204" + "00" + "00"
+    static let columnsVersion2Hex =
+        "02" + "02" + "038010800c" + "04636f6c73" + "00" + "00" + "00" + "00" + "0204" + "00" + "00"
         + "0101" + "0205" + "010001" + "01" + "0469706164" + "00"
 
     /// The older encodings, for the hostile-input tests to mutate.
@@ -268,7 +283,8 @@ struct GoldenTests {
         //   [no names, restoration ID NoSelectionNC, any kind];
         // separateSecondary (3): 2 rules: nil (5), condition: test (4) primary (0) nestedTop (2)
         //   [PasteDetail, no restoration ID, any kind]; fresh (8) NoSelectionNC@NoSelectionNC[NoSelection], no condition
-        let hex3 = "030000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "02"
+        let hex3 =
+            "030000bc06c00b" + "0e63616c656e6461722d7061737465" + "00" + "02"
             + "0101" + "01" + "01" + "040100" + "00" + "01" + "0d4e6f53656c656374696f6e4e43" + "ff"
             + "0302" + "05" + "01" + "040002" + "01" + "0b506173746544657461696c" + "00" + "ff"
             + "08" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e" + "00"

@@ -28,9 +28,11 @@ struct HostileInputTests {
     }
 
     static var stateEncodings: [[UInt8]] {
-        let states = [GoldenTests.smallState(), StateCodecTests.smallState(), unsplitState,
-                      NavigationState(traits: Device.iPad.traits(.portrait)), GoldenTests.columnState(),
-                      StateCodecTests.collapsedColumnState(), StateCodecTests.legacyState(), StateCodecTests.manualState()]
+        let states = [
+            GoldenTests.smallState(), StateCodecTests.smallState(), unsplitState,
+            NavigationState(traits: Device.iPad.traits(.portrait)), GoldenTests.columnState(),
+            StateCodecTests.collapsedColumnState(), StateCodecTests.legacyState(), StateCodecTests.manualState(),
+        ]
         // Version 2 encodings of all, and the version 1 encodings older builds wrote of those it can hold.
         return states.map { StateCodec.encode($0) } + states.compactMap { StateCodec.encode($0, formatVersion: 1) }
     }
@@ -68,7 +70,9 @@ struct HostileInputTests {
         }
     }
 
-    @Test("rejected and ignored records of every command: every prefix and every one-byte change gets the reference's answer from the fused step, which does not build the command")
+    @Test(
+        "rejected and ignored records of every command: every prefix and every one-byte change gets the reference's answer from the fused step, which does not build the command"
+    )
     func fusedSkipsCommandsAsTheReferenceReads() {
         var records: [[UInt8]] = []
         for command in CommandSamples.all {
@@ -144,7 +148,9 @@ struct HostileInputTests {
             }
             for base in Self.baseStates {
                 var state = base
-                if (try? Codec.decodeAndEvolve(bytes, into: &state)) != nil { accepted.fused += 1 } else if state != base {
+                if (try? Codec.decodeAndEvolve(bytes, into: &state)) != nil {
+                    accepted.fused += 1
+                } else if state != base {
                     problems.append("failed fused decode of \(bytes.hex) changed the state")
                 }
                 if let departure = Codec.fusedDeparture(bytes, from: base) { problems.append(departure) }
@@ -223,21 +229,28 @@ struct HostileInputTests {
     static func exercise(_ decoded: NavigationState) {
         var state = decoded
         let ids = Array(state.allControllerIDs.prefix(6))
-        var commands: [NavigationCommand] = [.tapDisplayModeButton, .edgeSwipe, .tapDimmedSecondary, .dismiss,
-                                             .changeTraits(Device.iPhone.traits(.portrait)), .changeTraits(Device.iPad.traits(.landscape)),
-                                             .launch(Device.iPad.traits(.portrait)), .setPreferredDisplayMode(.primaryOverlay)]
+        var commands: [NavigationCommand] = [
+            .tapDisplayModeButton, .edgeSwipe, .tapDimmedSecondary, .dismiss,
+            .changeTraits(Device.iPhone.traits(.portrait)), .changeTraits(Device.iPad.traits(.landscape)),
+            .launch(Device.iPad.traits(.portrait)), .setPreferredDisplayMode(.primaryOverlay),
+        ]
         for id in ids {
-            commands += [.pop(id), .popToRoot(id), .present(id), .showDetail(id, sender: ids[0]), .show(id, sender: id),
-                         .push(id, onto: ids[0]), .setSplitViewControllers([id]), .setViewControllers([id], of: ids[0])]
+            commands += [
+                .pop(id), .popToRoot(id), .present(id), .showDetail(id, sender: ids[0]), .show(id, sender: id),
+                .push(id, onto: ids[0]), .setSplitViewControllers([id]), .setViewControllers([id], of: ids[0]),
+            ]
         }
         // Column-style commands (ignored by the other styles).
-        commands += [.changeTraits(Device.iPad.traits(.portrait)), .tapSecondaryOnlyButton, .setPreferredSplitBehavior(.overlay),
-                     .setPreferredDisplayMode(.twoDisplaceSecondary), .setProperty(.displayModeButtonVisibility(.always))]
+        commands += [
+            .changeTraits(Device.iPad.traits(.portrait)), .tapSecondaryOnlyButton, .setPreferredSplitBehavior(.overlay),
+            .setPreferredDisplayMode(.twoDisplaceSecondary), .setProperty(.displayModeButtonVisibility(.always)),
+        ]
         for column in Column.allCases {
             commands += [.showColumn(column), .hideColumn(column), .setViewController(nil, for: column)]
             if let id = ids.last { commands.append(.setViewController(id, for: column)) }
         }
-        commands += [.changeTraits(Device.iPhone.traits(.portrait))] + Column.allCases.map { .showColumn($0) }
+        commands +=
+            [.changeTraits(Device.iPhone.traits(.portrait))] + Column.allCases.map { .showColumn($0) }
             + [.changeTraits(Device.iPad.traits(.landscape))]
         for command in commands {
             for policy in [SplitPolicy.noDelegate, .calendarPaste(), .mergeStacks] {
@@ -269,7 +282,9 @@ struct HostileInputTests {
         }
     }
 
-    @Test("FuzzStateDecoder's finding: a collapse onto a primary with an empty stack (INV-6) leaves the columns where they are, so the expand and the next checkpoint work")
+    @Test(
+        "FuzzStateDecoder's finding: a collapse onto a primary with an empty stack (INV-6) leaves the columns where they are, so the expand and the next checkpoint work"
+    )
     func collapseOntoAnEmptyPrimary() throws {
         // A launched triple-column split whose primary navigation controller has an empty stack and
         // a supplementary column. The collapse stacked the supplementary as the primary's only

@@ -80,11 +80,13 @@ struct RandomSessionTests {
             var app = ColumnApp(style: style, device: device, withCompactColumn: Bool.random(using: &random))
             // Every state of the first 300 commands of each session, then every 25th and every other
             // one with a stacked column (states grow, and checks cost O(state) in debug builds).
-            drive(NavigationState(style: style, traits: traits), commands: perSession,
-                  checkpoint: { step, state in step < 300 || step % 25 == 0 || (step % 2 == 0 && Self.hasStackedColumn(state)) }, policy: policy,
-                  random: &random, stats: &stats, next: { step, state, random in
-                      app.nextCommand(step: step, state: state, policy: policy, random: &random)
-                  }, observe: { command, events, state in app.observe(command, events: events, state: state) })
+            drive(
+                NavigationState(style: style, traits: traits), commands: perSession,
+                checkpoint: { step, state in step < 300 || step % 25 == 0 || (step % 2 == 0 && Self.hasStackedColumn(state)) }, policy: policy,
+                random: &random, stats: &stats,
+                next: { step, state, random in
+                    app.nextCommand(step: step, state: state, policy: policy, random: &random)
+                }, observe: { command, events, state in app.observe(command, events: events, state: state) })
         }
         #expect(stats.mismatches == [], "first mismatches: \(stats.mismatches.prefix(5))")
         #expect(stats.commands == perSession * Self.newStyleSessions.count)
@@ -135,10 +137,11 @@ struct RandomSessionTests {
         func report(_ title: String) -> Double {
             let mean = Double(bytes) / Double(events)
             let earlyMean = Double(earlyBytes) / Double(earlyEvents)
-            print("\(title): \(commands) commands, \(events) events, \(bytes) bytes, "
-                + "mean \((mean * 100).rounded() / 100) bytes/event; first 500 commands of each session: "
-                + "\(earlyEvents) events, mean \((earlyMean * 100).rounded() / 100) bytes/event; "
-                + "stream digest \(String(digest, radix: 16))")
+            print(
+                "\(title): \(commands) commands, \(events) events, \(bytes) bytes, "
+                    + "mean \((mean * 100).rounded() / 100) bytes/event; first 500 commands of each session: "
+                    + "\(earlyEvents) events, mean \((earlyMean * 100).rounded() / 100) bytes/event; "
+                    + "stream digest \(String(digest, radix: 16))")
             let facts = bytesByKind.filter { $0.key != .rejected && $0.key != .ignored }.values
             let factsMean = Double(facts.map(\.bytes).reduce(0, +)) / Double(facts.map(\.count).reduce(0, +))
             print("  without rejected/ignored: mean \((factsMean * 100).rounded() / 100) bytes/event")
@@ -174,10 +177,12 @@ struct RandomSessionTests {
         let traits = device.traits(Bool.random(using: &random) ? .portrait : .landscape)
         var app = App()
         let checkpointEvery = Swift.max(1, commands / 10)
-        drive(NavigationState(traits: traits), commands: commands, checkpoint: { step, _ in step % checkpointEvery == checkpointEvery - 1 }, policy: policy,
-              random: &random, stats: &stats, next: { step, state, random in
-                  app.nextCommand(step: step, state: state, policy: policy, random: &random)
-              }, observe: { command, events, state in app.observe(command, events: events, state: state) })
+        drive(
+            NavigationState(traits: traits), commands: commands, checkpoint: { step, _ in step % checkpointEvery == checkpointEvery - 1 }, policy: policy,
+            random: &random, stats: &stats,
+            next: { step, state, random in
+                app.nextCommand(step: step, state: state, policy: policy, random: &random)
+            }, observe: { command, events, state in app.observe(command, events: events, state: state) })
     }
 
     /// Runs `commands` commands from `next` on `initial`: every event is encoded, decoded and
@@ -316,7 +321,8 @@ struct App {
             return .show(recentlyCreated(&random) ?? sender, sender: sender)
         case 30..<42:
             guard let navigation = navigations.randomElement(using: &random),
-                  let target = unparented(state, &random) else { return .instantiate(.content("Pushed")) }
+                let target = unparented(state, &random)
+            else { return .instantiate(.content("Pushed")) }
             return .push(target, onto: navigation)
         case 42..<54:
             return .pop(navigations.randomElement(using: &random) ?? ControllerID(app: 0))
@@ -326,7 +332,8 @@ struct App {
             return .popToRoot(navigations.randomElement(using: &random) ?? ControllerID(app: 0))
         case 59..<61:
             guard let navigation = navigations.randomElement(using: &random),
-                  let controller = state.stack(of: navigation).randomElement(using: &random) else { return .tapDisplayModeButton }
+                let controller = state.stack(of: navigation).randomElement(using: &random)
+            else { return .tapDisplayModeButton }
             return .popTo(controller, in: navigation)
         case 61..<63:
             guard let navigation = navigations.randomElement(using: &random) else { return .edgeSwipe }
@@ -358,11 +365,14 @@ struct App {
             return .setFlag(["detailDimmed", "detailModified", "articleSelected"].randomElement(using: &random) ?? "x", Bool.random(using: &random))
         case 94..<96:
             // Commands naming controllers that do not exist (rejected events with big and minted IDs).
-            let ghost = Bool.random(using: &random)
+            let ghost =
+                Bool.random(using: &random)
                 ? ControllerID(app: Int.random(in: 100_000...2_000_000_000, using: &random))
                 : ControllerID(minted: Int.random(in: 0...1_000, using: &random))
-            return [.pop(ghost), .push(ghost, onto: ControllerID(app: 0)), .show(ghost, sender: sender),
-                    .setViewControllers([ghost, ghost], of: ghost), .present(ghost)].randomElement(using: &random) ?? .dismiss
+            return [
+                .pop(ghost), .push(ghost, onto: ControllerID(app: 0)), .show(ghost, sender: sender),
+                .setViewControllers([ghost, ghost], of: ghost), .present(ghost),
+            ].randomElement(using: &random) ?? .dismiss
         case 96..<98:
             // The app reinstalls its columns (BUG-4 when collapsed).
             guard let detail = created.last(where: { state.kind(of: $0) == .navigation }) else { return .edgeSwipe }
@@ -450,9 +460,11 @@ struct ColumnApp {
     /// The environments trait changes move between: compact and regular widths, both idioms, except
     /// that the legacy split exists on iPad only.
     var environments: [Traits] {
-        let pad = [Device.iPad.traits(.portrait), Device.iPad.traits(.landscape),
-                   Device.iPad.multitaskingTraits(.landscape, widthFraction: 2.0 / 3.0),
-                   Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3.0)]
+        let pad = [
+            Device.iPad.traits(.portrait), Device.iPad.traits(.landscape),
+            Device.iPad.multitaskingTraits(.landscape, widthFraction: 2.0 / 3.0),
+            Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3.0),
+        ]
         if style == .legacy { return pad }
         return pad + [Device.iPhone.traits(.portrait), Device.iPhonePlus.traits(.portrait), Device.iPhonePlus.traits(.landscape)]
     }
@@ -478,9 +490,10 @@ struct ColumnApp {
         case 25..<34:
             return .changeTraits(environments.randomElement(using: &random) ?? state.traits)
         case 34..<37:
-            return .setProperty(Bool.random(using: &random)
-                ? .showsSecondaryOnlyButton(Bool.random(using: &random))
-                : .displayModeButtonVisibility(ButtonVisibility.allCases.randomElement(using: &random) ?? .automatic))
+            return .setProperty(
+                Bool.random(using: &random)
+                    ? .showsSecondaryOnlyButton(Bool.random(using: &random))
+                    : .displayModeButtonVisibility(ButtonVisibility.allCases.randomElement(using: &random) ?? .automatic))
         case 37..<40:
             return .setPreferredDisplayMode(DisplayMode.allCases.randomElement(using: &random) ?? .automatic)
         case 40..<43:

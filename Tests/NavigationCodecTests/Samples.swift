@@ -15,8 +15,10 @@ enum Samples {
     static let strings = ["", "Paste", "Ünïcødé 名前 🚀", "nul\u{0}inside", "e\u{301}", longString]
 
     static let traits: [Traits] = {
-        var result = [Device.iPhone.traits(.portrait), Device.iPad.traits(.landscape),
-                      Device.iPad.multitaskingTraits(.landscape, widthFraction: 0.5)]
+        var result = [
+            Device.iPhone.traits(.portrait), Device.iPad.traits(.landscape),
+            Device.iPad.multitaskingTraits(.landscape, widthFraction: 0.5),
+        ]
         for sizeClass in SizeClass.allCases {
             for idiom in Idiom.allCases {
                 for sideBySide in [SideBySide.byOrientation, .wide, .narrow] {
@@ -33,8 +35,10 @@ enum Samples {
     static let properties: [SplitProperty] = {
         var result: [SplitProperty] = [.presentsWithGesture(true), .presentsWithGesture(false), .primaryEdge(.leading), .primaryEdge(.trailing)]
         for value in doubles {
-            result += [.preferredPrimaryColumnWidthFraction(value), .preferredPrimaryColumnWidth(value),
-                       .minimumPrimaryColumnWidth(value), .maximumPrimaryColumnWidth(value)]
+            result += [
+                .preferredPrimaryColumnWidthFraction(value), .preferredPrimaryColumnWidth(value),
+                .minimumPrimaryColumnWidth(value), .maximumPrimaryColumnWidth(value),
+            ]
         }
         result += [.showsSecondaryOnlyButton(true), .showsSecondaryOnlyButton(false)]
         result += ButtonVisibility.allCases.map { .displayModeButtonVisibility($0) }
@@ -83,8 +87,10 @@ enum Samples {
         result += [.present(a), .present(maxMinted)]
         result += properties.map { .setProperty($0) }
         for column in Column.allCases {
-            result += [.setViewController(nil, for: column), .setViewController(a, for: column),
-                       .setViewController(maxMinted, for: column), .showColumn(column), .hideColumn(column)]
+            result += [
+                .setViewController(nil, for: column), .setViewController(a, for: column),
+                .setViewController(maxMinted, for: column), .showColumn(column), .hideColumn(column),
+            ]
         }
         result += SplitBehavior.allCases.map { .setPreferredSplitBehavior($0) }
         result.append(.tapSecondaryOnlyButton)
@@ -99,11 +105,15 @@ enum Samples {
     static let events: [NavigationEvent] = {
         var result: [NavigationEvent] = strings.map { .nameInterned($0) }
         for kind in ControllerKind.allCases {
-            result += [.controllerCreated(a, kind: kind, name: NameID(rawValue: 0), restorationID: nil),
-                       .controllerCreated(minted, kind: kind, name: NameID(rawValue: 7), restorationID: NameID(rawValue: 0))]
+            result += [
+                .controllerCreated(a, kind: kind, name: NameID(rawValue: 0), restorationID: nil),
+                .controllerCreated(minted, kind: kind, name: NameID(rawValue: 7), restorationID: NameID(rawValue: 0)),
+            ]
         }
-        result += [.controllerCreated(maxMinted, kind: .navigation, name: NameID(rawValue: .max), restorationID: NameID(rawValue: .max)),
-                   .controllerCreated(maxApp, kind: .content, name: NameID(rawValue: .max - 1), restorationID: nil)]
+        result += [
+            .controllerCreated(maxMinted, kind: .navigation, name: NameID(rawValue: .max), restorationID: NameID(rawValue: .max)),
+            .controllerCreated(maxApp, kind: .content, name: NameID(rawValue: .max - 1), restorationID: nil),
+        ]
         result += [.stackInitialized(nav, []), .stackInitialized(nav, [a]), .stackInitialized(maxMinted, ids)]
         result += traits.flatMap { [NavigationEvent.launched($0), .traitsChanged($0)] }
         result += properties.map { .propertySet($0) }
@@ -132,21 +142,31 @@ enum Samples {
             }
         }
         for id in ids {
-            result += [.pushed(id, onto: nav), .pushed(a, onto: id), .popped(navigation: id, interactive: false),
-                       .popped(navigation: id, interactive: true), .poppedToRoot(navigation: id), .poppedTo(a, navigation: id),
-                       .presented(id), .dismissed(id)]
+            result += [
+                .pushed(id, onto: nav), .pushed(a, onto: id), .popped(navigation: id, interactive: false),
+                .popped(navigation: id, interactive: true), .poppedToRoot(navigation: id), .poppedTo(a, navigation: id),
+                .presented(id), .dismissed(id),
+            ]
         }
         result += [.stackSet([], navigation: nav), .stackSet([a], navigation: maxMinted), .stackSet(ids + ids, navigation: minted)]
-        result += [.stackSet([a], navigation: nav, transition: .push), .stackSet([], navigation: maxMinted, transition: .pop),
-                   .stackSet(ids, navigation: minted, transition: .none)]
+        result += [
+            .stackSet([a], navigation: nav, transition: .push), .stackSet([], navigation: maxMinted, transition: .pop),
+            .stackSet(ids, navigation: minted, transition: .none),
+        ]
         result += [.flagSet(NameID(rawValue: 0), value: true), .flagSet(NameID(rawValue: .max), value: false)]
         result += CommandSamples.policies.map { .policyChanged($0) }
         result += [.controllerReleased(minted), .controllerReleased(maxMinted), .controllerReleased(a)]
-        result += [.diverged(Divergence(aspect: .viewControllers, observed: .controllers([.controller(a), .unmatched(name: NameID(rawValue: .max))]),
-                                        model: .controllers([.controller(maxMinted)]), rules: [RuleID(.SH, 11), RuleID(.BUG, 6)])),
-                   .diverged(Divergence(aspect: .stack(of: .controller(nav)), observed: .controllers([]), model: .controllers(ids.map { .controller($0) }),
-                                        rules: [])),
-                   .diverged(Divergence(aspect: .collapsed, observed: .flag(false), model: .flag(true), rules: [RuleID(.CO, 2)]))]
+        result += [
+            .diverged(
+                Divergence(
+                    aspect: .viewControllers, observed: .controllers([.controller(a), .unmatched(name: NameID(rawValue: .max))]),
+                    model: .controllers([.controller(maxMinted)]), rules: [RuleID(.SH, 11), RuleID(.BUG, 6)])),
+            .diverged(
+                Divergence(
+                    aspect: .stack(of: .controller(nav)), observed: .controllers([]), model: .controllers(ids.map { .controller($0) }),
+                    rules: [])),
+            .diverged(Divergence(aspect: .collapsed, observed: .flag(false), model: .flag(true), rules: [RuleID(.CO, 2)])),
+        ]
         for (index, command) in commands.enumerated() {
             let reason = RejectionReason.allCases[index % RejectionReason.allCases.count]
             let ignoreReason = IgnoreReason.allCases[index % IgnoreReason.allCases.count]

@@ -42,54 +42,70 @@ struct StateCodecTests {
     /// A triple-column split collapsed on an iPhone: supplementary and secondary stacked on the
     /// primary's stack, with a controller pushed onto the secondary and one onto the primary.
     static func collapsedColumnState() -> NavigationState {
-        let state = build(NavigationState(style: .tripleColumn, traits: Device.iPad.traits(.landscape)), [
-            .instantiate(.navigation("PN", [.content("P")])),  // #0 [#1]
-            .setViewController(ControllerID(app: 0), for: .primary),
-            .instantiate(.content("S")),  // #2, wrapped in #m0
-            .setViewController(ControllerID(app: 2), for: .supplementary),
-            .instantiate(.content("D")),  // #3, wrapped in #m1
-            .setViewController(ControllerID(app: 3), for: .secondary),
-            .launch(Device.iPad.traits(.landscape)),
-            .instantiate(.content("More")),  // #4
-            .setViewController(ControllerID(app: 4), for: .secondary),  // pushed onto #m1 (SH-15)
-            .changeTraits(Device.iPhone.traits(.portrait)),
-            .instantiate(.content("Top")),  // #5
-            .push(ControllerID(app: 5), onto: ControllerID(app: 0)),
-        ])
+        let state = build(
+            NavigationState(style: .tripleColumn, traits: Device.iPad.traits(.landscape)),
+            [
+                .instantiate(.navigation("PN", [.content("P")])),  // #0 [#1]
+                .setViewController(ControllerID(app: 0), for: .primary),
+                .instantiate(.content("S")),  // #2, wrapped in #m0
+                .setViewController(ControllerID(app: 2), for: .supplementary),
+                .instantiate(.content("D")),  // #3, wrapped in #m1
+                .setViewController(ControllerID(app: 3), for: .secondary),
+                .launch(Device.iPad.traits(.landscape)),
+                .instantiate(.content("More")),  // #4
+                .setViewController(ControllerID(app: 4), for: .secondary),  // pushed onto #m1 (SH-15)
+                .changeTraits(Device.iPhone.traits(.portrait)),
+                .instantiate(.content("Top")),  // #5
+                .push(ControllerID(app: 5), onto: ControllerID(app: 0)),
+            ])
         precondition(state.isCollapsed && state.stack(of: ControllerID(app: 0)).count == 4, "\(state.hierarchyDescription)")
         return state
     }
 
     /// A legacy split in iPad portrait with its master shown in the popover.
     static func legacyState() -> NavigationState {
-        build(NavigationState(style: .legacy, traits: Device.iPad.traits(.portrait)), [
-            .instantiate(.navigation("MN", [.content("M")])),
-            .instantiate(.navigation("DN", [.content("D")])),
-            .setSplitViewControllers([ControllerID(app: 0), ControllerID(app: 2)]),
-            .launch(Device.iPad.traits(.portrait)),
-            .tapDisplayModeButton,
-        ])
+        build(
+            NavigationState(style: .legacy, traits: Device.iPad.traits(.portrait)),
+            [
+                .instantiate(.navigation("MN", [.content("M")])),
+                .instantiate(.navigation("DN", [.content("D")])),
+                .setSplitViewControllers([ControllerID(app: 0), ControllerID(app: 2)]),
+                .launch(Device.iPad.traits(.portrait)),
+                .tapDisplayModeButton,
+            ])
     }
 
     /// A manual master/detail container on a pad whose detail stack was replaced.
     static func manualState() -> NavigationState {
-        build(NavigationState(style: .manual, traits: Device.iPad.traits(.landscape)), [
-            .instantiate(.navigation("MN", [.content("M")])),
-            .instantiate(.navigation("DN", [.content("D")])),
-            .setSplitViewControllers([ControllerID(app: 0), ControllerID(app: 2)]),
-            .launch(Device.iPad.traits(.landscape)),
-            .instantiate(.content("Item")),
-            .showDetail(ControllerID(app: 4), sender: ControllerID(app: 1)),
-        ])
+        build(
+            NavigationState(style: .manual, traits: Device.iPad.traits(.landscape)),
+            [
+                .instantiate(.navigation("MN", [.content("M")])),
+                .instantiate(.navigation("DN", [.content("D")])),
+                .setSplitViewControllers([ControllerID(app: 0), ControllerID(app: 2)]),
+                .launch(Device.iPad.traits(.landscape)),
+                .instantiate(.content("Item")),
+                .showDetail(ControllerID(app: 4), sender: ControllerID(app: 1)),
+            ])
     }
 
     @Test("column-style, legacy and manual states round-trip and go on working like the original")
     func newStylesRoundTrip() throws {
         let cases: [(NavigationState, [NavigationCommand])] = [
-            (GoldenTests.columnState(), [.hideColumn(.primary), .tapSecondaryOnlyButton, .changeTraits(Device.iPhone.traits(.portrait)),
-                                          .showColumn(.primary), .changeTraits(Device.iPad.traits(.portrait))]),
-            (Self.collapsedColumnState(), [.pop(ControllerID(app: 0)), .hideColumn(.secondary), .showColumn(.secondary),
-                                           .changeTraits(Device.iPad.traits(.landscape)), .setPreferredSplitBehavior(.overlay)]),
+            (
+                GoldenTests.columnState(),
+                [
+                    .hideColumn(.primary), .tapSecondaryOnlyButton, .changeTraits(Device.iPhone.traits(.portrait)),
+                    .showColumn(.primary), .changeTraits(Device.iPad.traits(.portrait)),
+                ]
+            ),
+            (
+                Self.collapsedColumnState(),
+                [
+                    .pop(ControllerID(app: 0)), .hideColumn(.secondary), .showColumn(.secondary),
+                    .changeTraits(Device.iPad.traits(.landscape)), .setPreferredSplitBehavior(.overlay),
+                ]
+            ),
             (Self.legacyState(), [.tapDisplayModeButton, .changeTraits(Device.iPad.traits(.landscape)), .edgeSwipe]),
             (Self.manualState(), [.showDetail(ControllerID(app: 3), sender: ControllerID(app: 1)), .changeTraits(Device.iPad.traits(.portrait))]),
         ]
@@ -235,7 +251,10 @@ struct StateCodecTests {
         #expect(refusal(classic) { $0[base + 2] = 1 }?.context.contains("split behaviour") == true)
         #expect(refusal(classic) { $0[base + 3] = 2 }?.context.contains("split behaviour") == true)
         // The button settings are plain properties on any style.
-        #expect(refusal(classic) { $0[base + 4] = 1; $0[base + 5] = 2 } == nil)
+        #expect(
+            refusal(classic) {
+                $0[base + 4] = 1; $0[base + 5] = 2
+            } == nil)
 
         // Column style: the golden triple-column state (primary #m0, supplementary #1, secondary #3,
         // compact #5; ID? codes: #1 → 3, #5 → 11). Test targets share the package, so forged states
@@ -267,16 +286,18 @@ struct StateCodecTests {
         #expect(refusal { $0.style = .manual }?.code == .invalidValue)
         // A collapsed column-style split may hang its stacked columns in the primary's stack; an
         // expanded one may not (structural invariants).
-        #expect(refusal { state in
-            state.mintedControllers[0].stack.append(ControllerID(app: 3))
-            state.appControllers[3].parent = .navigation(ControllerID(minted: 0))
-        }?.context.contains("structural") == true)
-        #expect(refusal { state in
-            state.isCollapsed = true
-            state.compactColumn = nil
-            state.mintedControllers[0].stack.append(ControllerID(app: 3))
-            state.appControllers[3].parent = .navigation(ControllerID(minted: 0))
-        } == nil)
+        #expect(
+            refusal { state in
+                state.mintedControllers[0].stack.append(ControllerID(app: 3))
+                state.appControllers[3].parent = .navigation(ControllerID(minted: 0))
+            }?.context.contains("structural") == true)
+        #expect(
+            refusal { state in
+                state.isCollapsed = true
+                state.compactColumn = nil
+                state.mintedControllers[0].stack.append(ControllerID(app: 3))
+                state.appControllers[3].parent = .navigation(ControllerID(minted: 0))
+            } == nil)
         // Legacy and manual did not exist in version 1.
         let legacy = NavigationState(style: .legacy, traits: Device.iPad.traits(.portrait))
         var legacyAsVersion1 = Array(StateCodec.encode(legacy).dropLast(6 + 2))
@@ -294,13 +315,16 @@ struct StateCodecTests {
 
 @Suite("Session description")
 struct SessionDescriptionTests {
-    static let policies: [SplitPolicy] = CommandSamples.policies + [
-        .calendarPaste(pasteDetailNames: []),
-        SplitPolicy(name: "deep", methods: [
-            .separateSecondary: [PolicyRule(.fresh(Samples.deepSpec(depth: 10)))],
-            .targetDisplayMode: [PolicyRule(.mode(.twoDisplaceSecondary))],
-        ]),
-    ] + columnPolicies
+    static let policies: [SplitPolicy] =
+        CommandSamples.policies + [
+            .calendarPaste(pasteDetailNames: []),
+            SplitPolicy(
+                name: "deep",
+                methods: [
+                    .separateSecondary: [PolicyRule(.fresh(Samples.deepSpec(depth: 10)))],
+                    .targetDisplayMode: [PolicyRule(.mode(.twoDisplaceSecondary))],
+                ]),
+        ] + columnPolicies
 
     /// Policies answering the delegate methods session description version 2 added.
     static let columnPolicies: [SplitPolicy] = {
@@ -348,7 +372,8 @@ struct SessionDescriptionTests {
     func refusals() {
         let bytes = SessionDescription(
             style: .unspecified, initialTraits: Device.iPad.traits(.portrait), policy: .calendarPaste(),
-            device: "ipad", layout: "MN[M] | NoSelectionNC[NoSelection]").encode()
+            device: "ipad", layout: "MN[M] | NoSelectionNC[NoSelection]"
+        ).encode()
         var future = bytes
         future[0] = 4
         #expect(throws: CodecError(.unsupportedVersion, at: 0, "session.version 4: this build reads versions 1–3; written by a newer NavTape?")) {

@@ -167,10 +167,11 @@ struct ClassicScenarioTests {
         s.send(.launch(plusLandscape))
         #expect(!s.state.isCollapsed)
         let events = s.send(.changeTraits(plusPortrait))
-        #expect(events == [
-            .traitsChanged(plusPortrait),
-            .collapsed(CollapseResolution(newPrimary: s["MN"], outcome: .secondaryPushed, atLaunch: false)),
-        ])
+        #expect(
+            events == [
+                .traitsChanged(plusPortrait),
+                .collapsed(CollapseResolution(newPrimary: s["MN"], outcome: .secondaryPushed, atLaunch: false)),
+            ])
         #expect(s.state.isCollapsed)
         #expect(s.state.viewControllers == [s["MN"]])
         #expect(s.hierarchy == "MN[M, DN[D]]")

@@ -103,9 +103,11 @@ struct ColumnStyleScenarioTests {
         #expect(s.send(.tapDimmedSecondary) == [.displayModeChanged(.secondaryOnly, cause: .dimmedTap)])
     }
 
-    @Test("T40 preferred twoBesideSecondary is interpreted per split behaviour (DM-3)", arguments: [
-        (SplitBehavior.overlay, DisplayMode.twoOverSecondary), (.displace, .twoDisplaceSecondary), (.tile, .twoBesideSecondary),
-    ])
+    @Test(
+        "T40 preferred twoBesideSecondary is interpreted per split behaviour (DM-3)",
+        arguments: [
+            (SplitBehavior.overlay, DisplayMode.twoOverSecondary), (.displace, .twoDisplaceSecondary), (.tile, .twoBesideSecondary),
+        ])
     func T40(behavior: SplitBehavior, expected: DisplayMode) throws {
         var s = try triple(iPadLandscape)
         s.send(.setPreferredSplitBehavior(behavior))
@@ -115,15 +117,17 @@ struct ColumnStyleScenarioTests {
         #expect(s.state.displayMode == expected)
     }
 
-    @Test("DM-3, DM-10: every preferred mode under every split behaviour (triple column, landscape)", arguments: [
-        (DisplayMode.secondaryOnly, SplitBehavior.tile, DisplayMode.secondaryOnly), (.secondaryOnly, .overlay, .secondaryOnly),
-        (.oneBesideSecondary, .tile, .oneBesideSecondary), (.oneBesideSecondary, .overlay, .oneOverSecondary),
-        (.oneBesideSecondary, .displace, .oneBesideSecondary), (.oneOverSecondary, .tile, .oneBesideSecondary),
-        (.oneOverSecondary, .overlay, .oneOverSecondary), (.oneOverSecondary, .displace, .oneBesideSecondary),
-        (.twoOverSecondary, .tile, .twoBesideSecondary), (.twoDisplaceSecondary, .overlay, .twoOverSecondary),
-        (.twoOverSecondary, .displace, .twoDisplaceSecondary), (.automatic, .tile, .oneBesideSecondary),
-        (.automatic, .overlay, .secondaryOnly),
-    ])
+    @Test(
+        "DM-3, DM-10: every preferred mode under every split behaviour (triple column, landscape)",
+        arguments: [
+            (DisplayMode.secondaryOnly, SplitBehavior.tile, DisplayMode.secondaryOnly), (.secondaryOnly, .overlay, .secondaryOnly),
+            (.oneBesideSecondary, .tile, .oneBesideSecondary), (.oneBesideSecondary, .overlay, .oneOverSecondary),
+            (.oneBesideSecondary, .displace, .oneBesideSecondary), (.oneOverSecondary, .tile, .oneBesideSecondary),
+            (.oneOverSecondary, .overlay, .oneOverSecondary), (.oneOverSecondary, .displace, .oneBesideSecondary),
+            (.twoOverSecondary, .tile, .twoBesideSecondary), (.twoDisplaceSecondary, .overlay, .twoOverSecondary),
+            (.twoOverSecondary, .displace, .twoDisplaceSecondary), (.automatic, .tile, .oneBesideSecondary),
+            (.automatic, .overlay, .secondaryOnly),
+        ])
     func resolutionTable(preferred: DisplayMode, behavior: SplitBehavior, expected: DisplayMode) throws {
         var s = try triple(iPadLandscape)
         s.send(.setPreferredSplitBehavior(behavior))
@@ -138,9 +142,10 @@ struct ColumnStyleScenarioTests {
         s.send(.launch(iPadPortrait))
         #expect(s.state.splitBehavior == .overlay)
         #expect(s.state.displayMode == .secondaryOnly)
-        #expect(s.send(.changeTraits(iPadLandscape)) == [
-            .traitsChanged(iPadLandscape), .splitBehaviorChanged(.tile), .displayModeChanged(.oneBesideSecondary, cause: .traits),
-        ])
+        #expect(
+            s.send(.changeTraits(iPadLandscape)) == [
+                .traitsChanged(iPadLandscape), .splitBehaviorChanged(.tile), .displayModeChanged(.oneBesideSecondary, cause: .traits),
+            ])
         // Overlay, double column: show(.primary) overlays it; the button toggles (BTN-7, BTN-8).
         s.send(.changeTraits(iPadPortrait))
         #expect(s.send(.showColumn(.primary)) == [.columnShown(.primary), .displayModeChanged(.oneOverSecondary, cause: .showColumn)])

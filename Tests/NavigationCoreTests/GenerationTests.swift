@@ -13,10 +13,11 @@ struct GenerationTests {
         #expect(s.send(.launch(iPadPortrait)) == [.launched(iPadPortrait), .delegateNotified(.legacyWillHideMaster)])
         #expect(s.state.displayMode == .primaryHidden)
         #expect(s.visible == ["D"])  // AP-2: only the detail appears
-        #expect(s.send(.changeTraits(iPadLandscape)) == [
-            .traitsChanged(iPadLandscape), .delegateNotified(.legacyWillShowMaster),
-            .displayModeChanged(.allVisible, cause: .traits),
-        ])
+        #expect(
+            s.send(.changeTraits(iPadLandscape)) == [
+                .traitsChanged(iPadLandscape), .delegateNotified(.legacyWillShowMaster),
+                .displayModeChanged(.allVisible, cause: .traits),
+            ])
         #expect(s.visible == ["M", "D"])
         #expect(!s.state.isCollapsed)
     }

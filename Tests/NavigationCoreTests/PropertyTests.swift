@@ -6,8 +6,9 @@ import NavTapeTestSupport
 @Suite("Property: random sessions")
 struct PropertyTests {
     /// 100 sessions × 1,000 random commands = 100,000 commands per style family.
-    @Test("accepted events never break an invariant; evolve over the events reproduces the live state",
-          arguments: [[SplitStyle.unspecified], [.doubleColumn, .tripleColumn], [.legacy, .manual]])
+    @Test(
+        "accepted events never break an invariant; evolve over the events reproduces the live state",
+        arguments: [[SplitStyle.unspecified], [.doubleColumn, .tripleColumn], [.legacy, .manual]])
     func randomSessions(styles: [SplitStyle]) throws {
         var generator = RandomSession(rng: SplitMix64(seed: 0x5EED_2026 &+ UInt64(styles[0].rawValue)))
         var commands = 0, accepted = 0, rejected = 0, collapses = 0, separates = 0

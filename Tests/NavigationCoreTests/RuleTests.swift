@@ -130,15 +130,18 @@ struct RuleTests {
         s.send(.launch(iPadLandscape))
         let d2 = try s.make("X")
         // NV-5, Apple's example: A, B, C set to D, A, B is a pop transition (B was in the stack).
-        #expect(s.send(.setViewControllers([d2, s["A"], s["B"]], of: s["MN"]))
-            == [.stackSet([d2, s["A"], s["B"]], navigation: s["MN"], transition: .pop)])
+        #expect(
+            s.send(.setViewControllers([d2, s["A"], s["B"]], of: s["MN"]))
+                == [.stackSet([d2, s["A"], s["B"]], navigation: s["MN"], transition: .pop)])
         #expect(s.hierarchy == "MN[X, A, B] | DN[D]")
         // The same top: no transition; a top that was not in the stack: a push.
-        #expect(s.send(.setViewControllers([s["A"], s["B"]], of: s["MN"]))
-            == [.stackSet([s["A"], s["B"]], navigation: s["MN"], transition: .none)])
+        #expect(
+            s.send(.setViewControllers([s["A"], s["B"]], of: s["MN"]))
+                == [.stackSet([s["A"], s["B"]], navigation: s["MN"], transition: .none)])
         let y = try s.make("Y")
-        #expect(s.send(.setViewControllers([s["A"], y], of: s["MN"]))
-            == [.stackSet([s["A"], y], navigation: s["MN"], transition: .push)])
+        #expect(
+            s.send(.setViewControllers([s["A"], y], of: s["MN"]))
+                == [.stackSet([s["A"], y], navigation: s["MN"], transition: .push)])
         #expect(s.state.parent(of: s["C"]) == .none)
         #expect(s.send(.setViewControllers([], of: s["MN"])).rejections == [.emptyList])
         #expect(s.send(.setViewControllers([s["A"], s["A"]], of: s["MN"])).rejections == [.duplicateInList])
@@ -275,7 +278,9 @@ struct RuleTests {
         var a = try Scenario(plusLandscape), b = try Scenario(plusLandscape)
         b.send(.setProperty(.primaryEdge(.trailing)))
         for traits in [plusLandscape, plusPortrait, plusLandscape] {
-            if a.state.isLaunched { a.send(.changeTraits(traits)); b.send(.changeTraits(traits)) } else {
+            if a.state.isLaunched {
+                a.send(.changeTraits(traits)); b.send(.changeTraits(traits))
+            } else {
                 a.send(.launch(traits)); b.send(.launch(traits))
             }
             #expect(a.hierarchy == b.hierarchy)
@@ -296,9 +301,11 @@ struct RuleTests {
     func intentsRecoverable() throws {
         var s = try Scenario(plusPortrait, policy: .calendarPaste())
         var names = s.state.names
-        var commands: [NavigationCommand] = [.launch(plusPortrait), .instantiate(try .parse("PN@X[P, Q]")),
-                                             .changeTraits(plusLandscape), .tapDisplayModeButton, .edgeSwipe,
-                                             .setProperty(.primaryEdge(.trailing)), .setPreferredDisplayMode(.allVisible)]
+        var commands: [NavigationCommand] = [
+            .launch(plusPortrait), .instantiate(try .parse("PN@X[P, Q]")),
+            .changeTraits(plusLandscape), .tapDisplayModeButton, .edgeSwipe,
+            .setProperty(.primaryEdge(.trailing)), .setPreferredDisplayMode(.allVisible),
+        ]
         commands.append(.push(ControllerID(app: 0), onto: ControllerID(app: 0)))  // rejected: kept whole
         for command in commands {
             let events = s.send(command)

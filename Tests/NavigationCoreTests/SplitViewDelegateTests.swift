@@ -31,8 +31,9 @@ struct SplitViewDelegateTests {
         for notation in ["MN[M]", "DN[D]"] {
             Navigation.send(.instantiate(try ControllerSpec.parse(notation)), to: &state, delegate: delegate)
         }
-        Navigation.send(.setSplitViewControllers([try #require(state.controller(named: "MN")), try #require(state.controller(named: "DN"))]),
-                        to: &state, delegate: delegate)
+        Navigation.send(
+            .setSplitViewControllers([try #require(state.controller(named: "MN")), try #require(state.controller(named: "DN"))]),
+            to: &state, delegate: delegate)
         return state
     }
 
@@ -172,8 +173,9 @@ struct SplitViewDelegateTests {
         let names = selecting.names
         let shown = Navigation.send(.showDetail(article, sender: master), to: &selecting, delegate: Selecting())
         #expect(selecting.flag("articleSelected"))
-        #expect(shown.contains { if case .flagSet = $0 { true } else { false } } && shown.first.map { if case .flagSet = $0 { false } else { true } } == true,
-                "the flag's name is interned before it is set: \(shown)")
+        #expect(
+            shown.contains { if case .flagSet = $0 { true } else { false } } && shown.first.map { if case .flagSet = $0 { false } else { true } } == true,
+            "the flag's name is interned before it is set: \(shown)")
         #expect(NavigationCommand(commit: shown, names: names) == .showDetail(article, sender: master))
         // A name that cannot be a flag is refused like the command's own.
         struct BadName: SplitViewDelegate {
@@ -280,8 +282,10 @@ struct SplitViewDelegateTests {
             }
         }
         var columns = NavigationState(style: .doubleColumn, traits: Device.iPad.traits(.landscape))
-        for command in NavigationCommand.installing(primary: .navigation("PNav", [.content("P")]),
-                                                    secondary: .navigation("SNav", [.content("S")]), style: .doubleColumn) {
+        for command in NavigationCommand.installing(
+            primary: .navigation("PNav", [.content("P")]),
+            secondary: .navigation("SNav", [.content("S")]), style: .doubleColumn)
+        {
             Navigation.send(command, to: &columns, delegate: Columns())
         }
         Navigation.send(.launch(Device.iPad.traits(.landscape)), to: &columns, delegate: Columns())
@@ -305,8 +309,10 @@ struct SplitViewDelegateTests {
         }
         let heard = Heard()
         var legacy = NavigationState(style: .legacy, traits: Device.iPad.traits(.landscape))
-        for command in NavigationCommand.installing(primary: .navigation("MN", [.content("M")]),
-                                                    secondary: .navigation("DN", [.content("D")]), style: .legacy) {
+        for command in NavigationCommand.installing(
+            primary: .navigation("MN", [.content("M")]),
+            secondary: .navigation("DN", [.content("D")]), style: .legacy)
+        {
             Navigation.send(command, to: &legacy, delegate: Legacy(heard: heard))
         }
         Navigation.send(.launch(Device.iPad.traits(.landscape)), to: &legacy, delegate: Legacy(heard: heard))
@@ -328,8 +334,10 @@ struct SplitViewDelegateTests {
         }
         let heard = Heard()
         var state = NavigationState(style: .doubleColumn, traits: Device.iPad.traits(.landscape))
-        for command in NavigationCommand.installing(primary: .navigation("PNav", [.content("P")]),
-                                                    secondary: .navigation("SNav", [.content("S")]), style: .doubleColumn) {
+        for command in NavigationCommand.installing(
+            primary: .navigation("PNav", [.content("P")]),
+            secondary: .navigation("SNav", [.content("S")]), style: .doubleColumn)
+        {
             Navigation.send(command, to: &state, delegate: Listener(heard: heard))
         }
         Navigation.send(.launch(Device.iPad.traits(.landscape)), to: &state, delegate: Listener(heard: heard))

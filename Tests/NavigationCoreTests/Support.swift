@@ -31,8 +31,10 @@ struct Scenario {
     }
 
     /// A legacy or manual split with the classic two children.
-    init(style: SplitStyle, _ traits: Traits, primary: String = "MN[M]", secondary: String? = "DN[D]",
-         policy: SplitPolicy = .noDelegate) throws {
+    init(
+        style: SplitStyle, _ traits: Traits, primary: String = "MN[M]", secondary: String? = "DN[D]",
+        policy: SplitPolicy = .noDelegate
+    ) throws {
         self.policy = policy
         state = NavigationState(style: style, traits: traits)
         initial = state

@@ -64,8 +64,9 @@ struct VocabularyTests {
         for case .property(let property) in CommandSamples.values(of: .property) {
             #expect(SplitProperty(name: property.name, value: property.value) == property)
         }
-        #expect(Set(CommandSamples.values(of: .property).compactMap { if case .property(let p) = $0 { p.name } else { nil } })
-            == Set(SplitProperty.Name.allCases))
+        #expect(
+            Set(CommandSamples.values(of: .property).compactMap { if case .property(let p) = $0 { p.name } else { nil } })
+                == Set(SplitProperty.Name.allCases))
         #expect(SplitProperty(name: .primaryEdge, value: .bool(true)) == nil)
     }
 

@@ -19,7 +19,7 @@ struct AppearanceByStyleTests {
         }
 
         /// Sends `command`; returns `+name` for each appearance and `-name` for each disappearance.
-        mutating func send(_ command: NavigationCommand) -> [String] {
+        @discardableResult mutating func send(_ command: NavigationCommand) -> [String] {
             let before = state.visibleControllers
             Navigation.send(command, to: &state, policy: policy)
             return appearanceTransitions(from: before, to: state.visibleControllers).map { transition in

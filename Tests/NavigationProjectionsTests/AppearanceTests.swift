@@ -13,9 +13,10 @@ struct AppearanceTests {
         #expect(appearanceTransitions(from: [], to: [c, a]) == [.appear(c), .appear(a)])
         #expect(appearanceTransitions(from: [a, b], to: [b, a]) == [])  // AP-5: moving is not appearing
         #expect(appearanceTransitions(from: [a, b], to: [a, b]) == [])
-        #expect(appearanceCallbacks(for: [.disappear(b), .appear(d)]) == [
-            .viewWillDisappear(b), .viewWillAppear(d), .viewDidDisappear(b), .viewDidAppear(d),
-        ])
+        #expect(
+            appearanceCallbacks(for: [.disappear(b), .appear(d)]) == [
+                .viewWillDisappear(b), .viewWillAppear(d), .viewDidDisappear(b), .viewDidAppear(d),
+            ])
     }
 
     @Test("push: the old top disappears, the new top appears; pop: the reverse (AP-4); T01 launch: all appear")
@@ -27,14 +28,15 @@ struct AppearanceTests {
         session.send(.push(d2, onto: MD.dn))  // 16 rejected: nothing
         session.send(.pop(MD.dn))  // 17
         let entries = session.run(AppearanceCallbacks()).entries
-        #expect(entries == [
-            // One commit: the launch showed DN[D] (secondaryOnly), then resolved allVisible.
-            Entry(
-                index: 12, time: 0, event: .displayModeChanged(.allVisible, cause: .launch),
-                transitions: [.appear(MD.mn), .appear(MD.m), .appear(MD.dn), .appear(MD.d)]),
-            Entry(index: 15, time: 0, event: .pushed(d2, onto: MD.dn), transitions: [.disappear(MD.d), .appear(d2)]),
-            Entry(index: 17, time: 0, event: .popped(navigation: MD.dn, interactive: false), transitions: [.disappear(d2), .appear(MD.d)]),
-        ])
+        #expect(
+            entries == [
+                // One commit: the launch showed DN[D] (secondaryOnly), then resolved allVisible.
+                Entry(
+                    index: 12, time: 0, event: .displayModeChanged(.allVisible, cause: .launch),
+                    transitions: [.appear(MD.mn), .appear(MD.m), .appear(MD.dn), .appear(MD.d)]),
+                Entry(index: 15, time: 0, event: .pushed(d2, onto: MD.dn), transitions: [.disappear(MD.d), .appear(d2)]),
+                Entry(index: 17, time: 0, event: .popped(navigation: MD.dn, interactive: false), transitions: [.disappear(d2), .appear(MD.d)]),
+            ])
         #expect(entries[1].callbacks == [.viewWillDisappear(MD.d), .viewWillAppear(d2), .viewDidDisappear(MD.d), .viewDidAppear(d2)])
         #expect(entries[2].transitions.map { $0.description(in: session.state) } == ["disappear D2", "appear D"])
         #expect(session.runMarked(AppearanceCallbacks()).entries == entries)
@@ -44,9 +46,10 @@ struct AppearanceTests {
     func launchPortrait() {
         var session = masterDetail(Device.iPad.traits(.portrait))
         session.send(.launch(Device.iPad.traits(.portrait)))
-        #expect(session.run(AppearanceCallbacks()).entries == [
-            Entry(index: 11, time: 0, event: .launched(Device.iPad.traits(.portrait)), transitions: [.appear(MD.dn), .appear(MD.d)]),
-        ])
+        #expect(
+            session.run(AppearanceCallbacks()).entries == [
+                Entry(index: 11, time: 0, event: .launched(Device.iPad.traits(.portrait)), transitions: [.appear(MD.dn), .appear(MD.d)])
+            ])
     }
 
     @Test("T03: the button opens the overlay (MN and M appear) and closes it (they disappear)")
@@ -55,10 +58,11 @@ struct AppearanceTests {
         session.send(.launch(Device.iPad.traits(.portrait)))  // 11
         session.send(.tapDisplayModeButton)  // 12
         session.send(.tapDisplayModeButton)  // 13
-        #expect(session.run(AppearanceCallbacks()).entries.dropFirst() == [
-            Entry(index: 12, time: 0, event: .displayModeChanged(.primaryOverlay, cause: .button), transitions: [.appear(MD.mn), .appear(MD.m)]),
-            Entry(index: 13, time: 0, event: .displayModeChanged(.primaryHidden, cause: .button), transitions: [.disappear(MD.mn), .disappear(MD.m)]),
-        ])
+        #expect(
+            session.run(AppearanceCallbacks()).entries.dropFirst() == [
+                Entry(index: 12, time: 0, event: .displayModeChanged(.primaryOverlay, cause: .button), transitions: [.appear(MD.mn), .appear(MD.m)]),
+                Entry(index: 13, time: 0, event: .displayModeChanged(.primaryHidden, cause: .button), transitions: [.disappear(MD.mn), .disappear(MD.m)]),
+            ])
     }
 
     @Test("T11/AP-5: a compact launch whose collapse discards DN[D]: MN and M appear, D never does")
@@ -67,7 +71,7 @@ struct AppearanceTests {
         session.send(.launch(Device.iPhone.traits(.portrait)))  // 11 launched (DN[D] on screen), 12 collapsed
         #expect(session.state.hierarchyDescription == "MN[M]")
         let expected = [
-            Entry(index: 12, time: 0, event: session.event(12), transitions: [.appear(MD.mn), .appear(MD.m)]),
+            Entry(index: 12, time: 0, event: session.event(12), transitions: [.appear(MD.mn), .appear(MD.m)])
         ]
         #expect(session.run(AppearanceCallbacks()).entries == expected)
         #expect(session.runMarked(AppearanceCallbacks()).entries == expected)
@@ -134,13 +138,14 @@ struct AppearanceTests {
         session.send(.pop(MD.dn), at: 600)  // 19 [D]
         let timeline = session.run(VisibleTimeline())
         typealias E = VisibleTimeline.Entry
-        #expect(timeline.entries == [
-            E(index: 11, time: 100, event: session.event(11), content: [MD.d]),
-            E(index: 12, time: 100, event: session.event(12), content: [MD.m, MD.d]),
-            E(index: 15, time: 300, event: session.event(15), content: [MD.m, d2]),
-            E(index: 16, time: 400, event: session.event(16), content: [d2]),
-            E(index: 19, time: 600, event: session.event(19), content: [MD.d]),
-        ])
+        #expect(
+            timeline.entries == [
+                E(index: 11, time: 100, event: session.event(11), content: [MD.d]),
+                E(index: 12, time: 100, event: session.event(12), content: [MD.m, MD.d]),
+                E(index: 15, time: 300, event: session.event(15), content: [MD.m, d2]),
+                E(index: 16, time: 400, event: session.event(16), content: [d2]),
+                E(index: 19, time: 600, event: session.event(19), content: [MD.d]),
+            ])
         #expect(timeline.content(at: 10) == [])
         #expect(timeline.content(at: 14) == [MD.m, MD.d])
         #expect(timeline.content(at: 18) == [d2])

@@ -30,28 +30,30 @@ struct BlameTests {
     @Test("the session is the one the expectations describe")
     func sessionShape() {
         let kinds = blameSession().events.map(\.kind)
-        #expect(kinds[11...] == [
-            .launched, .displayModeChanged, .nameInterned, .controllerCreated, .nameInterned, .controllerCreated,
-            .stackInitialized, .detailShown, .displayModeChanged, .nameInterned, .controllerCreated, .pushed,
-            .traitsChanged, .traitsChanged, .collapsed,
-        ])
+        #expect(
+            kinds[11...] == [
+                .launched, .displayModeChanged, .nameInterned, .controllerCreated, .nameInterned, .controllerCreated,
+                .stackInitialized, .detailShown, .displayModeChanged, .nameInterned, .controllerCreated, .pushed,
+                .traitsChanged, .traitsChanged, .collapsed,
+            ])
     }
 
     @Test("the secondary column: which event put DN2 there, and which took it away")
     func secondaryColumn() {
         let session = blameSession()
         let blame = session.run(Blame(.column(.secondary)))
-        #expect(blame.history == [
-            Blame.Change(
-                index: 10, time: 0, event: .splitViewControllersSet(primary: MD.mn, secondary: MD.dn),
-                before: .controller(nil), after: .controller(MD.dn), beforeSummary: "none", afterSummary: "DN[D]"),
-            Blame.Change(
-                index: 18, time: 1_800, event: .detailShown(dn2, sender: MD.m, resolution: .installedAsSecondary),
-                before: .controller(MD.dn), after: .controller(dn2), beforeSummary: "DN[D]", afterSummary: "DN2[D2]"),
-            Blame.Change(
-                index: 25, time: 2_400, event: session.event(25),
-                before: .controller(dn2), after: .controller(nil), beforeSummary: "DN2[D2, D3]", afterSummary: "none"),
-        ])
+        #expect(
+            blame.history == [
+                Blame.Change(
+                    index: 10, time: 0, event: .splitViewControllersSet(primary: MD.mn, secondary: MD.dn),
+                    before: .controller(nil), after: .controller(MD.dn), beforeSummary: "none", afterSummary: "DN[D]"),
+                Blame.Change(
+                    index: 18, time: 1_800, event: .detailShown(dn2, sender: MD.m, resolution: .installedAsSecondary),
+                    before: .controller(MD.dn), after: .controller(dn2), beforeSummary: "DN[D]", afterSummary: "DN2[D2]"),
+                Blame.Change(
+                    index: 25, time: 2_400, event: session.event(25),
+                    before: .controller(dn2), after: .controller(nil), beforeSummary: "DN2[D2, D3]", afterSummary: "none"),
+            ])
         #expect(blame.lastChange(atOrBefore: 22)?.index == 18)  // DN2 came from the showDetail at 18
         #expect(blame.lastChange(atOrBefore: 18)?.index == 18)
         #expect(blame.lastChange(atOrBefore: 17)?.index == 10)

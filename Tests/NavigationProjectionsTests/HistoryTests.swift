@@ -32,10 +32,11 @@ struct HistoryTests {
     @Test("the session is the one the expectations describe")
     func sessionShape() {
         let kinds = stackSession().events.map(\.kind)
-        #expect(kinds[11...] == [
-            .launched, .displayModeChanged, .nameInterned, .controllerCreated, .displayModeChanged, .pushed,
-            .rejected, .ignored, .stackSet, .poppedToRoot, .traitsChanged, .collapsed,
-        ])
+        #expect(
+            kinds[11...] == [
+                .launched, .displayModeChanged, .nameInterned, .controllerCreated, .displayModeChanged, .pushed,
+                .rejected, .ignored, .stackSet, .poppedToRoot, .traitsChanged, .collapsed,
+            ])
     }
 
     @Test("StackHistory records only the events that changed the stack")
@@ -43,13 +44,14 @@ struct HistoryTests {
         let session = stackSession()
         let history = session.run(StackHistory(navigation: MD.mn))
         #expect(history.initialStack == [])
-        #expect(history.changes == [
-            StackHistory.Change(index: 4, time: 0, event: session.event(4), before: [], after: [MD.m]),
-            StackHistory.Change(index: 16, time: 0, event: .pushed(m2, onto: MD.mn), before: [MD.m], after: [MD.m, m2]),
-            StackHistory.Change(index: 20, time: 0, event: .poppedToRoot(navigation: MD.mn), before: [MD.m, m2], after: [MD.m]),
-            StackHistory.Change(
-                index: 22, time: 0, event: session.event(22), before: [MD.m], after: [MD.m, MD.dn]),
-        ])
+        #expect(
+            history.changes == [
+                StackHistory.Change(index: 4, time: 0, event: session.event(4), before: [], after: [MD.m]),
+                StackHistory.Change(index: 16, time: 0, event: .pushed(m2, onto: MD.mn), before: [MD.m], after: [MD.m, m2]),
+                StackHistory.Change(index: 20, time: 0, event: .poppedToRoot(navigation: MD.mn), before: [MD.m, m2], after: [MD.m]),
+                StackHistory.Change(
+                    index: 22, time: 0, event: session.event(22), before: [MD.m], after: [MD.m, MD.dn]),
+            ])
         #expect(session.event(4) == .stackInitialized(MD.mn, [MD.m]))
         #expect(history.stack == [MD.m, MD.dn])
         let collapse = history.changes[3]
@@ -62,9 +64,10 @@ struct HistoryTests {
     func secondaryStackHistory() {
         let session = stackSession()
         let history = session.run(StackHistory(navigation: MD.dn))
-        #expect(history.changes == [
-            StackHistory.Change(index: 9, time: 0, event: .stackInitialized(MD.dn, [MD.d]), before: [], after: [MD.d]),
-        ])
+        #expect(
+            history.changes == [
+                StackHistory.Change(index: 9, time: 0, event: .stackInitialized(MD.dn, [MD.d]), before: [], after: [MD.d])
+            ])
     }
 
     @Test("SplitHistory records children, collapse and display-mode changes only")
@@ -77,12 +80,13 @@ struct HistoryTests {
         let allVisible = Snapshot(primary: MD.mn, secondary: MD.dn, isCollapsed: false, displayMode: .allVisible)
         let hidden = Snapshot(primary: MD.mn, secondary: MD.dn, isCollapsed: false, displayMode: .primaryHidden)
         let collapsed = Snapshot(primary: MD.mn, secondary: nil, isCollapsed: true, displayMode: .primaryHidden)
-        #expect(history.changes == [
-            SplitHistory.Change(index: 10, time: 0, event: session.event(10), before: unset, after: installed),
-            SplitHistory.Change(index: 12, time: 0, event: .displayModeChanged(.allVisible, cause: .launch), before: installed, after: allVisible),
-            SplitHistory.Change(index: 15, time: 0, event: .displayModeChanged(.primaryHidden, cause: .button), before: allVisible, after: hidden),
-            SplitHistory.Change(index: 22, time: 0, event: session.event(22), before: hidden, after: collapsed),
-        ])
+        #expect(
+            history.changes == [
+                SplitHistory.Change(index: 10, time: 0, event: session.event(10), before: unset, after: installed),
+                SplitHistory.Change(index: 12, time: 0, event: .displayModeChanged(.allVisible, cause: .launch), before: installed, after: allVisible),
+                SplitHistory.Change(index: 15, time: 0, event: .displayModeChanged(.primaryHidden, cause: .button), before: allVisible, after: hidden),
+                SplitHistory.Change(index: 22, time: 0, event: session.event(22), before: hidden, after: collapsed),
+            ])
         #expect(history.changes.map(\.after.viewControllers) == [[MD.mn, MD.dn], [MD.mn, MD.dn], [MD.mn, MD.dn], [MD.mn]])
         #expect(history.current == collapsed)
     }

@@ -40,8 +40,9 @@ struct SessionStatisticsTests {
     @Test("the session is the one the expectations describe")
     func sessionShape() {
         let session = timedSession()
-        #expect(session.records.map(\.1) == [Int64](repeating: 0, count: 11)
-            + [1_000, 1_000, 4_000, 5_000, 5_000, 6_000, 7_000, 8_000, 8_000, 8_000, 9_000, 10_000, 10_000, 12_000, 15_000, 16_000])
+        #expect(
+            session.records.map(\.1) == [Int64](repeating: 0, count: 11)
+                + [1_000, 1_000, 4_000, 5_000, 5_000, 6_000, 7_000, 8_000, 8_000, 8_000, 9_000, 10_000, 10_000, 12_000, 15_000, 16_000])
         #expect(session.state.hierarchyDescription == "MN[M, DN[D]]")
     }
 
@@ -49,11 +50,12 @@ struct SessionStatisticsTests {
     func counts() {
         let stats = timedSession().run(SessionStatistics())
         #expect(stats.eventCount == 27)
-        #expect(stats.eventCounts == [
-            .nameInterned: 6, .controllerCreated: 6, .stackInitialized: 2, .splitViewControllersSet: 1,
-            .launched: 1, .displayModeChanged: 2, .detailShown: 1, .rejected: 2, .pushed: 1, .popped: 2,
-            .traitsChanged: 1, .collapsed: 1, .ignored: 1,
-        ])
+        #expect(
+            stats.eventCounts == [
+                .nameInterned: 6, .controllerCreated: 6, .stackInitialized: 2, .splitViewControllersSet: 1,
+                .launched: 1, .displayModeChanged: 2, .detailShown: 1, .rejected: 2, .pushed: 1, .popped: 2,
+                .traitsChanged: 1, .collapsed: 1, .ignored: 1,
+            ])
         #expect(stats.count(of: .separated) == 0)
         #expect(stats.collapses == 1 && stats.collapsesAtLaunch == 0 && stats.separates == 0)
         #expect(stats.rejections == [.alreadyInStack: 1, .notNavigationController: 1])

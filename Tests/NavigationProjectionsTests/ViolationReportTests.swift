@@ -73,11 +73,12 @@ struct ViolationReportTests {
         #expect(session.event(21).kind == .separated && session.event(22).kind == .popped)
         let report = session.run(ViolationReport())
         let message = session.statesAfterEachEvent[21].invariantViolations()[0].message
-        #expect(report.episodes == [
-            ViolationReport.Episode(
-                rule: RuleID(.INV, 4), subject: MD.dn, message: message,
-                startIndex: 21, startTime: 3_000, endIndex: 22, endTime: 4_000),
-        ])
+        #expect(
+            report.episodes == [
+                ViolationReport.Episode(
+                    rule: RuleID(.INV, 4), subject: MD.dn, message: message,
+                    startIndex: 21, startTime: 3_000, endIndex: 22, endTime: 4_000)
+            ])
         #expect(report.ongoingEpisodes == [])
         // EX-3 leaves the detail in the primary column and nested (BUG-2, BUG-8).
         #expect(Set(report.bugs.map(Found.init)) == [Found(21, bug(2), MD.dn), Found(21, bug(8), MD.dn)])
@@ -109,8 +110,9 @@ struct ViolationReportTests {
                     (episode.startIndex ?? 0) <= record.0 && (episode.endIndex.map { record.0 < $0 } ?? true)
                 }
                 let violated = state.invariantViolations()
-                #expect(Set(open.map { "\($0.rule) \($0.subject.map { "\($0)" } ?? "-")" })
-                    == Set(violated.map { "\($0.rule) \($0.subject.map { "\($0)" } ?? "-")" }), "after \(record.0)")
+                #expect(
+                    Set(open.map { "\($0.rule) \($0.subject.map { "\($0)" } ?? "-")" })
+                        == Set(violated.map { "\($0.rule) \($0.subject.map { "\($0)" } ?? "-")" }), "after \(record.0)")
                 for violation in state.bugs(after: record.2) {
                     expectedBugs.append(.init(index: record.0, time: record.1, violation: violation))
                 }

@@ -11,8 +11,9 @@ import Glibc
 #endif
 
 func header() -> LogHeader {
-    LogHeader(sessionID: "bench", device: "bench", startTimeMilliseconds: 1_700_000_000_000, parentSessionID: "",
-              forkIndex: 0, metadata: [])
+    LogHeader(
+        sessionID: "bench", device: "bench", startTimeMilliseconds: 1_700_000_000_000, parentSessionID: "",
+        forkIndex: 0, metadata: [])
 }
 
 func options(syncEvery records: Int?) -> LogOptions {
@@ -71,8 +72,10 @@ let benchmarks: @Sendable () -> Void = {
 
     // The disk's price of an acknowledgement: one 1 KiB append and fdatasync per iteration (context
     // for the durable figures; it varies a lot between VMs and with the other tenants' writes).
-    Benchmark("fdatasync 1 KiB append (disk)", configuration: .init(
-        metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 5, maxDuration: .seconds(5), maxIterations: 300)
+    Benchmark(
+        "fdatasync 1 KiB append (disk)",
+        configuration: .init(
+            metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 5, maxDuration: .seconds(5), maxIterations: 300)
     ) { (benchmark: Benchmark, file: Carry<Int32>) in
         let written = [UInt8](repeating: 0x5A, count: 1024).withUnsafeBytes { write(file.value, $0.baseAddress, $0.count) }
         if written != 1024 || fdatasync(file.value) != 0 { benchmark.error("write or fdatasync failed: errno \(errno)") }
@@ -92,7 +95,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Gated: steady-state appends into one open writer (blocks written as they fill, never synced).
-    Benchmark("append_mallocs", configuration: .mallocs(iterations: mallocIterations)) { (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<EventLogWriter>)) in
+    Benchmark("append_mallocs", configuration: .mallocs(iterations: mallocIterations)) {
+        (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<EventLogWriter>)) in
         let (session, windows, writer) = input
         let range = windows.range(writer.iteration)
         writer.iteration += 1

@@ -40,7 +40,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Gated: allocations of one steady-state window.
-    Benchmark("decode_mallocs", configuration: .mallocs(iterations: mallocIterations)) { (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<Int>)) in
+    Benchmark("decode_mallocs", configuration: .mallocs(iterations: mallocIterations)) {
+        (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<Int>)) in
         let (session, windows, cursor) = input
         let range = windows.range(cursor.iteration)
         cursor.iteration += 1
@@ -55,7 +56,8 @@ let benchmarks: @Sendable () -> Void = {
         return (session, SteadyWindows(eventCount: session.count, iterations: mallocIterations + 1), Carry(0))
     }
 
-    Benchmark("decodeAndEvolve_mallocs", configuration: .mallocs(iterations: mallocIterations)) { (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<NavigationState>)) in
+    Benchmark("decodeAndEvolve_mallocs", configuration: .mallocs(iterations: mallocIterations)) {
+        (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<NavigationState>)) in
         let (session, windows, live) = input
         let range = windows.range(live.iteration)
         live.iteration += 1

@@ -34,7 +34,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Gated: what the events of one steady-state window allocate (the goal is 0).
-    Benchmark("evolve_mallocs", configuration: .mallocs(iterations: mallocIterations)) { (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<NavigationState>)) in
+    Benchmark("evolve_mallocs", configuration: .mallocs(iterations: mallocIterations)) {
+        (benchmark: Benchmark, input: (SessionData, SteadyWindows, Carry<NavigationState>)) in
         let (session, windows, live) = input
         let range = windows.range(live.iteration)
         live.iteration += 1

@@ -95,7 +95,8 @@ let benchmarks: @Sendable () -> Void = {
         try SQLiteStore.cachedDatabase(of: try SessionData.load())
     }
 
-    Benchmark("JSON lines read and fold (baseline)", configuration: .timed(iterations: 3, seconds: 30)) { (benchmark: Benchmark, input: (String, NavigationState)) in
+    Benchmark("JSON lines read and fold (baseline)", configuration: .timed(iterations: 3, seconds: 30)) {
+        (benchmark: Benchmark, input: (String, NavigationState)) in
         let (path, initial) = input
         var count = 0
         for _ in benchmark.scaledIterations {

@@ -7,9 +7,11 @@ import NavTape
 
 let benchmarks: @Sendable () -> Void = {
     // One iteration is one seek to a uniformly random event count (seeded).
-    Benchmark("seek random state(at:)", configuration: .init(
-        metrics: [.wallClock, eventsMetric], timeUnits: .microseconds, warmupIterations: 20,
-        maxDuration: .seconds(20), maxIterations: 4_000)
+    Benchmark(
+        "seek random state(at:)",
+        configuration: .init(
+            metrics: [.wallClock, eventsMetric], timeUnits: .microseconds, warmupIterations: 20,
+            maxDuration: .seconds(20), maxIterations: 4_000)
     ) { (benchmark: Benchmark, input: (TimeMachine, Carry<BenchRandom>)) in
         let (machine, random) = input
         let target = random.value.below(machine.eventCount + 1)
@@ -23,9 +25,11 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The whole log folded once per iteration; peakMemoryResident is the process's high-water mark.
-    Benchmark("replay long log peak memory", configuration: .init(
-        metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, eventsMetric], timeUnits: .milliseconds,
-        warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 3)
+    Benchmark(
+        "replay long log peak memory",
+        configuration: .init(
+            metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, eventsMetric], timeUnits: .milliseconds,
+            warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 3)
     ) { (benchmark: Benchmark, path: String) in
         let machine = try TimeMachine(path: path)
         var state = machine.initialState
@@ -40,7 +44,8 @@ let benchmarks: @Sendable () -> Void = {
     // main session's log.
     // One seek decodes a checkpoint: its count moved by one between identical runs, so it gets a small
     // tolerance (a regression that copies state or stacks costs tens to thousands of mallocs).
-    Benchmark("seek_mallocs", configuration: .mallocs(iterations: mallocIterations, tolerance: 3)) { (benchmark: Benchmark, input: (TimeMachine, Carry<BenchRandom>)) in
+    Benchmark("seek_mallocs", configuration: .mallocs(iterations: mallocIterations, tolerance: 3)) {
+        (benchmark: Benchmark, input: (TimeMachine, Carry<BenchRandom>)) in
         let (machine, random) = input
         let target = random.value.below(machine.eventCount + 1)
         benchmark.startMeasurement()

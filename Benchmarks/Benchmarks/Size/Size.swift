@@ -31,7 +31,8 @@ func fileSize(_ path: String) -> Int {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("size", configuration: .init(metrics: sizes.map(\.0) + [eventsMetric], warmupIterations: 0, maxIterations: 1)) { (benchmark: Benchmark, values: [String: Int]) in
+    Benchmark("size", configuration: .init(metrics: sizes.map(\.0) + [eventsMetric], warmupIterations: 0, maxIterations: 1)) {
+        (benchmark: Benchmark, values: [String: Int]) in
         for (metric, key) in sizes { benchmark.measurement(metric, values[key] ?? 0) }
         benchmark.measurement(eventsMetric, values["events"] ?? 0)
     } setup: {

@@ -6,10 +6,13 @@ public let eventsMetric = BenchmarkMetric.custom("events", polarity: .prefersLar
 
 extension Benchmark.Configuration {
     /// Wall clock only (plus the events count), for recorded, ungated figures.
-    public static func timed(warmup: Int = 1, iterations: Int = 15, seconds: Int = 10,
-                             extra: [BenchmarkMetric] = []) -> Benchmark.Configuration {
-        .init(metrics: [.wallClock, eventsMetric] + extra, timeUnits: .microseconds, warmupIterations: warmup,
-              maxDuration: .seconds(seconds), maxIterations: iterations)
+    public static func timed(
+        warmup: Int = 1, iterations: Int = 15, seconds: Int = 10,
+        extra: [BenchmarkMetric] = []
+    ) -> Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, eventsMetric] + extra, timeUnits: .microseconds, warmupIterations: warmup,
+            maxDuration: .seconds(seconds), maxIterations: iterations)
     }
 
     /// Malloc counts only — nothing that allocates for its own measurement (peak memory, CPU and
@@ -18,8 +21,9 @@ extension Benchmark.Configuration {
     /// are the gated benchmarks (Thresholds/).
     /// `tolerance` is the allowed difference from the recorded count (0: exact).
     public static func mallocs(iterations: Int, tolerance: Int = 0) -> Benchmark.Configuration {
-        .init(metrics: [.mallocCountTotal], warmupIterations: 1, maxDuration: .seconds(600), maxIterations: iterations,
-              thresholds: [.mallocCountTotal: .init(absolute: [.p90: tolerance])])
+        .init(
+            metrics: [.mallocCountTotal], warmupIterations: 1, maxDuration: .seconds(600), maxIterations: iterations,
+            thresholds: [.mallocCountTotal: .init(absolute: [.p90: tolerance])])
     }
 }
 

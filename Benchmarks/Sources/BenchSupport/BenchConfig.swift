@@ -12,7 +12,8 @@ import Foundation
 public enum BenchConfig {
     static func integer(_ name: String, default value: Int) -> Int {
         guard let text = ProcessInfo.processInfo.environment[name], let parsed = Int(text.replacingOccurrences(of: "_", with: "")),
-              parsed > 0 else { return value }
+            parsed > 0
+        else { return value }
         return parsed
     }
 
@@ -27,10 +28,11 @@ public enum BenchConfig {
 
     /// The cache directory (created on first use).
     public static var cacheDirectory: String {
-        let directory = ProcessInfo.processInfo.environment["NAVTAPE_BENCH_CACHE"]
-            ?? URL(fileURLWithPath: #filePath)   // Benchmarks/Sources/BenchSupport/BenchConfig.swift
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".cache").path
+        let directory =
+            ProcessInfo.processInfo.environment["NAVTAPE_BENCH_CACHE"]
+            ?? URL(fileURLWithPath: #filePath)  // Benchmarks/Sources/BenchSupport/BenchConfig.swift
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".cache").path
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }

@@ -29,8 +29,9 @@ public struct FlatEvents {
     }
 
     static func traits(_ tag: EventKind, _ t: Traits) -> nt_event {
-        nt_event(tag: tag.rawValue, x: t.horizontalSizeClass.rawValue, y: t.idiom.rawValue, z: t.sideBySide.rawValue,
-                 a: UInt32(bitPattern: t.width), b: UInt32(bitPattern: t.height), c: 0)
+        nt_event(
+            tag: tag.rawValue, x: t.horizontalSizeClass.rawValue, y: t.idiom.rawValue, z: t.sideBySide.rawValue,
+            a: UInt32(bitPattern: t.width), b: UInt32(bitPattern: t.height), c: 0)
     }
 
     static func flat(_ event: NavigationEvent, lists: inout [UInt32]) -> nt_event {
@@ -150,12 +151,12 @@ public struct FlatEvents {
         guard Int(c.app_count) == s.appControllerCount, Int(c.minted_count) == s.mintedControllerCount else { throw fail("controller counts") }
         guard Int(c.name_count) == s.names.count else { throw fail("name count") }
         guard c.primary == raw(s.primary), c.secondary == raw(s.secondary), c.presented == raw(s.presented),
-              c.remembered_secondary == raw(s.rememberedSecondary), c.nesting_navigation == raw(s.nestingNavigation)
+            c.remembered_secondary == raw(s.rememberedSecondary), c.nesting_navigation == raw(s.nestingNavigation)
         else { throw fail("split children") }
         guard (c.is_collapsed != 0) == s.isCollapsed, (c.is_launched != 0) == s.isLaunched,
-              c.display_mode == s.displayMode.rawValue, c.preferred_display_mode == s.preferredDisplayMode.rawValue,
-              c.width == s.traits.width, c.height == s.traits.height, c.primary_column_width == s.primaryColumnWidth,
-              (c.remembered_was_pushed != 0) == s.rememberedSecondaryWasPushed
+            c.display_mode == s.displayMode.rawValue, c.preferred_display_mode == s.preferredDisplayMode.rawValue,
+            c.width == s.traits.width, c.height == s.traits.height, c.primary_column_width == s.primaryColumnWidth,
+            (c.remembered_was_pushed != 0) == s.rememberedSecondaryWasPushed
         else { throw fail("split properties") }
         var copy = c
         for id in s.allControllerIDs {
@@ -172,7 +173,7 @@ public struct FlatEvents {
             default: parent = .none
             }
             guard cr.kind == record.kind.rawValue, stack == record.stack, parent == record.parent,
-                  (cr.has_been_detail != 0) == record.hasBeenDetail, (cr.released != 0) == record.isReleased
+                (cr.has_been_detail != 0) == record.hasBeenDetail, (cr.released != 0) == record.isReleased
             else { throw fail("controller \(id): C \(stack) \(parent) vs Swift \(record.stack) \(record.parent)") }
         }
     }

@@ -82,12 +82,14 @@ public enum JSONMirror {
 
 extension JSONMirror.Traits {
     init(_ t: Traits) {
-        self.init(horizontalSizeClass: t.horizontalSizeClass.rawValue, width: t.width, height: t.height,
-                  idiom: t.idiom.rawValue, sideBySide: t.sideBySide.rawValue)
+        self.init(
+            horizontalSizeClass: t.horizontalSizeClass.rawValue, width: t.width, height: t.height,
+            idiom: t.idiom.rawValue, sideBySide: t.sideBySide.rawValue)
     }
     func value() throws -> Traits {
         guard let sizeClass = SizeClass(rawValue: horizontalSizeClass), let idiom = Idiom(rawValue: idiom),
-              let side = SideBySide(rawValue: sideBySide) else { throw JSONMirror.BadValue(what: "traits") }
+            let side = SideBySide(rawValue: sideBySide)
+        else { throw JSONMirror.BadValue(what: "traits") }
         return Traits(horizontalSizeClass: sizeClass, width: width, height: height, idiom: idiom, sideBySide: side)
     }
 }

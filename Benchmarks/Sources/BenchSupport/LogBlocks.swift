@@ -44,8 +44,10 @@ public struct LogBlocks {
             let raw = u32(offset + 32)
             let stored = u32(offset + 36)
             guard offset + 44 + stored + 4 <= bytes.count else { break }  // torn tail
-            blocks.append(Block(kind: kind, isStored: bytes[offset + 1] & 1 != 0, recordCount: u32(offset + 12),
-                                rawLength: raw, storedLength: stored, payloadOffset: offset + 44))
+            blocks.append(
+                Block(
+                    kind: kind, isStored: bytes[offset + 1] & 1 != 0, recordCount: u32(offset + 12),
+                    rawLength: raw, storedLength: stored, payloadOffset: offset + 44))
             offset += 44 + stored + 4
         }
         self.bytes = bytes

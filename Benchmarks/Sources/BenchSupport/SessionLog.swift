@@ -32,8 +32,9 @@ public enum SessionLog {
         let partial = path + ".partial-\(getpid())"
         for leftover in [partial, partial + ".idx", partial + ".tmp"] { try? FileManager.default.removeItem(atPath: leftover) }
         var generator = SessionGenerator(seed: seed)
-        let recorder = try Recorder(creating: partial, setup: generator.setup, sessionID: "bench-seed-\(seed)",
-                                    startTime: 1_700_000_000_000, options: RecorderOptions(recentCapacity: 0))
+        let recorder = try Recorder(
+            creating: partial, setup: generator.setup, sessionID: "bench-seed-\(seed)",
+            startTime: 1_700_000_000_000, options: RecorderOptions(recentCapacity: 0))
         while recorder.eventCount < UInt64(count) {
             let (time, command) = generator.next(in: recorder.state)
             try recorder.send(command, at: time)

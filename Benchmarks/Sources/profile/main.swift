@@ -203,9 +203,11 @@ case "columns":
         let input = Array(bytes)
         return input.withUnsafeBufferPointer { i in
             out.withUnsafeMutableBufferPointer { o in
-                Int(nt_lz4_compress_default(UnsafeRawPointer(i.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                            UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                            Int32(input.count), Int32(o.count)))
+                Int(
+                    nt_lz4_compress_default(
+                        UnsafeRawPointer(i.baseAddress!).assumingMemoryBound(to: CChar.self),
+                        UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
+                        Int32(input.count), Int32(o.count)))
             }
         }
     }
@@ -223,9 +225,10 @@ case "columns":
         } else {
             let n = blocks.bytes.withUnsafeBufferPointer { file in
                 scratch.withUnsafeMutableBufferPointer { o in
-                    nt_lz4_decompress_safe(UnsafeRawPointer(file.baseAddress! + block.payloadOffset).assumingMemoryBound(to: CChar.self),
-                                           UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                           Int32(block.storedLength), Int32(block.rawLength))
+                    nt_lz4_decompress_safe(
+                        UnsafeRawPointer(file.baseAddress! + block.payloadOffset).assumingMemoryBound(to: CChar.self),
+                        UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
+                        Int32(block.storedLength), Int32(block.rawLength))
                 }
             }
             payload = scratch[0..<Int(n)]
@@ -247,9 +250,10 @@ case "columns":
         for block in blocks.recordBlocks where !block.isStored {
             let n = blocks.bytes.withUnsafeBufferPointer { file in
                 scratch.withUnsafeMutableBufferPointer { o in
-                    nt_lz4_decompress_safe(UnsafeRawPointer(file.baseAddress! + block.payloadOffset).assumingMemoryBound(to: CChar.self),
-                                           UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                           Int32(block.storedLength), Int32(block.rawLength))
+                    nt_lz4_decompress_safe(
+                        UnsafeRawPointer(file.baseAddress! + block.payloadOffset).assumingMemoryBound(to: CChar.self),
+                        UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
+                        Int32(block.storedLength), Int32(block.rawLength))
                 }
             }
             let p = Array(scratch[0..<Int(n)])
@@ -283,10 +287,12 @@ case "columns":
             let size = dictionary.withUnsafeBufferPointer { d in
                 input.withUnsafeBufferPointer { i in
                     out.withUnsafeMutableBufferPointer { o in
-                        Int(nt_lz4_compress_with(UnsafeRawPointer(d.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(d.count), level,
-                                                 UnsafeRawPointer(i.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                                 UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                                 Int32(i.count), Int32(o.count)))
+                        Int(
+                            nt_lz4_compress_with(
+                                UnsafeRawPointer(d.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(d.count), level,
+                                UnsafeRawPointer(i.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                UnsafeMutableRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                Int32(i.count), Int32(o.count)))
                     }
                 }
             }
@@ -294,10 +300,12 @@ case "columns":
             let decoded = dictionary.withUnsafeBufferPointer { d in
                 out.withUnsafeBufferPointer { o in
                     back.withUnsafeMutableBufferPointer { b in
-                        Int(nt_lz4_decompress_with(UnsafeRawPointer(d.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(d.count),
-                                                   UnsafeRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                                   UnsafeMutableRawPointer(b.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                                   Int32(size), Int32(b.count)))
+                        Int(
+                            nt_lz4_decompress_with(
+                                UnsafeRawPointer(d.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(d.count),
+                                UnsafeRawPointer(o.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                UnsafeMutableRawPointer(b.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                Int32(size), Int32(b.count)))
                     }
                 }
             }
@@ -311,9 +319,11 @@ case "columns":
     }
     print("records payloads recompressed (bytes/event; ns/event to compress, to decompress):")
     for (label, level) in [("LZ4 fast", Int32(0)), ("LZ4 HC 9", 9), ("LZ4 HC 12", 12)] {
-        for (chaining, restart) in [("independent blocks", { (_: Int) in true }),
-                                    ("linked, restarted at each checkpoint", { payloads[$0].afterCheckpoint }),
-                                    ("linked, restarted every 16 blocks", { $0 % 16 == 0 })] as [(String, (Int) -> Bool)] {
+        for (chaining, restart) in [
+            ("independent blocks", { (_: Int) in true }),
+            ("linked, restarted at each checkpoint", { payloads[$0].afterCheckpoint }),
+            ("linked, restarted every 16 blocks", { $0 % 16 == 0 }),
+        ] as [(String, (Int) -> Bool)] {
             let result = trial(level: level, restart: restart)
             print(String(format: "  %@, %@: %.3f; %.1f, %.1f", label, chaining, Double(result.bytes) / Double(n), result.compress, result.decompress))
         }

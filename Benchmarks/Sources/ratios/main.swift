@@ -7,7 +7,7 @@
 import Foundation
 
 struct Key: Hashable { var test: String; var metric: String }
-nonisolated(unsafe) var values: [Key: [Double: Double]] = [:]   // percentile -> value
+nonisolated(unsafe) var values: [Key: [Double: Double]] = [:]  // percentile -> value
 
 for path in CommandLine.arguments.dropFirst() {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -95,30 +95,56 @@ func row(_ figure: String, _ ours: String, _ baseline: String, _ r: String, _ ta
     print("| \(figure) | \(ours) | \(baseline) | \(r) | \(target) | \(met(ok)) |")
 }
 row("evolve over pre-decoded events", eventsPerSecond(evolve), "—", "—", "—", nil)
-row("evolve vs the C fold", eventsPerSecond(evolve), eventsPerSecond(cFold), ratio(divide(evolve, cFold)), "≥ 0.85× C", divide(evolve, cFold).map { $0 >= 0.85 })
+row(
+    "evolve vs the C fold", eventsPerSecond(evolve), eventsPerSecond(cFold), ratio(divide(evolve, cFold)), "≥ 0.85× C", divide(evolve, cFold).map { $0 >= 0.85 }
+)
 row("decode alone", eventsPerSecond(rate("decode")), "—", "—", "—", nil)
-row("decodeAndEvolve (fused)", eventsPerSecond(rate("decodeAndEvolve")), eventsPerSecond(evolve), ratio(divide(rate("decodeAndEvolve"), evolve)) + " of evolve", "—", nil)
+row(
+    "decodeAndEvolve (fused)", eventsPerSecond(rate("decodeAndEvolve")), eventsPerSecond(evolve), ratio(divide(rate("decodeAndEvolve"), evolve)) + " of evolve",
+    "—", nil)
 row("full replay from file", eventsPerSecond(replayRate), "—", "—", "≥ 40 M events/s", replayRate.map { $0 >= 40e6 })
-row("replay vs SQLite read and fold", eventsPerSecond(replayRate), eventsPerSecond(sqliteRead), ratio(divide(replayRate, sqliteRead)), "≥ 5×", divide(replayRate, sqliteRead).map { $0 >= 5 })
-row("replay vs SQLite scan alone (rows read, no fold)", eventsPerSecond(replayRate), eventsPerSecond(sqliteScan), ratio(divide(replayRate, sqliteScan)), "≥ 2.5×", divide(replayRate, sqliteScan).map { $0 >= 2.5 })
-row("replay vs JSON lines read and fold", eventsPerSecond(replayRate), eventsPerSecond(jsonRead), ratio(divide(replayRate, jsonRead)), "≥ 500×", divide(replayRate, jsonRead).map { $0 >= 500 })
-row("replay vs raw LZ4_decompress_safe (ceiling)", eventsPerSecond(replayRate), eventsPerSecond(lz4), ratio(divide(replayRate, lz4)), "within 8× (≥ 0.125×)", divide(replayRate, lz4).map { $0 >= 0.125 })
-row("bytes per event on disk, \(countLabel(value("size", "events")))-event session (timestamps, checkpoints included)", fixed(bytesPerEvent, 3), "—", "—", "≤ 3", bytesPerEvent.map { $0 <= 3 })
+row(
+    "replay vs SQLite read and fold", eventsPerSecond(replayRate), eventsPerSecond(sqliteRead), ratio(divide(replayRate, sqliteRead)), "≥ 5×",
+    divide(replayRate, sqliteRead).map { $0 >= 5 })
+row(
+    "replay vs SQLite scan alone (rows read, no fold)", eventsPerSecond(replayRate), eventsPerSecond(sqliteScan), ratio(divide(replayRate, sqliteScan)),
+    "≥ 2.5×", divide(replayRate, sqliteScan).map { $0 >= 2.5 })
+row(
+    "replay vs JSON lines read and fold", eventsPerSecond(replayRate), eventsPerSecond(jsonRead), ratio(divide(replayRate, jsonRead)), "≥ 500×",
+    divide(replayRate, jsonRead).map { $0 >= 500 })
+row(
+    "replay vs raw LZ4_decompress_safe (ceiling)", eventsPerSecond(replayRate), eventsPerSecond(lz4), ratio(divide(replayRate, lz4)), "within 8× (≥ 0.125×)",
+    divide(replayRate, lz4).map { $0 >= 0.125 })
+row(
+    "bytes per event on disk, \(countLabel(value("size", "events")))-event session (timestamps, checkpoints included)", fixed(bytesPerEvent, 3), "—", "—",
+    "≤ 3", bytesPerEvent.map { $0 <= 3 })
 let longEvents = value("size", "longlogevents")
-row("  of which checkpoints (the whole state every 4,096 events)", fixed(value("size", "checkpointbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "—", nil)
-row("bytes per event on disk, \(countLabel(longEvents))-event log", fixed(value("size", "longlogbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "≤ 3", value("size", "longlogbytespereventx1000").map { $0 <= 3000 })
+row(
+    "  of which checkpoints (the whole state every 4,096 events)", fixed(value("size", "checkpointbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "—", nil
+)
+row(
+    "bytes per event on disk, \(countLabel(longEvents))-event log", fixed(value("size", "longlogbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "≤ 3",
+    value("size", "longlogbytespereventx1000").map { $0 <= 3000 })
 row("  of which checkpoints", fixed(value("size", "longlogcheckpointbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "—", nil)
 row("  LZ4 ratio of records blocks", fixed(value("size", "LZ4ratiox1000").map { $0 / 1000 }), "—", "—", "—", nil)
-row("  vs JSON lines bytes per event", fixed(bytesPerEvent, 3), fixed(value("size", "JSONlinesbytespereventx1000").map { $0 / 1000 }, 1),
+row(
+    "  vs JSON lines bytes per event", fixed(bytesPerEvent, 3), fixed(value("size", "JSONlinesbytespereventx1000").map { $0 / 1000 }, 1),
     ratio(divide(value("size", "JSONlinesbytespereventx1000"), value("size", "logbytespereventx1000"))) + " smaller", "—", nil)
-row("  vs SQLite bytes per event", fixed(bytesPerEvent, 3), fixed(value("size", "SQLitebytespereventx1000").map { $0 / 1000 }, 1),
+row(
+    "  vs SQLite bytes per event", fixed(bytesPerEvent, 3), fixed(value("size", "SQLitebytespereventx1000").map { $0 / 1000 }, 1),
     ratio(divide(value("size", "SQLitebytespereventx1000"), value("size", "logbytespereventx1000"))) + " smaller", "—", nil)
 for batch in [256, 4_096, 65_536] {
     let r = rate("append durable group commit \(batch)")
-    row("durable append, group commit every \(batch)", eventsPerSecond(r), "—", "—", batch == 4_096 ? "≥ 10 M events/s" : "—", batch == 4_096 ? r.map { $0 >= 10e6 } : nil)
+    row(
+        "durable append, group commit every \(batch)", eventsPerSecond(r), "—", "—", batch == 4_096 ? "≥ 10 M events/s" : "—",
+        batch == 4_096 ? r.map { $0 >= 10e6 } : nil)
 }
-row("  one 1 KiB append + fdatasync on this disk (p50)", fixed(value("fdatasync 1 KiB append (disk)", "Time(wallclock)").map { $0 / 1000 }, 0, " µs"), "—", "—", "—", nil)
-row("durable append (4096) vs SQLite inserts in one transaction", eventsPerSecond(durable), eventsPerSecond(sqliteInsert), ratio(divide(durable, sqliteInsert)), "≥ 8×", divide(durable, sqliteInsert).map { $0 >= 8 })
+row(
+    "  one 1 KiB append + fdatasync on this disk (p50)", fixed(value("fdatasync 1 KiB append (disk)", "Time(wallclock)").map { $0 / 1000 }, 0, " µs"), "—", "—",
+    "—", nil)
+row(
+    "durable append (4096) vs SQLite inserts in one transaction", eventsPerSecond(durable), eventsPerSecond(sqliteInsert), ratio(divide(durable, sqliteInsert)),
+    "≥ 8×", divide(durable, sqliteInsert).map { $0 >= 8 })
 row("buffered append (no sync)", eventsPerSecond(rate("append buffered")), "—", "—", "—", nil)
 row("seek p50, random state(at:) in a \(countLabel(seekEvents))-event log", fixed(seekP50, 1, " µs"), "—", "—", "≤ 50 µs", seekP50.map { $0 <= 50 })
 row("seek p99", fixed(seekP99, 1, " µs"), "—", "—", "≤ 150 µs", seekP99.map { $0 <= 150 })
@@ -132,5 +158,7 @@ let n = value("evolve", "events") ?? value("size", "events")
 let window = n.map { Int(($0 - ($0 / 2).rounded(.down)) / 11) }
 for test in values.keys.filter({ $0.metric == "Malloc(total)" }).map(\.test).sorted() {
     let perWindow = ["evolve_mallocs", "decode_mallocs", "decodeAndEvolve_mallocs", "append_mallocs"].contains(test)
-    print("| \(test) | \(fixed(value(test, "Malloc(total)", 50), 0)) | \(fixed(value(test, "Malloc(total)", 90), 0)) | \(fixed(value(test, "Malloc(total)", 100), 0)) | \(perWindow ? window.map(String.init) ?? "?" : (test == "seek_mallocs" ? "one seek" : "whole log")) |")
+    print(
+        "| \(test) | \(fixed(value(test, "Malloc(total)", 50), 0)) | \(fixed(value(test, "Malloc(total)", 90), 0)) | \(fixed(value(test, "Malloc(total)", 100), 0)) | \(perWindow ? window.map(String.init) ?? "?" : (test == "seek_mallocs" ? "one seek" : "whole log")) |"
+    )
 }

@@ -26,8 +26,9 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     do { actual = .success(try EventCodec.decodeAndEvolve(bytes, into: &fused)) } catch { actual = .failure(error) }
     precondition(actual == expected, "the fused step answered \(actual), the reference \(expected)")
     // A forged width may be NaN, which `==` never matches: then the encodings are compared.
-    precondition(fused == reference || StateCodec.encode(fused) == StateCodec.encode(reference),
-                 "the fused step's state differs from the reference's")
+    precondition(
+        fused == reference || StateCodec.encode(fused) == StateCodec.encode(reference),
+        "the fused step's state differs from the reference's")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

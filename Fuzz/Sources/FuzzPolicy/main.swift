@@ -17,10 +17,14 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     let printed = policy.text
     precondition((try? SplitPolicy(parsing: printed)) == policy, "a policy's text does not read back to it")
     var state = NavigationState(traits: Device.iPhonePlus.traits(.landscape))
-    for command in NavigationCommand.installing(primary: .navigation("MN", [.content("M")]), supplementary: nil,
-                                                secondary: .navigation("DN", [.content("D")]), style: .unspecified)
-        + [.launch(Device.iPhonePlus.traits(.landscape)), .changeTraits(Device.iPhonePlus.traits(.portrait)),
-           .changeTraits(Device.iPhonePlus.traits(.landscape))] {
+    for command in NavigationCommand.installing(
+        primary: .navigation("MN", [.content("M")]), supplementary: nil,
+        secondary: .navigation("DN", [.content("D")]), style: .unspecified)
+        + [
+            .launch(Device.iPhonePlus.traits(.landscape)), .changeTraits(Device.iPhonePlus.traits(.portrait)),
+            .changeTraits(Device.iPhonePlus.traits(.landscape)),
+        ]
+    {
         Navigation.send(command, to: &state, delegate: policy)
     }
 }

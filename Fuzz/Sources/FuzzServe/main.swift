@@ -94,8 +94,9 @@ func answer(_ target: String) -> Answer {
     let done = DispatchSemaphore(value: 0)
     Task {
         defer { done.signal() }
-        let request = Request(head: HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: target),
-                              body: RequestBody(buffer: ByteBuffer()))
+        let request = Request(
+            head: HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: target),
+            body: RequestBody(buffer: ByteBuffer()))
         do {
             let response = try await responder.respond(to: request, context: FuzzContext(source: .init(logger: logger)))
             let sink = Sink()

@@ -14,8 +14,10 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     _ = state.invariantViolations()
     _ = state.hierarchyDescription
     _ = state.visibleControllers
-    for command in [NavigationCommand.tapDisplayModeButton, .edgeSwipe, .changeTraits(Device.iPhone.traits(.portrait)),
-                    .changeTraits(Device.iPad.traits(.landscape))] {
+    for command in [
+        NavigationCommand.tapDisplayModeButton, .edgeSwipe, .changeTraits(Device.iPhone.traits(.portrait)),
+        .changeTraits(Device.iPad.traits(.landscape)),
+    ] {
         Navigation.send(command, to: &state, delegate: state.policy(session: .noDelegate))
     }
 }

@@ -14,9 +14,11 @@ public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> I
 
 #if FUZZING
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: FuzzCallback) -> Int32
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: FuzzCallback
+) -> Int32
 #endif
 
 /// The harness's `main`: libFuzzer's driver over `callback` in a fuzzing build, else `body` once

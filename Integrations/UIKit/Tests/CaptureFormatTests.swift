@@ -23,42 +23,56 @@ struct CaptureFormatTests {
     /// The Calendar Paste session (seed 001) as `NavTapeCapture` writes it, through one `References`.
     static func calendarPaste() -> String {
         var references = F.References()
-        var lines = [F.sessionLine(session: "calendar-paste-001", startTime: 1_795_356_000_000, device: "iphone-plus",
-                                   traits: portrait, delegate: "calendar-paste:ShiftAssignment")]
+        var lines = [
+            F.sessionLine(
+                session: "calendar-paste-001", startTime: 1_795_356_000_000, device: "iphone-plus",
+                traits: portrait, delegate: "calendar-paste:ShiftAssignment")
+        ]
         func line(_ command: String, _ arguments: [(String, F.Value)] = [], at time: Int, observed: F.Observed? = nil) {
             lines.append(F.commandLine(command: command, arguments: arguments, time: time, observed: observed, references: &references))
         }
         let master = F.Controller(id: "0x2", name: "Master")
         let masterNC = F.Controller(id: "0x1", name: "MasterNC", kind: .navigation, children: [master])
-        let noSelection = F.Controller(id: "0x3", name: "NoSelectionNC", kind: .navigation, restorationID: "NoSelectionNC",
-                                       children: [F.Controller(id: "0x4", name: "NoSelection")])
-        line("setSplitViewControllers", [("controllers", .controllers([masterNC, noSelection]))], at: 1_795_356_000_000,
-             observed: F.Observed(viewControllers: [masterNC, noSelection], collapsed: false))
-        line("launch", at: 1_795_356_000_100,
-             observed: F.Observed(viewControllers: [masterNC], collapsed: true, stacks: [F.Stack(navigation: masterNC, viewControllers: [master])]))
+        let noSelection = F.Controller(
+            id: "0x3", name: "NoSelectionNC", kind: .navigation, restorationID: "NoSelectionNC",
+            children: [F.Controller(id: "0x4", name: "NoSelection")])
+        line(
+            "setSplitViewControllers", [("controllers", .controllers([masterNC, noSelection]))], at: 1_795_356_000_000,
+            observed: F.Observed(viewControllers: [masterNC, noSelection], collapsed: false))
+        line(
+            "launch", at: 1_795_356_000_100,
+            observed: F.Observed(viewControllers: [masterNC], collapsed: true, stacks: [F.Stack(navigation: masterNC, viewControllers: [master])]))
         let assignment = F.Controller(id: "0x6", name: "ShiftAssignment")
         let paste = F.Controller(id: "0x5", name: "PasteNC", kind: .navigation, children: [assignment])
-        line("showDetail", [("target", .controller(paste)), ("sender", .controller(master))], at: 1_795_356_004_000,
-             observed: F.Observed(viewControllers: [masterNC], collapsed: true, stacks: [F.Stack(navigation: masterNC, viewControllers: [master, paste])]))
-        line("changeTraits", [("traits", .traits(landscape))], at: 1_795_356_010_000,
-             observed: F.Observed(viewControllers: [masterNC, paste], collapsed: false, displayMode: .allVisible,
-                                  stacks: [F.Stack(navigation: masterNC, viewControllers: [master]), F.Stack(navigation: paste, viewControllers: [assignment])]))
+        line(
+            "showDetail", [("target", .controller(paste)), ("sender", .controller(master))], at: 1_795_356_004_000,
+            observed: F.Observed(viewControllers: [masterNC], collapsed: true, stacks: [F.Stack(navigation: masterNC, viewControllers: [master, paste])]))
+        line(
+            "changeTraits", [("traits", .traits(landscape))], at: 1_795_356_010_000,
+            observed: F.Observed(
+                viewControllers: [masterNC, paste], collapsed: false, displayMode: .allVisible,
+                stacks: [F.Stack(navigation: masterNC, viewControllers: [master]), F.Stack(navigation: paste, viewControllers: [assignment])]))
         // What the hand-written sample seeds as a disagreement (SH-11): UIKit's plain detail replacing the secondary.
         let plain = F.Controller(id: "0x7", name: "ShiftAssignment")
-        line("showDetail", [("target", .controller(plain)), ("sender", .controller(master))], at: 1_795_356_015_000,
-             observed: F.Observed(viewControllers: [masterNC, plain], collapsed: false))
+        line(
+            "showDetail", [("target", .controller(plain)), ("sender", .controller(master))], at: 1_795_356_015_000,
+            observed: F.Observed(viewControllers: [masterNC, plain], collapsed: false))
         line("changeTraits", [("traits", .traits(portrait))], at: 1_795_356_020_000, observed: F.Observed(collapsed: true))
-        line("pop", [("navigation", .controller(masterNC))], at: 1_795_356_024_000,
-             observed: F.Observed(viewControllers: [masterNC], stacks: [F.Stack(navigation: masterNC, viewControllers: [master])]))
+        line(
+            "pop", [("navigation", .controller(masterNC))], at: 1_795_356_024_000,
+            observed: F.Observed(viewControllers: [masterNC], stacks: [F.Stack(navigation: masterNC, viewControllers: [master])]))
         // The delegate's fresh NoSelectionNC, which the app's capture sees only in the observation.
         let fresh = F.Controller(id: "0x8", name: "NoSelectionNC", kind: .navigation)
-        line("changeTraits", [("traits", .traits(landscape))], at: 1_795_356_030_000,
-             observed: F.Observed(viewControllers: [masterNC, fresh], collapsed: false, displayMode: .allVisible,
-                                  stacks: [F.Stack(navigation: fresh, viewControllers: [F.Controller(id: "0x9", name: "NoSelection")])]))
+        line(
+            "changeTraits", [("traits", .traits(landscape))], at: 1_795_356_030_000,
+            observed: F.Observed(
+                viewControllers: [masterNC, fresh], collapsed: false, displayMode: .allVisible,
+                stacks: [F.Stack(navigation: fresh, viewControllers: [F.Controller(id: "0x9", name: "NoSelection")])]))
         let assignment2 = F.Controller(id: "0xb", name: "ShiftAssignment")
         let paste2 = F.Controller(id: "0xa", name: "PasteNC", kind: .navigation, children: [assignment2])
-        line("showDetail", [("target", .controller(paste2)), ("sender", .controller(master))], at: 1_795_356_036_000,
-             observed: F.Observed(viewControllers: [masterNC, paste2], stacks: [F.Stack(navigation: paste2, viewControllers: [assignment2])]))
+        line(
+            "showDetail", [("target", .controller(paste2)), ("sender", .controller(master))], at: 1_795_356_036_000,
+            observed: F.Observed(viewControllers: [masterNC, paste2], stacks: [F.Stack(navigation: paste2, viewControllers: [assignment2])]))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -91,11 +105,13 @@ struct CaptureFormatTests {
             return (Int(tape.eventCount), divergences, try tape.state(at: tape.eventCount).hierarchyDescription)
         }
         let written = try record(Self.calendarPaste(), "rendered.navtape")
-        let sample = try record(try String(contentsOf: Self.samples.appendingPathComponent("calendar-paste.intents.jsonl"), encoding: .utf8),
-                                "sample.navtape")
+        let sample = try record(
+            try String(contentsOf: Self.samples.appendingPathComponent("calendar-paste.intents.jsonl"), encoding: .utf8),
+            "sample.navtape")
         #expect(written.divergences == ["viewControllers"])
-        #expect(written.events == sample.events && written.divergences == sample.divergences && written.hierarchy == sample.hierarchy,
-                "\(written) \(sample)")
+        #expect(
+            written.events == sample.events && written.divergences == sample.divergences && written.hierarchy == sample.hierarchy,
+            "\(written) \(sample)")
     }
 
     @Test("strings are JSON strings; a controller is described once, then named by its identity")
@@ -106,9 +122,10 @@ struct CaptureFormatTests {
         let first = F.commandLine(command: "present", arguments: [("controller", .controller(list))], references: &references)
         #expect(first == #"{"command":"present","controller":{"id":"0x1","name":"L\"ist","kind":"content"}}"#)
         #expect(references.isNamed("0x1"))
-        let again = F.commandLine(command: "dismiss", arguments: [], time: 5,
-                                  observed: F.Observed(viewControllers: [list], collapsed: nil, displayMode: .automatic),
-                                  references: &references)
+        let again = F.commandLine(
+            command: "dismiss", arguments: [], time: 5,
+            observed: F.Observed(viewControllers: [list], collapsed: nil, displayMode: .automatic),
+            references: &references)
         #expect(again == #"{"command":"dismiss","time":5,"observed":{"viewControllers":["0x1"]}}"#)
     }
 }

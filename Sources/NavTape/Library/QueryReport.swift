@@ -48,9 +48,10 @@ public struct QueryReport: Codable, Hashable, Sendable {
             screens.merge(session.screens, uniquingKeysWith: +)
             displayModes.merge(session.displayModes, uniquingKeysWith: +)
             let device = collapsesByDevice[session.device] ?? DeviceCollapses(collapses: 0, atLaunch: 0, sessions: 0)
-            collapsesByDevice[session.device] = DeviceCollapses(collapses: device.collapses + session.collapses,
-                                                                atLaunch: device.atLaunch + session.collapsesAtLaunch,
-                                                                sessions: device.sessions + 1)
+            collapsesByDevice[session.device] = DeviceCollapses(
+                collapses: device.collapses + session.collapses,
+                atLaunch: device.atLaunch + session.collapsesAtLaunch,
+                sessions: device.sessions + 1)
             for (rule, count) in session.bugs {
                 let entry = bugs[rule] ?? RuleCount(occurrences: 0, sessions: 0)
                 bugs[rule] = RuleCount(occurrences: entry.occurrences + count, sessions: entry.sessions + 1)

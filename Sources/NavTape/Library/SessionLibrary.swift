@@ -159,8 +159,10 @@ public struct LibraryView: Sendable, Hashable {
     public var descending = false
 
     /// What the library can be sorted by.
-    public static let sortKeys = ["number", "log", "session", "device", "policy", "style", "events", "commands", "duration", "bugs",
-                                  "divergences", "parent"]
+    public static let sortKeys = [
+        "number", "log", "session", "device", "policy", "style", "events", "commands", "duration", "bugs",
+        "divergences", "parent",
+    ]
 
     /// The unfiltered library in its own order.
     public init() {}

@@ -27,8 +27,9 @@ public struct LogSummary: Sendable {
 
     /// Summarizes `machine`'s log; `observe` is called with the events done (progress).
     public init(_ machine: TimeMachine, observe: ((UInt64) -> Void)? = nil) throws(NavTapeError) {
-        var projections = Observed(ProjectionPair(ProjectionPair(SessionStatistics(), ViolationReport(keepingBugs: 10)), CommitCount()),
-                                   from: 0, observe: observe)
+        var projections = Observed(
+            ProjectionPair(ProjectionPair(SessionStatistics(), ViolationReport(keepingBugs: 10)), CommitCount()),
+            from: 0, observe: observe)
         try machine.run(&projections)
         statistics = projections.wrapped.first.first
         violations = projections.wrapped.first.second
@@ -94,8 +95,10 @@ public struct SessionSummary: Codable, Hashable, Sendable {
 
     /// Reads every log, `jobs` at a time, in the order given: each summary, or why it could not be
     /// read. `done` is called with the number of logs finished so far, from any thread.
-    public static func read(_ paths: [String], jobs: Int, tornTail: TornTailPolicy,
-                            done: (@Sendable (Int) -> Void)? = nil) -> [Result<SessionSummary, NavTapeError>] {
+    public static func read(
+        _ paths: [String], jobs: Int, tornTail: TornTailPolicy,
+        done: (@Sendable (Int) -> Void)? = nil
+    ) -> [Result<SessionSummary, NavTapeError>] {
         let results = Mutex<[Result<SessionSummary, NavTapeError>?]>(Array(repeating: nil, count: paths.count))
         let finished = Atomic<Int>(0)
         let next = Atomic<Int>(0)

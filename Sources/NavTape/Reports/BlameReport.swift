@@ -44,16 +44,19 @@ public struct BlameReport: Codable, Hashable, Sendable {
     /// Traces `what` (``StatePart/init(naming:in:)``) through events `start ..< count` of `machine`'s
     /// log, keeping the last `limit` changes; `observe` runs after every event (progress).
     /// - Throws: ``NavTapeError`` `.invalidArgument` when `what` names nothing in the state there.
-    public init(_ what: String, in machine: TimeMachine, at count: UInt64, from start: UInt64 = 0, limit: Int = 1_000,
-                observe: ((UInt64) -> Void)? = nil) throws(NavTapeError) {
+    public init(
+        _ what: String, in machine: TimeMachine, at count: UInt64, from start: UInt64 = 0, limit: Int = 1_000,
+        observe: ((UInt64) -> Void)? = nil
+    ) throws(NavTapeError) {
         let state = try machine.state(at: count)
         let part = try StatePart(naming: what, in: state, log: machine.path)
         var traced = Observed(Blame(part, keepingLast: limit), from: start, observe: observe)
         try machine.run(&traced, from: start, to: count)
         let blame = traced.wrapped
         func change(_ change: Blame.Change) -> Change {
-            Change(index: change.index, time: change.time, event: change.event.kind.name,
-                   text: EventText.describe(change.event, in: state), before: change.beforeSummary, after: change.afterSummary)
+            Change(
+                index: change.index, time: change.time, event: change.event.kind.name,
+                text: EventText.describe(change.event, in: state), before: change.beforeSummary, after: change.afterSummary)
         }
         log = machine.path
         self.what = what
@@ -82,8 +85,9 @@ extension StatePart {
         case "traits": self = .traits
         default:
             guard let id = ControllerID(parsing: what) ?? state.controller(named: what) else {
-                throw NavTapeError(.invalidArgument, path: log,
-                                   "no controller named '\(what)' (or give displayMode, collapsed, primary, supplementary, secondary, presented, traits)")
+                throw NavTapeError(
+                    .invalidArgument, path: log,
+                    "no controller named '\(what)' (or give displayMode, collapsed, primary, supplementary, secondary, presented, traits)")
             }
             guard state.kind(of: id) == .navigation else {
                 throw NavTapeError(.invalidArgument, path: log, "\(state.name(of: id)) (\(id)) is not a navigation controller")

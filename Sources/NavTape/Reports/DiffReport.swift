@@ -27,8 +27,9 @@ public struct DiffReport: Codable, Hashable, Sendable {
         from = fromName
         to = toName
         changes = diff(before, after).map { change in
-            Change(change: Mirror(reflecting: change).children.first?.label ?? "\(change)",
-                   text: Self.renamed(change.description(in: after), unknownIn: after, knownIn: before))
+            Change(
+                change: Mirror(reflecting: change).children.first?.label ?? "\(change)",
+                text: Self.renamed(change.description(in: after), unknownIn: after, knownIn: before))
         }
     }
 

@@ -42,8 +42,9 @@ public struct StateDrawing: Codable, Hashable, Sendable {
     /// The drawing of `state`.
     public init(_ state: NavigationState) {
         func node(_ id: ControllerID, depth: Int = 0) -> Node {
-            Node(id: id.description, name: state.name(of: id),
-                 children: state.kind(of: id) == .navigation && depth < 64 ? state.stack(of: id).map { node($0, depth: depth + 1) } : nil)
+            Node(
+                id: id.description, name: state.name(of: id),
+                children: state.kind(of: id) == .navigation && depth < 64 ? state.stack(of: id).map { node($0, depth: depth + 1) } : nil)
         }
         let roles: [String]
         if state.isCollapsed {
@@ -251,9 +252,10 @@ public struct InspectorData: Codable, Hashable, Sendable {
             }
         }
         let description = machine.sessionDescription
-        session = Session(id: machine.sessionID, device: description.device, policy: description.policy.name,
-                          style: "\(description.style)", start: SessionTime.iso8601(machine.startTime), events: machine.eventCount,
-                          commands: commitCount, parent: machine.parentDescription)
+        session = Session(
+            id: machine.sessionID, device: description.device, policy: description.policy.name,
+            style: "\(description.style)", start: SessionTime.iso8601(machine.startTime), events: machine.eventCount,
+            commands: commitCount, parent: machine.parentDescription)
         window = Window(firstCommand: first, from: from, to: to, partial: from > 0 || to < machine.eventCount)
         self.commits = try InspectorCommit.commits(of: machine, from: from, to: to)
         self.api = api

@@ -128,7 +128,8 @@ public struct StateReport: Codable, Hashable, Sendable {
     public init(_ machine: TimeMachine, at count: UInt64) throws(NavTapeError) {
         let state = try machine.state(at: count)
         let last = try machine.lastEvent(before: count)
-        self.init(state, count: count, last: last?.event, time: last?.time ?? machine.startTime,
-                  policy: machine.sessionDescription.policy)
+        self.init(
+            state, count: count, last: last?.event, time: last?.time ?? machine.startTime,
+            policy: machine.sessionDescription.policy)
     }
 }

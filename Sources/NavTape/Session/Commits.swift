@@ -96,8 +96,10 @@ extension TimeMachine {
 
     /// Calls `body` with each commit of events `from ..< to` (`from` the first event of a commit),
     /// in order, until it returns `false`. Holds one commit at a time.
-    public func forEachCommit(from: UInt64 = 0, to end: UInt64? = nil,
-                              _ body: (Commit) throws(NavTapeError) -> Bool) throws(NavTapeError) {
+    public func forEachCommit(
+        from: UInt64 = 0, to end: UInt64? = nil,
+        _ body: (Commit) throws(NavTapeError) -> Bool
+    ) throws(NavTapeError) {
         var events: [RecordedEvent] = []
         var stopped = false
         var failure: NavTapeError?

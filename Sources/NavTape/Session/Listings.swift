@@ -6,8 +6,10 @@ extension TimeMachine {
     /// with what UIKit told the app about the whole commit (``CommitObservation``), every other
     /// with `nil`. The listing's last event ends its commit only if the log's next event starts a
     /// new one. What `navtape log` and `tail` print; memory holds one commit.
-    public func forEachListedEvent(from: UInt64, to end: UInt64,
-                                   _ body: (RecordedEvent, CommitObservation?) throws(NavTapeError) -> Void) throws(NavTapeError) {
+    public func forEachListedEvent(
+        from: UInt64, to end: UInt64,
+        _ body: (RecordedEvent, CommitObservation?) throws(NavTapeError) -> Void
+    ) throws(NavTapeError) {
         var commitStart = try state(at: from)
         var commit: [NavigationEvent] = []
         var last: RecordedEvent?
@@ -84,14 +86,20 @@ extension TimeMachine {
     /// as the log's final state names them, until `body` returns `false`. Read in windows of
     /// `window` events, so memory stays flat however long the log; `observe` is called with the
     /// events done (progress).
-    public func forEachTimelineEntry(from first: UInt64, to last: UInt64, window: UInt64 = 1 << 16,
-                                     observe: ((UInt64) -> Void)? = nil,
-                                     _ body: (TimelineEntry) throws(NavTapeError) -> Bool) throws(NavTapeError) {
+    public func forEachTimelineEntry(
+        from first: UInt64, to last: UInt64, window: UInt64 = 1 << 16,
+        observe: ((UInt64) -> Void)? = nil,
+        _ body: (TimelineEntry) throws(NavTapeError) -> Bool
+    ) throws(NavTapeError) {
         let final = try state(at: eventCount)
         func names(_ ids: [ControllerID]) -> [String] { ids.map { final.name(of: $0) } }
         let start = try lastEvent(before: first)
-        guard try body(TimelineEntry(index: first == 0 ? nil : first - 1, time: start?.time ?? startTime,
-                                     visible: names(try state(at: first).visibleContent))) else { return }
+        guard
+            try body(
+                TimelineEntry(
+                    index: first == 0 ? nil : first - 1, time: start?.time ?? startTime,
+                    visible: names(try state(at: first).visibleContent)))
+        else { return }
         var from = first
         while from < last {
             // Each window starts from the state before it, so a change at its first event is seen.
@@ -99,8 +107,9 @@ extension TimeMachine {
             let end = Swift.min(last, from + window)
             try run(&projection, from: from, to: end)
             for entry in projection.wrapped.entries {
-                let line = TimelineEntry(index: entry.index, time: entry.time, visible: names(entry.content), event: entry.event.kind.name,
-                                         text: EventText.describe(entry.event, in: final))
+                let line = TimelineEntry(
+                    index: entry.index, time: entry.time, visible: names(entry.content), event: entry.event.kind.name,
+                    text: EventText.describe(entry.event, in: final))
                 guard try body(line) else { return }
             }
             from = end

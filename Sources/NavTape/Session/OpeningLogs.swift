@@ -32,8 +32,11 @@ extension TimeMachine {
             throw NavTapeError(.dataError, path: path, torn.message + " (navtape repair salvages the whole blocks)")
         case .warn:
             let size = LogFiles.version(of: path).map { " (\($0.size - Swift.min($0.size, machine.readableEnd)) bytes ignored)" } ?? ""
-            return (machine, "warning: \(torn.description); read the \(machine.eventCount) events up to byte "
-                + "\(machine.readableEnd)\(size) (navtape repair salvages them into a clean log; --strict refuses)")
+            return (
+                machine,
+                "warning: \(torn.description); read the \(machine.eventCount) events up to byte "
+                    + "\(machine.readableEnd)\(size) (navtape repair salvages them into a clean log; --strict refuses)"
+            )
         case .ignore:
             return (machine, nil)
         }

@@ -45,14 +45,16 @@ public enum StateDiagram {
         let overlay = mode == .oneOverSecondary || mode == .twoOverSecondary
         let triple = state.style == .tripleColumn
         var shown: [(String, ControllerID?, Bool)] = [
-            ("primary", state.primary, state.style == .manual || (triple ? mode.rawValue >= DisplayMode.twoBesideSecondary.rawValue : mode != .secondaryOnly)),
+            ("primary", state.primary, state.style == .manual || (triple ? mode.rawValue >= DisplayMode.twoBesideSecondary.rawValue : mode != .secondaryOnly))
         ]
         if triple { shown.append(("supplementary", state.supplementary, mode != .secondaryOnly)) }
         let share = state.traits.width > 0 ? state.primaryColumnWidth / Double(state.traits.width) : 1.0 / 3.0
         var boxes: [[String]] = []
         var used = 0
         for (name, id, visible) in shown {
-            var label = name + " · " + (visible ? (overlay ? "overlay" : (name == "primary" ? "\(EventText.points(state.primaryColumnWidth)) pt" : "beside")) : "hidden")
+            var label =
+                name + " · "
+                + (visible ? (overlay ? "overlay" : (name == "primary" ? "\(EventText.points(state.primaryColumnWidth)) pt" : "beside")) : "hidden")
             if state.style == .manual { label = name }
             let lines = tree(id)
             let columnWidth = max(needed(label, lines), min(width - 16, Int((Double(width) * share).rounded())))

@@ -21,16 +21,22 @@ struct BlameCommand: ParsableCommand {
 
     @OptionGroup var input: LogArgument
 
-    @Argument(help: ArgumentHelp("displayMode, collapsed, primary, secondary, supplementary, presented, traits, or a navigation controller.",
-                                 valueName: "what"))
+    @Argument(
+        help: ArgumentHelp(
+            "displayMode, collapsed, primary, secondary, supplementary, presented, traits, or a navigation controller.",
+            valueName: "what"))
     var what: String
 
-    @Option(help: ArgumentHelp("The event the state is after (@N as navtape log prints it), start or end (default).",
-                               valueName: "event"))
+    @Option(
+        help: ArgumentHelp(
+            "The event the state is after (@N as navtape log prints it), start or end (default).",
+            valueName: "event"))
     var at: EventPoint?
 
-    @Option(help: ArgumentHelp("Trace changes from after this event (N or start, the default): a long log is read from its checkpoint.",
-                               valueName: "event"))
+    @Option(
+        help: ArgumentHelp(
+            "Trace changes from after this event (N or start, the default): a long log is read from its checkpoint.",
+            valueName: "event"))
     var from: EventPoint = .start
 
     @Option(help: "List at most this many of the latest changes (memory stays flat however long the log).")

@@ -71,8 +71,8 @@ struct DemoCommand: ParsableCommand {
             try Files.writeText(script.text, to: directory + "/" + script.path, force: force)
         }
         let samples = scripts.filter { $0.path.hasSuffix(".jsonl") }.count
-        Output.standard.line("\(directory): \(scripts.count - samples) scenario scripts (run them: navtape run \(directory)/T10.navscript) "
-            + "and \(samples) capture samples (navtape record --intents \(directory)/Capture/calendar-paste.intents.jsonl -o cp.navtape)")
+        Output.standard.line(
+            "\(directory): \(scripts.count - samples) scenario scripts (run them: navtape run \(directory)/T10.navscript) "
+                + "and \(samples) capture samples (navtape record --intents \(directory)/Capture/calendar-paste.intents.jsonl -o cp.navtape)")
     }
 }
-

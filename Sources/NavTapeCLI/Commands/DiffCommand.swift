@@ -48,8 +48,9 @@ struct DiffCommand: ParsableCommand {
             title = "\(machine.path), \(a) → \(b)"
         } else {
             let other = try Logs.open(first, tornTail: input.strict ? .refuse : .warn)
-            report = DiffReport(from: try machine.state(at: machine.eventCount), to: try other.state(at: other.eventCount),
-                                fromName: machine.path, toName: other.path)
+            report = DiffReport(
+                from: try machine.state(at: machine.eventCount), to: try other.state(at: other.eventCount),
+                fromName: machine.path, toName: other.path)
             title = "final states, \(machine.path) (\(machine.eventCount) events) → \(other.path) (\(other.eventCount) events)"
         }
         guard format.json else { return Output.standard.lines(DiffText.render(report, title: title)) }

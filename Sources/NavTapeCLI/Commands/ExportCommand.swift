@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let machine = try Logs.open(input)
         // The first line is the session's; each one after it is an event.
-        var progress = Progress("export \(Progress.file(machine.path))", total: machine.eventCount, streaming: output == nil)
+        let progress = Progress("export \(Progress.file(machine.path))", total: machine.eventCount, streaming: output == nil)
         defer { progress.finish() }
         if let output {
             try Files.prepareOutput(output, force: force)

@@ -19,8 +19,10 @@ struct ForkCommand: ParsableCommand {
 
     @OptionGroup var input: LogArgument
 
-    @Option(help: ArgumentHelp("Keep the log through this event (@N as navtape log prints it; start keeps nothing) and re-decide the rest.",
-                               valueName: "event"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the log through this event (@N as navtape log prints it; start keeps nothing) and re-decide the rest.",
+            valueName: "event"))
     var at: EventPoint
 
     @Option(help: ArgumentHelp("The branch's delegate: \(PolicyArgument.help).", valueName: "policy"), transform: PolicyArgument.parse)
@@ -37,14 +39,18 @@ struct ForkCommand: ParsableCommand {
         try output.prepare()
         // The branch is named after where it really starts (a commit is never split), as it is printed.
         let start = try WhatIf.forkIndex(in: machine, at: point)
-        let report = try WhatIf.fork(machine, at: point, into: output.output, policy: policy?.policy, device: device?.device,
-                                     sessionID: "\(machine.sessionID)-fork-\(start == 0 ? "start" : "\(start - 1)")", options: output.logOptions)
+        let report = try WhatIf.fork(
+            machine, at: point, into: output.output, policy: policy?.policy, device: device?.device,
+            sessionID: "\(machine.sessionID)-fork-\(start == 0 ? "start" : "\(start - 1)")", options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
         let forked = report.forkIndex == 0 ? "at the start" : "after \(LogPoint.name(ofCount: report.forkIndex))"
-        Output.standard.line("\(output.output): forked \(forked), \(report.commandsRedecided) commands re-decided, "
-            + "\(report.eventsWritten) events written")
+        Output.standard.line(
+            "\(output.output): forked \(forked), \(report.commandsRedecided) commands re-decided, "
+                + "\(report.eventsWritten) events written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
-        Output.standard.lines(DiffText.render(DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
-                                              title: "final states \(machine.path) → \(output.output)"))
+        Output.standard.lines(
+            DiffText.render(
+                DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
+                title: "final states \(machine.path) → \(output.output)"))
     }
 }

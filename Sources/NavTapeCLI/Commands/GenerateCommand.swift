@@ -39,14 +39,16 @@ struct GenerateCommand: ParsableCommand {
         try output.prepare()
         let seed = self.seed ?? Self.freshSeed()
         var generator = SessionGenerator(seed: seed, device: device?.device ?? .iPhonePlus, policy: policy?.policy ?? .calendarPaste())
-        let recorder = try Recorder(creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
-                                    startTime: 1_700_000_000_000, options: output.logOptions)
-        var progress = Progress("generating", total: UInt64(events))
+        let recorder = try Recorder(
+            creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
+            startTime: 1_700_000_000_000, options: output.logOptions)
+        let progress = Progress("generating", total: UInt64(events))
         let commands = try recorder.record(&generator, events: UInt64(events)) { progress.update($0) }
         try recorder.close()
         progress.finish()
-        Output.standard.line("\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "
-            + "\(generator.device.rawValue), \(generator.policy.name)")
+        Output.standard.line(
+            "\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "
+                + "\(generator.device.rawValue), \(generator.policy.name)")
     }
 
     /// A new seed from the system's random source, short enough to type back.

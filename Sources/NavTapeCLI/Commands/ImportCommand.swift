@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
         let lines = try LineReader(input, maximumLineLength: Self.maximumLineLength)
         try output.prepare()
         let total = input == "-" ? 0 : Files.size(of: input) ?? 0  // a pipe's or FIFO's size is 0: no line
-        var progress = Progress("import \(Progress.file(input))", total: total, enabled: total > 0 && Diagnostics.isTerminal)
+        let progress = Progress("import \(Progress.file(input))", total: total, enabled: total > 0 && Diagnostics.isTerminal)
         progress.unit = "bytes"
         defer { progress.finish() }
         let report = try JSONLines.importLog(file: input, into: output.output, options: output.logOptions) {

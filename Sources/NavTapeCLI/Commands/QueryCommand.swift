@@ -101,24 +101,35 @@ enum QueryText {
     static func render(_ report: QueryReport, listing limit: Int) -> [String] {
         let plural = report.read == 1 ? "" : "s"
         let unreadable = report.unreadable > 0 ? " (\(report.unreadable) unreadable)" : ""
-        var lines = ["query: \(report.read) session\(plural) read\(unreadable), \(report.matching) match" + (report.filters.isEmpty ? "" : " (\(report.filters))")]
+        var lines = [
+            "query: \(report.read) session\(plural) read\(unreadable), \(report.matching) match" + (report.filters.isEmpty ? "" : " (\(report.filters))")
+        ]
         for session in report.sessions {
             let bugs = session.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
-            lines.append("  \(session.log)  \(session.device) · \(session.policy) · \(session.events) events · \(duration(session.duration))"
-                         + (bugs.isEmpty ? "" : " · \(bugs)"))
+            lines.append(
+                "  \(session.log)  \(session.device) · \(session.policy) · \(session.events) events · \(duration(session.duration))"
+                    + (bugs.isEmpty ? "" : " · \(bugs)"))
         }
         if report.matching > limit { lines.append("  … \(report.matching - limit) more (--sessions N lists more)") }
         guard report.matching > 0 else { return lines }
         let screens = QueryReport.ranked(report.screens)
-        lines.append("time per screen: " + (screens.isEmpty ? "none" : screens.prefix(10).map { "\($0.key) \(duration($0.value))" }
-            .joined(separator: " · ") + (screens.count > 10 ? " · …" : "")))
+        lines.append(
+            "time per screen: "
+                + (screens.isEmpty
+                    ? "none"
+                    : screens.prefix(10).map { "\($0.key) \(duration($0.value))" }
+                        .joined(separator: " · ") + (screens.count > 10 ? " · …" : "")))
         lines.append("time per display mode: " + QueryReport.ranked(report.displayModes).map { "\($0.key) \(duration($0.value))" }.joined(separator: " · "))
-        lines.append("collapses by device: " + report.collapsesByDevice.sorted { $0.key < $1.key }.map {
-            "\($0.key) \($0.value.collapses) (\($0.value.atLaunch) at launch) in \($0.value.sessions) sessions"
-        }.joined(separator: " · "))
+        lines.append(
+            "collapses by device: "
+                + report.collapsesByDevice.sorted { $0.key < $1.key }.map {
+                    "\($0.key) \($0.value.collapses) (\($0.value.atLaunch) at launch) in \($0.value.sessions) sessions"
+                }.joined(separator: " · "))
         func rules(_ table: [String: QueryReport.RuleCount]) -> String {
-            table.isEmpty ? "none" : table.sorted { $0.key < $1.key }
-                .map { "\($0.key) ×\($0.value.occurrences) in \($0.value.sessions) sessions" }.joined(separator: " · ")
+            table.isEmpty
+                ? "none"
+                : table.sorted { $0.key < $1.key }
+                    .map { "\($0.key) ×\($0.value.occurrences) in \($0.value.sessions) sessions" }.joined(separator: " · ")
         }
         lines.append("bugs: " + rules(report.bugs))
         lines.append("rejected and ignored: " + rules(report.rejected))

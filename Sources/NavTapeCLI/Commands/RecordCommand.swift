@@ -46,8 +46,9 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("Give either a script or --intents FILE.")
         }
         if intents != nil && output.force {
-            throw ValidationError("--force cannot be used with --intents: a live recording appears at its path at once, "
-                                  + "so it never replaces a file (remove \(output.output) first, or record to another path).")
+            throw ValidationError(
+                "--force cannot be used with --intents: a live recording appears at its path at once, "
+                    + "so it never replaces a file (remove \(output.output) first, or record to another path).")
         }
     }
 
@@ -73,15 +74,19 @@ struct RecordCommand: ParsableCommand {
 
     /// `--intents`: the stream recorded as it arrives, each line acknowledged once durable.
     func recordIntents(_ intents: String) throws {
-        var recording = IntentRecording(input: try LineReader(intents, maximumLineLength: IntentStream.maximumLineLength),
-                                        path: output.output, now: WallClock.milliseconds)
+        var recording = IntentRecording(
+            input: try LineReader(intents, maximumLineLength: IntentStream.maximumLineLength),
+            path: output.output, now: WallClock.milliseconds)
         try output.prepare()
         Interrupt.install()
         let summary = try recording.run(interrupted: { Interrupt.wasRequested }) { lines in
             for entry in lines {
                 if format.json {
-                    Output.standard.json(JSONValue.object(["type": .string("acknowledged"), "line": .int(Int64(entry.line)), "events": .int(Int64(entry.events)),
-                                          "durable": .int(Int64(entry.durable))]))
+                    Output.standard.json(
+                        JSONValue.object([
+                            "type": .string("acknowledged"), "line": .int(Int64(entry.line)), "events": .int(Int64(entry.events)),
+                            "durable": .int(Int64(entry.durable)),
+                        ]))
                     for divergence in entry.divergences {
                         Output.standard.json(JSONValue.object(["type": .string("diverged"), "line": .int(Int64(entry.line)), "text": .string(divergence)]))
                     }
@@ -93,13 +98,17 @@ struct RecordCommand: ParsableCommand {
             try Output.standard.flush()
         }
         if format.json {
-            Output.standard.json(JSONValue.object(["type": .string("recorded"), "log": .string(output.output), "commands": .int(Int64(summary.commands)),
-                                  "events": .int(Int64(summary.events)), "divergences": .int(Int64(summary.divergences)),
-                                  "interrupted": .bool(Interrupt.wasRequested)]))
+            Output.standard.json(
+                JSONValue.object([
+                    "type": .string("recorded"), "log": .string(output.output), "commands": .int(Int64(summary.commands)),
+                    "events": .int(Int64(summary.events)), "divergences": .int(Int64(summary.divergences)),
+                    "interrupted": .bool(Interrupt.wasRequested),
+                ]))
         } else {
             let see = summary.divergences > 0 ? " (navtape conformance \(output.output))" : ""
-            Output.standard.line("recorded \(summary.commands) commands, \(summary.events) events to \(output.output)"
-                                 + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(see)")
+            Output.standard.line(
+                "recorded \(summary.commands) commands, \(summary.events) events to \(output.output)"
+                    + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(see)")
         }
         try Output.standard.flush()
     }

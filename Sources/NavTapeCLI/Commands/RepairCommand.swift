@@ -29,14 +29,15 @@ struct RepairCommand: ParsableCommand {
         try Files.checkInput(input.log)
         let report = try LogRepair.repair(at: input.log, dryRun: dryRun)
         if format.json {
-            Output.standard.raw(JSONValue.object([
-                "type": .string("repair"), "log": .string(input.log), "repaired": .bool(report.brokenCopyPath != nil),
-                "dryRun": .bool(dryRun), "clean": .bool(report.wasClean),
-                "keptEvents": .int(Int64(report.keptEvents)), "keptBlocks": .int(Int64(report.keptBlocks)),
-                "droppedEvents": .int(Int64(report.droppedEvents)), "droppedBlocks": .int(Int64(report.droppedBlocks)),
-                "damaged": .array(report.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
-                "broken": report.brokenCopyPath.map(JSONValue.string) ?? .null,
-            ]).text + "\n")
+            Output.standard.raw(
+                JSONValue.object([
+                    "type": .string("repair"), "log": .string(input.log), "repaired": .bool(report.brokenCopyPath != nil),
+                    "dryRun": .bool(dryRun), "clean": .bool(report.wasClean),
+                    "keptEvents": .int(Int64(report.keptEvents)), "keptBlocks": .int(Int64(report.keptBlocks)),
+                    "droppedEvents": .int(Int64(report.droppedEvents)), "droppedBlocks": .int(Int64(report.droppedBlocks)),
+                    "damaged": .array(report.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
+                    "broken": report.brokenCopyPath.map(JSONValue.string) ?? .null,
+                ]).text + "\n")
             return
         }
         guard !report.wasClean else {
@@ -45,8 +46,9 @@ struct RepairCommand: ParsableCommand {
         }
         let damaged = report.damagedRanges.map { "bytes \($0.offset)..<\($0.offset + $0.length)" }
         let outcome = dryRun ? "dry run, nothing written" : "original saved as \(report.brokenCopyPath ?? "?")"
-        Output.standard.line("\(input.log): \(dryRun ? "would keep" : "kept") \(report.keptEvents) events in \(report.keptBlocks) blocks; "
-            + "\(dryRun ? "would drop" : "dropped") \(report.droppedBlocks) blocks (\(report.droppedEvents) events); damaged: "
-            + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + "; " + outcome)
+        Output.standard.line(
+            "\(input.log): \(dryRun ? "would keep" : "kept") \(report.keptEvents) events in \(report.keptBlocks) blocks; "
+                + "\(dryRun ? "would drop" : "dropped") \(report.droppedBlocks) blocks (\(report.droppedEvents) events); damaged: "
+                + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + "; " + outcome)
     }
 }

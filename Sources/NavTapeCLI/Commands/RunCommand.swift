@@ -56,8 +56,9 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         if let junit { try Files.prepareOutput(junit, force: force) }
         let started = WallClock.milliseconds()
-        let outcomes = try ScriptBatch.run(scripts, output: output, options: Files.logOptions(force: force),
-                                           prepare: { try Files.prepareOutput($0, force: force) }, report: report)
+        let outcomes = try ScriptBatch.run(
+            scripts, output: output, options: Files.logOptions(force: force),
+            prepare: { try Files.prepareOutput($0, force: force) }, report: report)
         if let junit { try Files.writeText(JUnitReport.render(outcomes, timestamp: started), to: junit, force: force) }
         if outcomes.contains(where: \.unreadable) { throw ExitCode(ExitStatus.noInput.rawValue) }
         if outcomes.contains(where: { $0.error != nil }) { throw ExitCode(ExitStatus.dataError.rawValue) }

@@ -40,8 +40,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on; anything but loopback exposes the sessions to the network.")
     var host = "127.0.0.1"
 
-    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
-        "Also answer requests that name this host (a name or address the server is reached by); others get 403.", valueName: "name"))
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Also answer requests that name this host (a name or address the server is reached by); others get 403.", valueName: "name"))
     var allowHost: [String] = []
 
     @Option(help: "Requests reading logs at once; more get 503 with Retry-After.")

@@ -28,8 +28,10 @@ struct ShrinkCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The rule the shrunk session must still raise: a bug (BUG-6) or an invariant (INV-4).", valueName: "rule"))
     var bug: String?
 
-    @Option(help: ArgumentHelp("An expectation that must still hold after some command, as a script writes it after `expect`.",
-                               valueName: "expectation"))
+    @Option(
+        help: ArgumentHelp(
+            "An expectation that must still hold after some command, as a script writes it after `expect`.",
+            valueName: "expectation"))
     var expect: String?
 
     @Option(help: ArgumentHelp("Also write the minimal session as a scenario script here.", valueName: "file"))
@@ -65,23 +67,27 @@ struct ShrinkCommand: ParsableCommand {
             progress.note("\(trials) sessions tried, \(kept) commands kept")
         }
         progress.finish()
-        _ = try WhatIf.recompute(machine, skipping: result.skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",
-                                 options: output.logOptions)
+        _ = try WhatIf.recompute(
+            machine, skipping: result.skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",
+            options: output.logOptions)
         let report = ShrinkReport(result, source: machine.path, log: output.output, script: script, goal: goal)
         if let script { try writeScript(script, of: try TimeMachine(path: output.output), report: report, goal: goal) }
         guard !format.json else { return Output.standard.json(report) }
-        Output.standard.line("\(output.output): \(report.commands) → \(report.kept) commands after the setup "
-            + "(\(report.trials) sessions tried), still \(goal.name)")
+        Output.standard.line(
+            "\(output.output): \(report.commands) → \(report.kept) commands after the setup "
+                + "(\(report.trials) sessions tried), still \(goal.name)")
         if let script { Output.standard.line("\(script): the same session as a scenario script (navtape run checks \(goal.name))") }
     }
 
     /// The shrunk session as a scenario script that states the goal and says how it was written.
     func writeScript(_ path: String, of shrunk: TimeMachine, report: ShrinkReport, goal: ShrinkGoal) throws {
         let option = goal.rule.map { ["--bug", "\($0)"] } ?? ["--expect", expect ?? ""]
-        let text = try LogScript.render(shrunk, header: [
-            "\(goal.name) in \(report.kept) of the \(report.commands) commands of \(report.source), after its setup.",
-            "Written by: " + Shell.command(["navtape", "shrink", report.source] + option + ["-o", output.output, "--script", path]),
-        ], expecting: goal.rule.map { [$0] } ?? [], checks: goal.check.map { [$0] } ?? [])
+        let text = try LogScript.render(
+            shrunk,
+            header: [
+                "\(goal.name) in \(report.kept) of the \(report.commands) commands of \(report.source), after its setup.",
+                "Written by: " + Shell.command(["navtape", "shrink", report.source] + option + ["-o", output.output, "--script", path]),
+            ], expecting: goal.rule.map { [$0] } ?? [], checks: goal.check.map { [$0] } ?? [])
         try Files.writeText(text, to: path, force: output.force)
     }
 }
@@ -114,13 +120,17 @@ struct SkipCommand: ParsableCommand {
         let machine = try Logs.open(input)
         for event in events { _ = try EventPoint.after(event).count(in: machine) }  // each one in the log
         try output.prepare()
-        let report = try WhatIf.recompute(machine, skipping: Set(events), into: output.output, sessionID: "\(machine.sessionID)-skip",
-                                          options: output.logOptions)
+        let report = try WhatIf.recompute(
+            machine, skipping: Set(events), into: output.output, sessionID: "\(machine.sessionID)-skip",
+            options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
-        Output.standard.line("\(output.output): \(report.commandsSkipped) command\(report.commandsSkipped == 1 ? "" : "s") left out, "
-            + "\(report.commandsRedecided) re-decided, \(report.eventsWritten) events written")
+        Output.standard.line(
+            "\(output.output): \(report.commandsSkipped) command\(report.commandsSkipped == 1 ? "" : "s") left out, "
+                + "\(report.commandsRedecided) re-decided, \(report.eventsWritten) events written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
-        Output.standard.lines(DiffText.render(DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
-                                              title: "final states \(machine.path) → \(output.output)"))
+        Output.standard.lines(
+            DiffText.render(
+                DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
+                title: "final states \(machine.path) → \(output.output)"))
     }
 }

@@ -36,13 +36,15 @@ struct StateCommand: ParsableCommand {
 
     func run() throws {
         let machine = try Logs.open(input)
-        let index = try time.map { try machine.count(atTime: $0.milliseconds(from: machine.startTime)) }
+        let index =
+            try time.map { try machine.count(atTime: $0.milliseconds(from: machine.startTime)) }
             ?? (at ?? .end).count(in: machine)
         let state = try machine.state(at: index)
         let last = try machine.lastEvent(before: index)
         if format.json {
-            let report = StateReport(state, count: index, last: last?.event, time: last?.time ?? machine.startTime,
-                                     policy: machine.sessionDescription.policy)
+            let report = StateReport(
+                state, count: index, last: last?.event, time: last?.time ?? machine.startTime,
+                policy: machine.sessionDescription.policy)
             Output.standard.raw(try JSONValue(encoding: report).text + "\n")
         } else {
             Output.standard.lines(StateText.render(state, index: index, last: last, machine: machine))

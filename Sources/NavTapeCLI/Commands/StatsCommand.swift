@@ -74,13 +74,17 @@ enum StatsJSON {
             "displayModes": .object(Dictionary(uniqueKeysWithValues: stats.displayModeDwell.map { ("\($0.key)", JSONValue.int($0.value)) })),
             "screens": .object(Dictionary(uniqueKeysWithValues: stats.screenDwell.map { ($0.key, JSONValue.int($0.value)) })),
             "bugs": table(bugs) { $0 },
-            "firstBugs": .array(report.bugs.prefix(10).map {
-                .object(["index": .int(Int64(bitPattern: $0.index)), "rule": .string($0.violation.rule.description),
-                         "message": .string($0.violation.message)])
-            }),
-            "brokenAtEnd": .array(report.ongoingEpisodes.map {
-                .object(["rule": .string($0.rule.description), "message": .string($0.message)])
-            }),
+            "firstBugs": .array(
+                report.bugs.prefix(10).map {
+                    .object([
+                        "index": .int(Int64(bitPattern: $0.index)), "rule": .string($0.violation.rule.description),
+                        "message": .string($0.violation.message),
+                    ])
+                }),
+            "brokenAtEnd": .array(
+                report.ongoingEpisodes.map {
+                    .object(["rule": .string($0.rule.description), "message": .string($0.message)])
+                }),
         ])
     }
 }

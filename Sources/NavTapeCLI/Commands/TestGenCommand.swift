@@ -49,8 +49,9 @@ struct TestGenCommand: ParsableCommand {
         try output.prepare()
         try Files.writeText(generated.source, to: output.output, force: output.force)
         for divergence in generated.divergences { Diagnostics.line("warning: \(divergence)") }
-        Output.standard.line("\(output.output): \(generated.testCount) test\(generated.testCount == 1 ? "" : "s") from \(logs.count) log"
-            + "\(logs.count == 1 ? "" : "s")")
+        Output.standard.line(
+            "\(output.output): \(generated.testCount) test\(generated.testCount == 1 ? "" : "s") from \(logs.count) log"
+                + "\(logs.count == 1 ? "" : "s")")
     }
 
     static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

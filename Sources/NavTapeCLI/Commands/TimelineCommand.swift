@@ -21,8 +21,10 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var input: LogArgument
 
-    @Option(help: ArgumentHelp("Start from what was visible at this point: an event N (after it), start (the default), end, "
-                               + "+SECONDS from the session's start or an ISO 8601 UTC time.", valueName: "point"))
+    @Option(
+        help: ArgumentHelp(
+            "Start from what was visible at this point: an event N (after it), start (the default), end, "
+                + "+SECONDS from the session's start or an ISO 8601 UTC time.", valueName: "point"))
     var from: EventPoint = .start
 
     @Option(help: ArgumentHelp("Stop at this point (the same forms as --from; end by default).", valueName: "point"))

@@ -36,17 +36,21 @@ struct VerifyCommand: ParsableCommand {
             let machine = try Logs.open(path, tornTail: .refuse)
             let report = try machine.verify()
             if let divergence = report.firstDivergence {
-                throw CLIError(.dataError, "\(machine.path): checkpoint at event \(divergence.index) disagrees with the replay "
-                    + "(stored hash \(hex(divergence.storedHash)), replayed \(hex(divergence.replayedHash)))")
+                throw CLIError(
+                    .dataError,
+                    "\(machine.path): checkpoint at event \(divergence.index) disagrees with the replay "
+                        + "(stored hash \(hex(divergence.storedHash)), replayed \(hex(divergence.replayedHash)))")
             }
             if format.json {
-                Output.standard.raw(JSONValue.object([
-                    "type": .string("verify"), "log": .string(machine.path), "ok": .bool(true),
-                    "events": .int(Int64(bitPattern: report.eventCount)), "checkpoints": .int(Int64(report.checkpointsChecked)),
-                ]).text + "\n")
+                Output.standard.raw(
+                    JSONValue.object([
+                        "type": .string("verify"), "log": .string(machine.path), "ok": .bool(true),
+                        "events": .int(Int64(bitPattern: report.eventCount)), "checkpoints": .int(Int64(report.checkpointsChecked)),
+                    ]).text + "\n")
             } else {
-                Output.standard.line("\(machine.path): ok: \(report.eventCount) events, \(report.checkpointsChecked) checkpoint"
-                    + "\(report.checkpointsChecked == 1 ? " agrees" : "s agree") with the replay")
+                Output.standard.line(
+                    "\(machine.path): ok: \(report.eventCount) events, \(report.checkpointsChecked) checkpoint"
+                        + "\(report.checkpointsChecked == 1 ? " agrees" : "s agree") with the replay")
             }
         }
     }

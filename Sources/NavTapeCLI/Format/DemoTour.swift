@@ -15,12 +15,15 @@ enum DemoTour {
         out.line("NavTape demo: the Calendar Paste app (seed 001) on an iPhone Plus, on an iPad, and without its delegate")
         out.line()
         let width = [paths.calendarPaste, paths.iPad, paths.staleDetail].map(\.count).max() ?? 0
-        out.line("recorded \(paths.calendarPaste.padding(width + 1))\(main.eventCount) events · \(mainSummary.commits) commands · "
-            + "\(main.sessionDescription.device) · \(policy.name) · \(expectations(recording.calendarPaste))")
-        out.line("recorded \(paths.iPad.padding(width + 1))\(iPad.eventCount) events · the same \(recording.iPad.commandsRedecided) commands "
-            + "re-decided on an \(iPad.sessionDescription.device) (navtape fork --device ipad)")
-        out.line("recorded \(paths.staleDetail.padding(width + 1))\(stale.eventCount) events · \(staleSummary.commits) commands · "
-            + "\(stale.sessionDescription.device) · \(stale.sessionDescription.policy.name) · \(expectations(recording.staleDetail))")
+        out.line(
+            "recorded \(paths.calendarPaste.padding(width + 1))\(main.eventCount) events · \(mainSummary.commits) commands · "
+                + "\(main.sessionDescription.device) · \(policy.name) · \(expectations(recording.calendarPaste))")
+        out.line(
+            "recorded \(paths.iPad.padding(width + 1))\(iPad.eventCount) events · the same \(recording.iPad.commandsRedecided) commands "
+                + "re-decided on an \(iPad.sessionDescription.device) (navtape fork --device ipad)")
+        out.line(
+            "recorded \(paths.staleDetail.padding(width + 1))\(stale.eventCount) events · \(staleSummary.commits) commands · "
+                + "\(stale.sessionDescription.device) · \(stale.sessionDescription.policy.name) · \(expectations(recording.staleDetail))")
 
         out.line()
         out.line("━━ 1. Time travel through \(paths.calendarPaste) ━━")
@@ -33,8 +36,10 @@ enum DemoTour {
         }
         out.line()
         let (before, after) = recording.rotation
-        out.lines(DiffText.render(try DiffReport(main, from: before == 0 ? .start : .after(before - 1), to: .after(after - 1)),
-                                  title: "diff across the rotation, after \(LogPoint.name(ofCount: before)) → after \(LogPoint.name(ofCount: after))"))
+        out.lines(
+            DiffText.render(
+                try DiffReport(main, from: before == 0 ? .start : .after(before - 1), to: .after(after - 1)),
+                title: "diff across the rotation, after \(LogPoint.name(ofCount: before)) → after \(LogPoint.name(ofCount: after))"))
         out.line()
         out.lines(StatsText.render(mainSummary, machine: main))
 
@@ -42,8 +47,10 @@ enum DemoTour {
         out.line("━━ 2. The same commands on an iPad (a what-if fork) ━━")
         out.line("the iPad never collapses: rotations only re-resolve the display mode (SZ-4, DM-8); Back at the root is ignored (NV-2)")
         out.lines(StateText.picture(iPadSummary.final, lastEvent: nil, policy: iPad.sessionDescription.policy))
-        out.lines(DiffText.render(DiffReport(from: mainSummary.final, to: iPadSummary.final, fromName: "", toName: ""),
-                                  title: "final states, iPhone Plus → iPad"))
+        out.lines(
+            DiffText.render(
+                DiffReport(from: mainSummary.final, to: iPadSummary.final, fromName: "", toName: ""),
+                title: "final states, iPhone Plus → iPad"))
         out.lines(StatsText.bugLines(iPadSummary.violations))
 
         out.line()

@@ -55,8 +55,10 @@ enum StatsText {
 enum TimelineText {
     /// The title and the line of what was visible at the starting point (`start`, or `after @N`).
     static func header(_ entry: TimelineEntry, machine: TimeMachine) -> [String] {
-        ["\(machine.path): what the user sees, after each event that changed it",
-         (entry.index.map { "after @\($0)" } ?? "start").padding(16) + content(entry.visible)]
+        [
+            "\(machine.path): what the user sees, after each event that changed it",
+            (entry.index.map { "after @\($0)" } ?? "start").padding(16) + content(entry.visible),
+        ]
     }
 
     /// One change: `@12   +1.000s   M | D   ← displayModeChanged …`.
@@ -92,8 +94,9 @@ enum BlameText {
             let shown = report.history.count < report.changes ? ", the last \(report.history.count) shown (--limit)" : ""
             lines.append("history (\(report.changes) change\(report.changes == 1 ? "" : "s")\(shown)):")
             for change in report.history {
-                lines.append("  " + EventText.position(change.index, time: change.time, start: machine.startTime)
-                    + "\(change.before) → \(change.after)".padding(40) + change.text)
+                lines.append(
+                    "  " + EventText.position(change.index, time: change.time, start: machine.startTime)
+                        + "\(change.before) → \(change.after)".padding(40) + change.text)
             }
         }
         return lines

@@ -11,7 +11,8 @@ enum ScriptReport {
         for failure in result.failures { Diagnostics.line(failure.description) }
         let commands = result.commandCount
         let name = ScriptOutcome.label(file: result.file, session: session)
-        var line = result.passed
+        var line =
+            result.passed
             ? "PASS \(name): \(result.expectationsChecked) expectation\(result.expectationsChecked == 1 ? "" : "s")"
             : "FAIL \(name): \(result.failures.count) of \(result.expectationsChecked) expectations failed"
         line += ", \(commands) command\(commands == 1 ? "" : "s"), \(result.eventCount) events"

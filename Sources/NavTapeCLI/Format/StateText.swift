@@ -10,7 +10,7 @@ enum StateText {
         let description = machine.sessionDescription
         var lines = [
             "\(machine.path): \(EventPoint.caption(index, of: machine.eventCount)) · \(SessionTime.iso8601(time)) (\(SessionTime.offset(time - machine.startTime)))"
-                + " · \(description.device) · \(description.policy.name)",
+                + " · \(description.device) · \(description.policy.name)"
         ]
         if let last { lines.append("last event " + EventListing.line(last, names: state, start: machine.startTime)) }
         lines += picture(state, lastEvent: last?.event, policy: description.policy)

@@ -49,12 +49,13 @@ enum ManyLogs {
         for path in paths {
             do {
                 try body(path)
-            } catch where Failure.isNavtapeError(error) {
+            } catch  where Failure.isNavtapeError(error) {
                 let status = Failure.report(error)
                 if json, let message = Failure.describe(error).message {
-                    Output.standard.raw(JSONValue.object([
-                        "type": .string("error"), "log": .string(path), "status": .int(Int64(status.rawValue)), "message": .string(message),
-                    ]).text + "\n")
+                    Output.standard.raw(
+                        JSONValue.object([
+                            "type": .string("error"), "log": .string(path), "status": .int(Int64(status.rawValue)), "message": .string(message),
+                        ]).text + "\n")
                 }
                 if status.rawValue > worst.rawValue { worst = status }
             }

@@ -43,7 +43,8 @@ struct PolicyArgument {
     var policy: SplitPolicy
 
     /// The help text's list of what `--policy` takes.
-    static let help = "a preset (\(SplitPolicy.presetNames.joined(separator: ", "))) or any policy in the policy language "
+    static let help =
+        "a preset (\(SplitPolicy.presetNames.joined(separator: ", "))) or any policy in the policy language "
         + "(docs/ScriptFormat.md, \"Delegate policies\"), quoted"
 
     /// Parses the option's value; the error names the character at fault.

@@ -46,8 +46,10 @@ public enum TestGenerator {
     ///   - commitsPerTest: The most commands one test checks.
     /// - Throws: ``NavTapeError`` `.dataError` for a commit whose command cannot be rebuilt; read
     ///   errors as they come.
-    public static func generate(_ sources: [Source], suiteName: String, regenerate: String,
-                                commitsPerTest: Int = 500) throws(NavTapeError) -> Output {
+    public static func generate(
+        _ sources: [Source], suiteName: String, regenerate: String,
+        commitsPerTest: Int = 500
+    ) throws(NavTapeError) -> Output {
         var usesCheckpoint = false
         for source in sources where try source.machine.state(at: 0) != emptyState(source.machine) { usesCheckpoint = true }
         var out = """
@@ -90,8 +92,9 @@ public enum TestGenerator {
         var testCount = 0
         for source in sources {
             out += "\n"
-            out += try tests(for: source, usedNames: &usedNames, divergences: &divergences, commitsPerTest: Swift.max(1, commitsPerTest),
-                             testCount: &testCount)
+            out += try tests(
+                for: source, usedNames: &usedNames, divergences: &divergences, commitsPerTest: Swift.max(1, commitsPerTest),
+                testCount: &testCount)
         }
         out += "}\n"
         return Output(source: out, divergences: divergences, testCount: testCount)
@@ -102,8 +105,10 @@ public enum TestGenerator {
         NavigationState(style: machine.sessionDescription.style, traits: machine.sessionDescription.initialTraits)
     }
 
-    static func tests(for source: Source, usedNames: inout Set<String>, divergences: inout [String], commitsPerTest: Int,
-                      testCount: inout Int) throws(NavTapeError) -> String {
+    static func tests(
+        for source: Source, usedNames: inout Set<String>, divergences: inout [String], commitsPerTest: Int,
+        testCount: inout Int
+    ) throws(NavTapeError) -> String {
         let machine = source.machine
         let description = machine.sessionDescription
         let start = try machine.state(at: 0)
@@ -125,8 +130,11 @@ public enum TestGenerator {
             for event in events { recorded.evolve(event) }
             Navigation.send(command, to: &replayed, delegate: replayed.policy(session: description.policy))
             if replayed.hierarchyDescription != recorded.hierarchyDescription || replayed.isCollapsed != recorded.isCollapsed
-                || replayed.displayMode != recorded.displayMode {
-                divergences.append("\(source.label): event \(first.index): \(command.kind.name) replays as \(replayed.hierarchyDescription), recorded \(recorded.hierarchyDescription)")
+                || replayed.displayMode != recorded.displayMode
+            {
+                divergences.append(
+                    "\(source.label): event \(first.index): \(command.kind.name) replays as \(replayed.hierarchyDescription), recorded \(recorded.hierarchyDescription)"
+                )
                 replayed = recorded
             }
             let visible = recorded.visibleContent.map { SwiftLiteral.string(recorded.name(of: $0)) }.joined(separator: ", ")
@@ -160,8 +168,10 @@ public enum TestGenerator {
         if isBranch {
             // A branch starts from its parent's state at the fork: embedded as checkpoint bytes.
             let bytes = StateCodec.encode(start).map { "0x" + String($0, radix: 16, uppercase: true) }
-            var lines = ["// The parent's state at the fork (\(machine.parent.map { "\($0.sessionID), after \($0.forkIndex == 0 ? "nothing" : "@\($0.forkIndex - 1)")" } ?? "unknown")), as checkpoint bytes.",
-                         "let checkpoint: [UInt8] = ["]
+            var lines = [
+                "// The parent's state at the fork (\(machine.parent.map { "\($0.sessionID), after \($0.forkIndex == 0 ? "nothing" : "@\($0.forkIndex - 1)")" } ?? "unknown")), as checkpoint bytes.",
+                "let checkpoint: [UInt8] = [",
+            ]
             for row in stride(from: 0, to: bytes.count, by: 16) {
                 lines.append("    " + bytes[row..<Swift.min(bytes.count, row + 16)].joined(separator: ", ") + ",")
             }

@@ -39,8 +39,9 @@ public enum SessionTime {
             let number = rest.prefix { ($0 >= "0" && $0 <= "9") || $0 == "." }
             rest = rest.dropFirst(number.count)
             guard !number.isEmpty, let unit = rest.first,
-                  let position = units[next...].firstIndex(where: { $0.0 == unit }),
-                  unit == "s" || !number.contains("."), let value = Double(number) else { return nil }
+                let position = units[next...].firstIndex(where: { $0.0 == unit }),
+                unit == "s" || !number.contains("."), let value = Double(number)
+            else { return nil }
             total += value * units[position].1
             next = position + 1
             parts += 1
@@ -61,7 +62,8 @@ public enum SessionTime {
             break
         }
         guard !number.isEmpty, number.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }),
-              let value = Double(number), value.isFinite else { return nil }
+            let value = Double(number), value.isFinite
+        else { return nil }
         let milliseconds = (value * scale).rounded()
         guard milliseconds >= 0, milliseconds < 1e15 else { return nil }
         return Int64(milliseconds)
@@ -81,8 +83,8 @@ public enum SessionTime {
         }
         func byte(_ i: Int, _ expected: Character) -> Bool { i < bytes.count && bytes[i] == expected.asciiValue }
         guard bytes.count >= 20, byte(4, "-"), byte(7, "-"), byte(10, "T"), byte(13, ":"), byte(16, ":"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
         else { return nil }
         var i = 19
         var millis: Int64 = 0
@@ -99,7 +101,8 @@ public enum SessionTime {
         }
         guard byte(i, "Z"), i == bytes.count - 1 else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60 else { return nil }
+            hour < 24, minute < 60, second < 60
+        else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1_000 + millis
     }
