@@ -122,7 +122,11 @@ let package = Package(
             ],
             resources: [.copy("Format1")], swiftSettings: strict),
         .testTarget(
-            name: "NavTapeCLITests", dependencies: ["NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport"],
+            name: "NavTapeCLITests",
+            dependencies: [
+                "NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
         // The app-side capture file, compiled on Linux (its UIKit part is behind its own #if): what it
         // writes is pinned against the sample streams NavTape's ingestion tests read.

@@ -4,6 +4,8 @@ import NavTapeTestSupport
 import Testing
 @testable import EventLog
 
+#if DEBUG  // the power-loss simulation is the fault injector's journal, in debug builds only
+
 /// Power-loss simulation (issue 17, point 2).
 ///
 /// A writer runs once with a journaling ``FaultInjector``: every `pwrite`, truncation and successful
@@ -306,3 +308,4 @@ struct PowerLossTests {
         return options
     }
 }
+#endif

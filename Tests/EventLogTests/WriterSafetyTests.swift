@@ -74,6 +74,7 @@ struct WriterSafetyTests {
     }
 
     #if DEBUG
+    #if DEBUG  // fault injection exists in debug builds only
     @Test("fsync EIO: the error is reported, nothing more is acknowledged, and the writer is poisoned")
     func fsyncFailurePoisons() throws {
         let directory = TemporaryDirectory()
@@ -116,7 +117,9 @@ struct WriterSafetyTests {
         let read = readRecords(try EventLogReader(path: path)).records
         #expect(read.enumerated().allSatisfy { $0.element == Record(timestamp: Int64($0.offset), bytes: [UInt8($0.offset)]) })
     }
+    #endif
 
+    #if DEBUG  // fault injection exists in debug builds only
     @Test("a group commit's background fsync fails: seen at the next call, nothing after it acknowledged, poisoned")
     func backgroundSyncFailurePoisons() throws {
         let directory = TemporaryDirectory()
@@ -156,6 +159,7 @@ struct WriterSafetyTests {
         #expect(writer.acknowledgedCount == 20)
         #expect(throws: EventLogError.self) { try writer.close() }
     }
+    #endif
 
     /// The writes (not syncs or truncations) journaled so far.
     static func writes(_ faults: FaultInjector) -> Int {
@@ -167,6 +171,7 @@ struct WriterSafetyTests {
         for _ in 0..<20_000 where faults.syncsWaiting == 0 { usleep(500) }
     }
 
+    #if DEBUG  // fault injection exists in debug builds only
     @Test("while a group commit's sync is held open, new blocks wait in memory; written after it, never after a failed one")
     func deferredBlocks() throws {
         let directory = TemporaryDirectory()
@@ -234,6 +239,7 @@ struct WriterSafetyTests {
         #expect(reopened.recordCount == 64)  // what was written before the failed sync, nothing framed after
         try reopened.close()
     }
+    #endif
 
     @Test("group commits with syncs in the background: every record acknowledged by close, in order on disk")
     func backgroundGroupCommits() throws {
@@ -261,6 +267,7 @@ struct WriterSafetyTests {
         #expect(readRecords(try EventLogReader(path: path)).records == records)
     }
 
+    #if DEBUG  // fault injection exists in debug builds only
     @Test("short writes are completed by the I/O seam")
     func shortWrites() throws {
         let directory = TemporaryDirectory()
@@ -274,7 +281,9 @@ struct WriterSafetyTests {
         #expect(readRecords(reader).records == records)
         #expect(reader.checkpointRecordIndices == [1000, 2000])
     }
+    #endif
 
+    #if DEBUG  // fault injection exists in debug builds only
     @Test("ENOSPC in the middle of a block: typed error, poisoned, recovery cuts the torn block")
     func enospcMidBlock() throws {
         let directory = TemporaryDirectory()
@@ -306,6 +315,7 @@ struct WriterSafetyTests {
         let read = readRecords(try EventLogReader(path: path)).records
         #expect(read == Array(records.prefix(read.count)))
     }
+    #endif
     #endif
 
     @Test("disk full on a 256 KiB tmpfs: typed ENOSPC, acknowledged records all readable afterwards")

@@ -11,8 +11,8 @@ log's page: a blame that walks to the first command held is the server's (`/blam
 blame` says, and a file page says how to look further; A marked, the slider moved away, B marked: the
 diff is the server's (`/diff`), as `navtape diff` says. Exit 1 on any failure.
 
-  scripts/browser-serve-test                     (after `swift build`; scripts/test runs it)
-  NAVTAPE_BINARY=.build/release/navtape scripts/browser-serve-test --timing LOG [AT]
+  scripts/browser-test                           (after `swift build`; scripts/test runs it)
+  NAVTAPE_BINARY=.build/release/navtape scripts/browser-test --timing LOG [AT]
                                                  (also: scrubbing a big log's page, timed; BENCHMARKS.md)
 """
 import base64
@@ -36,7 +36,7 @@ failures = []
 def check(condition, message):
     if not condition:
         failures.append(message)
-        print(f"browser-serve-test: FAILED: {message}", file=sys.stderr)
+        print(f"browser-test (served): FAILED: {message}", file=sys.stderr)
 
 
 def navtape(work, *arguments):
@@ -334,7 +334,7 @@ def timing(page, port, work, at):
     crossing.sort()
     seeks.sort()
     approached.sort()
-    print(f"browser-serve-test: timing: /session/0?at={at} loaded and drawn in {loaded * 1000:.0f} ms; "
+    print(f"browser-test (served): timing: /session/0?at={at} loaded and drawn in {loaded * 1000:.0f} ms; "
           f"a step (→ to drawn, in the page) p50 {steps[0]:.2f} ms, p99 {steps[1]:.2f} ms, max {steps[2]:.2f} ms; "
           f"{len(approached)} steps with → across the held part's end, each over DevTools: p50 {approached[len(approached) // 2] * 1000:.1f} ms, "
           f"p99 {approached[len(approached) * 99 // 100] * 1000:.1f} ms, max {approached[-1] * 1000:.1f} ms; "
@@ -376,7 +376,7 @@ def main():
             processes.append(server)
             timing(page, port, work, at)
         if not failures:
-            print("browser-serve-test: the library filtered by bug and by device as navtape query, sorted both ways; "
+            print("browser-test (served): the library filtered by bug and by device as navtape query, sorted both ways; "
                   "the stale-detail session opened from its link, scrubbed to 3 points drawn as navtape state, BUG-6 marked; "
                   "the A/B diff as navtape state; the blame of a column and a stack as navtape blame; what-if as navtape fork, beside the recording; "
                   f"a long log's page read more past both ends and moved by the slider, drawn as navtape state; {blamed} blames past its first "

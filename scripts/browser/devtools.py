@@ -9,7 +9,7 @@ import sys
 import time
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NAVTAPE = os.path.abspath(os.environ.get("NAVTAPE_BINARY", os.path.join(ROOT, ".build/debug/navtape")))
 
 
@@ -17,7 +17,7 @@ def ensure_tools():
     if not os.path.exists(NAVTAPE):
         subprocess.run(["swift", "build", "--product", "navtape", "-q"], cwd=ROOT, check=True)
     if not shutil.which("chromium"):
-        print("browser-live-test: installing chromium with apt-get", file=sys.stderr)
+        print("browser-test: installing chromium with apt-get", file=sys.stderr)
         prefix = [] if os.geteuid() == 0 else ["sudo"]
         subprocess.run(prefix + ["apt-get", "update", "-qq"], check=True)
         subprocess.run(prefix + ["apt-get", "install", "-y", "-qq", "chromium"], check=True,

@@ -11,7 +11,7 @@ the page follows the end while its last command is shown, stays where the user s
 (ArrowLeft) otherwise, and that stepping with ArrowRight then reaches the new commands. Also times
 one command from acknowledgement to drawn. Exit 1 on any failure.
 
-  scripts/browser-live-test   (after `swift build`; installs chromium and websocket-client when missing)
+  scripts/browser-test   (after `swift build`; installs chromium and websocket-client when missing)
 """
 import json
 import os
@@ -35,7 +35,7 @@ def main():
     def check(condition, message):
         if not condition:
             failures.append(message)
-            print(f"browser-live-test: FAILED: {message}", file=sys.stderr)
+            print(f"browser-test (live): FAILED: {message}", file=sys.stderr)
 
     try:
         os.makedirs(os.path.join(work, "lib"))
@@ -101,7 +101,7 @@ def main():
         recorder.stdin.close()
         check(recorder.wait(timeout=30) == 0, "the recorder did not exit 0")
         if not failures:
-            print(f"browser-live-test: 4 commands arrived live and were drawn as navtape state says; acknowledged to drawn "
+            print(f"browser-test (live): 4 commands arrived live and were drawn as navtape state says; acknowledged to drawn "
                   f"{min(timings) * 1000:.0f}-{max(timings) * 1000:.0f} ms (poll every 200 ms); stepping back holds, stepping forward reaches them")
         return 1 if failures else 0
     finally:
