@@ -7,8 +7,12 @@ import PackageDescription
 
 /// Every warning of NavTape's own targets is an error (dependencies keep theirs).
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// Test targets: strict, and not optimized even in a release build (the code under test is; the
+/// tests themselves only cost compile time: CI's release run is a fast gate).
+let tests: [SwiftSetting] = strict + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 /// Invariant checks after every `evolve` run in debug builds (CI runs the tests in debug and release).
-let checked: [SwiftSetting] = strict + [.define("NAVTAPE_CHECKED", .when(configuration: .debug))]
+let checking: SwiftSetting = .define("NAVTAPE_CHECKED", .when(configuration: .debug))
+let checked: [SwiftSetting] = strict + [checking]
 
 let package = Package(
     name: "NavTape",
@@ -100,39 +104,45 @@ let package = Package(
         ),
         // A child process for the crash-loop test: appends and prints each acknowledged index.
         .executableTarget(name: "EventLogStress", dependencies: ["EventLog"], swiftSettings: strict),
-        .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: checked),
-        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: strict),
+        .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: tests + [checking]),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "NavTapeApps", "NavTapeTestSupport"], swiftSettings: tests),
         .testTarget(
             name: "NavigationCodecTests", dependencies: ["NavigationCodec", "NavigationCore", "ByteCoding", "NavTapeApps", "NavTapeTestSupport"],
-            swiftSettings: strict),
+            swiftSettings: tests),
         .testTarget(
-            name: "EventLogTests", dependencies: ["EventLog", "NavTapeApps", "NavTapeTestSupport"], resources: [.copy("Golden")], swiftSettings: strict),
-        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"], swiftSettings: strict),
+            name: "EventLogTests", dependencies: ["EventLog", "NavTapeApps", "NavTapeTestSupport"], resources: [.copy("Golden")], swiftSettings: tests),
+        .testTarget(name: "NavigationProjectionsTests", dependencies: ["NavigationProjections", "NavigationCore"], swiftSettings: tests),
+        // The allocation counter of the malloc gate (interposes the allocator in the test executable).
+        .target(name: "CMallocCount", path: "Tests/CMallocCount"),
         .testTarget(
-            name: "NavTapeTests", dependencies: ["NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "NavTapeApps", "NavTapeTestSupport"],
-            resources: [.copy("Golden")], swiftSettings: strict),
+            name: "NavTapeTests",
+            dependencies: [
+                "NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "EventLog", "NavTapeApps", "NavTapeTestSupport",
+                "CMallocCount",
+            ],
+            resources: [.copy("Golden")], swiftSettings: tests),
         .testTarget(
             name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTape", "NavigationCore", "NavigationProjections", "NavTapeTestSupport"],
-            swiftSettings: strict),
+            swiftSettings: tests),
         .testTarget(
             name: "NavTapeInterchangeTests",
             dependencies: [
                 "NavTapeInterchange", "NavTapeScript", "NavTape", "NavigationCodec", "NavigationCore",
                 "NavigationProjections", "NavTapeTestSupport",
             ],
-            resources: [.copy("Format1")], swiftSettings: strict),
+            resources: [.copy("Format1")], swiftSettings: tests),
         .testTarget(
             name: "NavTapeCLITests",
             dependencies: [
                 "NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict),
+            swiftSettings: tests),
         // The app-side capture file, compiled on Linux (its UIKit part is behind its own #if): what it
         // writes is pinned against the sample streams NavTape's ingestion tests read.
         .testTarget(
             name: "CaptureIntegrationTests", dependencies: ["NavTapeInterchange", "NavTape", "NavTapeTestSupport"],
-            path: "Integrations/UIKit", swiftSettings: strict),
+            path: "Integrations/UIKit", swiftSettings: tests),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -210,9 +210,7 @@ final class LogDirectory: Sendable {
         rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = LogFiles.name(of: entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names
@@ -378,9 +376,7 @@ extension LogFiles {
             }
             var names: [String] = []
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = name(of: entry)
                 if name.hasPrefix(".") { continue }
                 names.append(name)
             }
@@ -406,6 +402,21 @@ extension LogFiles {
         return (found, skipped)
     }
 
+    /// The name of a directory entry, read in place: `readdir`'s entry may be shorter than a whole
+    /// `dirent` (its `d_reclen`), so the name is read up to its NUL, never as the field's full size.
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: &entry.pointee.d_name) { field in
+            field.withMemoryRebound(to: CChar.self, capacity: nameCapacity) { String(cString: $0) }
+        }
+    }
+
+    /// The size of `dirent.d_name` (the field is never read whole).
+    #if canImport(Darwin)
+    static let nameCapacity = 1_024
+    #else
+    static let nameCapacity = 256
+    #endif
+
     /// The canonical absolute path of `path` (links resolved), or `nil`.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -420,5 +431,20 @@ extension LogFiles {
     public static func createDirectory(_ path: String) throws(EventLogError) {
         guard kind(of: path) != .directory else { return }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .io(path, "cannot create the directory", errno: errno) }
+    }
+}
+
+extension LogFiles {
+    /// Whether a writer holds the log at `path` now (its exclusive lock): a recording in progress.
+    /// Asked without waiting and without blocking on anything but a regular file.
+    public static func isBeingWritten(_ path: String) -> Bool {
+        guard let file = try? LogFile.open(path, flags: O_RDONLY | O_NONBLOCK, options: .default) else { return false }
+        defer { file.close() }
+        guard (try? file.requireRegularFile()) != nil else { return false }
+        if flock(file.descriptor, LOCK_SH | LOCK_NB) == 0 {
+            _ = flock(file.descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
     }
 }

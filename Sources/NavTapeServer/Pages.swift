@@ -1,3 +1,9 @@
+import EventLog
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NavTape
 import NavTapeInterchange
 
@@ -72,11 +78,24 @@ public enum InspectorPage {
         return (logicLines + pageLines).joined(separator: "\n")
     }
 
-    static let inspectorTemplate = text(PackageResources.inspector_html)
-    static let inspectorStyle = text(PackageResources.inspector_css)
-    static let inspectorScript = bundle(logic: text(PackageResources.inspector_logic_js), page: text(PackageResources.inspector_js))
-    static let libraryTemplate = text(PackageResources.library_html)
-    static let libraryScript = bundle(logic: text(PackageResources.library_logic_js), page: text(PackageResources.library_js))
+    static var inspectorTemplate: String { web("inspector.html", PackageResources.inspector_html) }
+    static var inspectorStyle: String { web("inspector.css", PackageResources.inspector_css) }
+    static var inspectorScript: String {
+        bundle(logic: web("inspector-logic.js", PackageResources.inspector_logic_js), page: web("inspector.js", PackageResources.inspector_js))
+    }
+    static var libraryTemplate: String { web("library.html", PackageResources.library_html) }
+    static var libraryScript: String {
+        bundle(logic: web("library-logic.js", PackageResources.library_logic_js), page: web("library.js", PackageResources.library_js))
+    }
 
-    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    /// A web file: the copy embedded at build time, or with `NAVTAPE_WEB_ROOT` set (working on the
+    /// page) the file of that name in that directory, read each time.
+    private static func web(_ name: String, _ embedded: [UInt8]) -> String {
+        if let root = webRoot, let bytes = try? LogFiles.read(root + "/" + name, limit: 1 << 22) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: embedded, as: UTF8.self)
+    }
+
+    private static let webRoot: String? = getenv("NAVTAPE_WEB_ROOT").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
 }

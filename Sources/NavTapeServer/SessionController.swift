@@ -29,10 +29,11 @@ struct SessionController: Sendable {
                 let path = try server.path(name)
                 return Answer.html(
                     try server.withLog(path) { machine in
+                        let point = try Self.point(at, in: machine)
                         let data = try InspectorData(
-                            machine, around: try Self.point(at, in: machine), maxCommits: Self.pageCommits,
+                            machine, around: point, maxCommits: Self.pageCommits,
                             api: "/api/sessions/\(SessionLibrary.key(of: path))",
-                            commands: server.library.cachedRow(path)?.commands)
+                            commands: server.library.cachedRow(path)?.commands, point: at == nil ? nil : point)
                         return try InspectorPage.html(data)
                     })
             }

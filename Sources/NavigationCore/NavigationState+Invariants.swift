@@ -286,17 +286,25 @@ extension NavigationState {
     /// broken and mended within it is not listed (docs/Semantics.md). The one description behind
     /// `expect violations`, generated tests and `navtape shrink`'s scripts.
     public static func rulesRaised(from before: NavigationState, by events: [NavigationEvent]) -> [RuleID] {
+        violationsRaised(from: before, by: events).map(\.rule)
+    }
+
+    /// ``rulesRaised(from:by:)`` with each rule's first violation: the controller it is about and
+    /// the sentence that says what is wrong (what the inspector shows beside a bug's marker).
+    public static func violationsRaised(from before: NavigationState, by events: [NavigationEvent]) -> [Violation] {
         var state = before
-        var rules: [RuleID] = []
+        var raised: [Violation] = []
         let launching = events.contains { if case .launched = $0 { true } else { false } }
         for event in events {
             state.evolve(event)
-            for violation in state.bugs(after: event, launching: launching) where !rules.contains(violation.rule) {
-                rules.append(violation.rule)
+            for violation in state.bugs(after: event, launching: launching) where !raised.contains(where: { $0.rule == violation.rule }) {
+                raised.append(violation)
             }
         }
-        for violation in state.invariantViolations() where !rules.contains(violation.rule) { rules.append(violation.rule) }
-        return rules
+        for violation in state.invariantViolations() where !raised.contains(where: { $0.rule == violation.rule }) {
+            raised.append(violation)
+        }
+        return raised
     }
 }
 

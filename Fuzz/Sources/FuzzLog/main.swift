@@ -4,6 +4,7 @@
 import FuzzSupport
 import Glibc
 import NavTape
+import NavigationProjections
 
 let scratch = getenv("FUZZ_SCRATCH").map { String(cString: $0) } ?? "/tmp"
 

@@ -1,3 +1,4 @@
+import EventLog
 import NavigationCore
 import NavigationProjections
 
@@ -110,6 +111,8 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
     public var told: String?
     /// The rules of the bugs it raised.
     public var bugs: [String]
+    /// Each rule it raised, once: the controller it is about and what is wrong, in words.
+    public var violations: [StateReport.Violation]
     /// Whether it changed the traits.
     public var rotation: Bool
     /// How many divergences from UIKit it recorded.
@@ -142,7 +145,9 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
         events = lines
         told = EventListing.annotation(CommitObservation(before: before, events: plain), names: after)
             .map { String($0.drop { $0 == " " }.dropFirst(2)) }
-        bugs = NavigationState.rulesRaised(from: before, by: plain).map(\.description)
+        let raised = NavigationState.violationsRaised(from: before, by: plain)
+        bugs = raised.map(\.rule.description)
+        violations = raised.map { StateReport.Violation(rule: $0.rule.description, subject: $0.subject?.description, message: $0.message) }
         self.rotation = rotation
         self.diverged = diverged
         self.state = StateDrawing(after)
@@ -206,8 +211,11 @@ public struct InspectorData: Codable, Hashable, Sendable {
     public var devices: [String]
     /// The policy presets a what-if may choose.
     public var presets: [String]
-    /// Whether the page follows the log as it grows (served, holding its end).
+    /// Whether the page follows the log as it grows: served, holding its end, and a writer is
+    /// recording into the log now.
     public var live: Bool
+    /// The point the page was asked to open at (events applied; `nil`: the end).
+    public var point: UInt64?
     /// For a page holding part of a log and not served: the state at the log's checkpoints.
     public var checkpoints: [Checkpoint]?
 
@@ -219,7 +227,10 @@ public struct InspectorData: Codable, Hashable, Sendable {
     /// With `api` (a served page), the commits are found by reading near the point only (the page
     /// reads more as it is scrubbed) and `commands` is the number of commands if known. Without,
     /// two passes in memory that does not grow with the log count the commands and place the window.
-    public init(_ machine: TimeMachine, around: UInt64, maxCommits: Int, api: String? = nil, commands: Int? = nil) throws(NavTapeError) {
+    public init(
+        _ machine: TimeMachine, around: UInt64, maxCommits: Int, api: String? = nil, commands: Int? = nil,
+        point: UInt64? = nil
+    ) throws(NavTapeError) {
         var commitCount: Int?, first = 0
         var from: UInt64 = 0, to = machine.eventCount
         if api != nil {
@@ -261,7 +272,8 @@ public struct InspectorData: Codable, Hashable, Sendable {
         self.api = api
         devices = Device.allCases.map(\.rawValue)
         presets = ["none", "calendar-paste", "merge-stacks", "template"]
-        live = api != nil && to == machine.eventCount
+        live = api != nil && to == machine.eventCount && LogFiles.isBeingWritten(machine.path)
+        self.point = point
         checkpoints = api == nil && window.partial ? try Self.checkpoints(machine) : nil
     }
 

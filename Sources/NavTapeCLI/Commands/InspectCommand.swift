@@ -34,14 +34,25 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    /// The most commands a page may hold: about 1.3 KB of page and 14 KB of memory each while it is
+    /// written; a bigger page is more than a browser scrubs comfortably (navtape serve reads a log as
+    /// it is scrubbed instead).
+    static let maximumCommands = 20_000
+
     func validate() throws {
-        guard maxCommands >= 1 else { throw ValidationError("--max-commands must be at least 1.") }
+        guard (1...Self.maximumCommands).contains(maxCommands) else {
+            throw ValidationError(
+                "--max-commands must be 1…\(Self.maximumCommands): a bigger page is too large to scrub "
+                    + "(navtape serve LOG reads a long log as it is scrubbed).")
+        }
     }
 
     func run() throws {
         try output.prepare()
         let machine = try Logs.open(input)
-        let page = try InspectorPage.html(InspectorData(machine, around: at.count(in: machine), maxCommits: maxCommands))
+        let point = try at.count(in: machine)
+        let data = try InspectorData(machine, around: point, maxCommits: maxCommands, point: at == .end ? nil : point)
+        let page = try InspectorPage.html(data)
         try Files.writeText(page, to: output.output, force: output.force)
         Output.standard.line("wrote \(output.output): \(machine.eventCount) events of \(machine.sessionID)")
     }
