@@ -106,3 +106,17 @@ test("optionValues sorts a menu's values and keeps each once", () => {
   logic.optionValues(given);
   assert.deepEqual(given, ["b", "a"]);
 });
+
+test("rowHref: a readable session's row opens its page, an unreadable log's row nothing", () => {
+  assert.equal(logic.rowHref({ number: 0, key: "s-00000000000000ff", log: "a.navtape", events: 3 }), "/session/s-00000000000000ff");
+  assert.equal(logic.rowHref({ number: 1, key: "s-0000000000000100", error: "damaged" }), null);
+  assert.equal(logic.rowHref({ number: 1, key: "s-0000000000000100", log: "b.navtape", error: "" }), null);
+});
+
+test("rowClickOpens: a plain click anywhere but on a link, not a selection or a modified click", () => {
+  const plain = { onLink: false, button: 0, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, selecting: false };
+  assert.equal(logic.rowClickOpens(plain), true);
+  assert.equal(logic.rowClickOpens({ ...plain, onLink: true }), false);
+  assert.equal(logic.rowClickOpens({ ...plain, button: 1 }), false);
+  for (const key of ["ctrlKey", "metaKey", "shiftKey", "altKey", "selecting"]) assert.equal(logic.rowClickOpens({ ...plain, [key]: true }), false, key);
+});

@@ -8,8 +8,8 @@ capture writes), `navtape serve` over its directory, and Debian's chromium headl
 evaluating JavaScript in the page, that each new command arrives over the live stream and is drawn
 (the hierarchy read back from the drawn DOM equals `navtape state --json` at the same event), that
 the page follows the end while its last command is shown, stays where the user stepped back to
-(ArrowLeft) otherwise, and that stepping with ArrowRight then reaches the new commands. Also times
-one command from acknowledgement to drawn. Exit 1 on any failure.
+(ArrowLeft) otherwise, and that stepping with ArrowRight then reaches the new commands, and that its
+live tag is shown. Also times one command from acknowledgement to drawn. Exit 1 on any failure.
 
   scripts/browser-test   (after `swift build`; installs chromium and websocket-client when missing)
 """
@@ -60,6 +60,9 @@ def main():
         processes.append(browser)
         page.call("Page.navigate", url=f"http://127.0.0.1:{port}/session/0")
         check(page.wait("document.body && document.body.dataset.live"), "the page never heard from its live stream")
+        # The live tag: shown while a writer records into the log (data.live), and only then.
+        check(page.evaluate("data.live === true && !document.getElementById('live').hidden && "
+                            "document.getElementById('live').offsetParent !== null"), "the page following a recording has no live tag")
 
         def drawn():
             return page.evaluate("document.getElementById('drawn').textContent")

@@ -24,12 +24,23 @@ export function findNode(node, id) {
   return null;
 }
 
-// What the diff compares: the parts of a drawn state, in words.
+// What a file page's drawn differences compare: the parts of a drawn state, in words. Each column is
+// `ROLE column`, so a collapsed split's one column (role `collapsed`) is a part of its own and never
+// takes the place of the `collapsed` flag (it did: `collapsed: false → MN[M, D]`).
 export function parts(state) {
   const out = { hierarchy: state.hierarchy || "(none)", collapsed: String(state.collapsed), "display mode": state.displayMode,
     traits: state.sizeClass + " " + state.width + "×" + state.height, presented: state.presented ? notationOf(state.presented) : "none" };
-  for (const column of state.columns) out[column.role] = notationOf(column.node);
+  for (const column of state.columns) out[column.role + " column"] = notationOf(column.node);
   return out;
+}
+
+// The node of controller `id` wherever a drawn state draws it (a column, the modal), or null.
+export function findInState(state, id) {
+  for (const root of state.columns.map((x) => x.node).concat(state.presented ? [state.presented] : [])) {
+    const found = findNode(root, id);
+    if (found) return found;
+  }
+  return null;
 }
 
 // The line under a drawn split: `regular 1180×820`, led by the display mode (or `collapsed`).
@@ -96,10 +107,108 @@ export function clamp(index, count) {
   return Math.max(0, Math.min(count - 1, index));
 }
 
-// The event the page opens at from its address's `#at=N`, or null.
-export function atFromHash(hash) {
-  const wanted = /#at=(\d+)/.exec(hash);
-  return wanted ? Number(wanted[1]) : null;
+
+// ---- The page's address: its state ---------------------------------------------------------
+//
+// The page's view lives in its address's query (history.replaceState as it changes), so a link
+// opens it again as it was, served or from a file: `at` the point shown, `a` and `b` the marks,
+// `device`, `policy` and `fork` the what-if (re-decided from event @fork on), `column` or `stack`
+// what is blamed. Points are numbered as everywhere (navtape log's @N; `at=N` is the state after
+// event @N, `start` and `end` too). `#at=N` (the older form) still opens at @N.
+
+// The address's keys of the view, in the order the page writes them.
+export const ADDRESS_KEYS = ["at", "a", "b", "device", "policy", "fork", "column", "stack"];
+
+// The roles a column may have (StateDrawing.Column.role).
+export const COLUMN_ROLES = ["primary", "supplementary", "secondary", "collapsed"];
+
+// A point as an address names one, as navtape and the server take it: `start`, `end` or an event
+// number (digits, written without leading zeros); anything else null.
+export function pointOf(text) {
+  if (text === "start" || text === "end") return text;
+  return typeof text === "string" && /^[0-9]{1,15}$/.test(text) ? String(Number(text)) : null;
+}
+
+// A view with nothing set: the page at the end, no marks, no what-if, nothing blamed.
+export function emptyView() {
+  return { at: null, a: null, b: null, device: null, policy: null, fork: null, column: null, stack: null };
+}
+
+// The view an address names (`search` and `hash` as location gives them): each key from the query,
+// or else from the fragment (so `#at=N` still works). Values that name nothing are left unset.
+export function readAddress(search, hash) {
+  const query = new URLSearchParams(search || ""), fragment = new URLSearchParams((hash || "").replace(/^#/, ""));
+  const raw = (key) => (query.has(key) ? query.get(key) : fragment.has(key) ? fragment.get(key) : null);
+  const view = emptyView();
+  view.at = pointOf(raw("at"));
+  view.a = pointOf(raw("a"));
+  view.b = pointOf(raw("b"));
+  view.device = raw("device") || null;
+  view.policy = raw("policy") || null;
+  view.fork = /^[0-9]{1,15}$/.test(raw("fork") || "") ? String(Number(raw("fork"))) : null;
+  view.stack = /^#[0-9]{1,15}$/.test(raw("stack") || "") ? raw("stack") : null;
+  view.column = !view.stack && COLUMN_ROLES.includes(raw("column")) ? raw("column") : null;
+  return view;
+}
+
+// The names of the parameters of a query or fragment (`?x=1&y` → x, y), `+` and escapes read.
+function parameterName(pair) {
+  try { return decodeURIComponent(pair.split("=")[0].replace(/\+/g, " ")); } catch { return pair; }
+}
+
+// The address (a query and a fragment, for history.replaceState) of `view` on a page whose address
+// is now `search` and `hash`: the query's other parameters kept first, then the view's keys in
+// ADDRESS_KEYS order (unset ones left out); the fragment without the view's keys (`#at=N` moves
+// into the query). "" when there is nothing to write.
+export function addressOf(view, search, hash) {
+  const others = (text, lead) => (text || "").replace(lead, "").split("&").filter((pair) => pair && !ADDRESS_KEYS.includes(parameterName(pair)));
+  const ours = ADDRESS_KEYS.filter((key) => view[key] !== null && view[key] !== undefined && view[key] !== "")
+    .map((key) => key + "=" + encodeURIComponent(view[key]));
+  const query = others(search, /^\?/).concat(ours);
+  const fragment = (hash || "").replace(/^#/, "");
+  // A fragment that is not parameters (`#notes`) is kept as it is.
+  const kept = fragment.includes("=") ? others(fragment, /^/).join("&") : fragment;
+  return (query.length ? "?" + query.join("&") : "") + (kept ? "#" + kept : "");
+}
+
+// The point the page opens at: its address's `at` when that names one, else the point it was
+// served or written for (`data.point`: events applied, so 0 is the start and N the state after
+// @N-1), else the end. `start`, `end` or an event number.
+export function openingPoint(at, point) {
+  if (at === "start" || at === "end") return at;
+  if (at !== null && at !== undefined && pointOf(String(at)) !== null) return Number(at);
+  if (point === null || point === undefined) return "end";
+  return point === 0 ? "start" : point - 1;
+}
+
+// Where the page opens for `point` (openingPoint's) with `commits` held (window `span`) of a log of
+// `events` events: {index, event, held}. Held: the commit holding the point (the first for the
+// start, the last for the end), `event` the event shown. Not held: `event` the one to read around
+// (a served page reads there) and `index` the nearest held commit (a file page shows it).
+export function openingPlace(commits, span, events, point) {
+  const last = commits.length - 1;
+  if (point === "start") return span.from === 0 && commits.length ? { index: 0, event: commits[0].last, held: true } : { index: 0, event: 0, held: false };
+  if (point === "end" || point >= events) {
+    const held = span.to >= events && commits.length > 0;
+    return { index: Math.max(0, last), event: held ? commits[last].last : Math.max(0, events - 1), held };
+  }
+  const index = findCommit(commits, point);
+  if (index >= 0) return { index, event: point, held: true };
+  return { index: commits.length && point < commits[0].first ? 0 : Math.max(0, last), event: point, held: false };
+}
+
+// The address's `at` for the point the page opened at: as the address gave it, or the point it was
+// written or served for (a link then names it), or unset at the end it was not asked for.
+export function openedAt(at, point) {
+  if (at !== null && at !== undefined) return at;
+  if (point === null || point === undefined) return null;
+  return point === 0 ? "start" : String(point - 1);
+}
+
+// What a file page says when the point its address names is not in it (it cannot read more).
+export function notHeldText(point, span) {
+  return " " + pointName(point) + " is not in this page (it holds events @" + span.from + "…@" + (span.to - 1) +
+    "); navtape inspect LOG --at " + point + " writes the page around it.";
 }
 
 // At most this many commands stay in a page (at least all it was written with).
@@ -203,10 +312,20 @@ export function checkpointText(checkpoint) {
 
 // ---- Texts -----------------------------------------------------------------------------------
 
-// The header's summary of the session.
-export function summaryText(s, live) {
+// The header's summary of the session (whether the page follows a live log is its own tag, #live,
+// shown only when data.live is true).
+export function summaryText(s) {
   return s.device + " · " + s.policy + " · " + s.style + " · " + s.events + " events" +
-    (s.commands === null ? "" : ", " + s.commands + " commands") + " · started " + s.start + (s.parent ? " · fork of " + s.parent : "") + (live ? " · live" : "");
+    (s.commands === null ? "" : ", " + s.commands + " commands") + " · started " + s.start + (s.parent ? " · fork of " + s.parent : "");
+}
+
+// The two sliders' visible labels: the commands this page has loaded, and the whole log (served:
+// by event, read from the server; a file page of part of a log: at its checkpoints).
+export function loadedLabel(count, session) {
+  return "loaded commands: " + count + (session.commands !== null && session.commands !== count ? " of " + session.commands : "");
+}
+export function wholeLabel(session, checkpoints) {
+  return "whole log: " + (checkpoints && checkpoints.length ? checkpoints.length + " checkpoints" : session.events + " events");
 }
 
 // The header's note on the part of the log the page holds (`count` commands): a string, or null
@@ -250,7 +369,39 @@ export function commitSpan(c) {
   return c.command + " (@" + c.first + "…@" + c.last + ", " + c.time + ")";
 }
 
+// A commit's violations in sentences, one for each rule it raised: the rule, whether it is a bug (a
+// BUG- rule), the controller it is about (its #ID, or null) and the sentence: `BUG-6: stale detail …
+// (about PasteNC1 #4)`, the controller named as the commit's state draws it (`#4, not drawn` when it
+// does not).
+export function violationLines(commit) {
+  return (commit.violations || []).map((v) => {
+    const node = v.subject ? findInState(commit.state, v.subject) : null;
+    const about = v.subject ? " (about " + (node ? node.name + " " + v.subject : v.subject + ", not drawn") + ")" : "";
+    return { rule: v.rule, bug: v.rule.startsWith("BUG-"), subject: v.subject || null, text: v.rule + ": " + v.message + about };
+  });
+}
+
+// The controllers a commit's violations are about, each once: the drawing highlights them.
+export function violationSubjects(commit) {
+  const out = [];
+  for (const v of commit.violations || []) if (v.subject && !out.includes(v.subject)) out.push(v.subject);
+  return out;
+}
+
+// Whether an event is a divergence from UIKit (a capture's `diverged` event): the events list highlights it.
+export function isDivergence(event) {
+  return /^diverged\b/.test(event.text);
+}
+
 // ---- Timeline markers ------------------------------------------------------------------------
+
+// Each kind of marker's width in pixels: a bug's and a divergence's are wide enough to be clicked, a
+// rotation's is a thin tick. Whatever its width, a marker's hit area is at least MARKER_HIT wide.
+export const MARKER_WIDTH = { bug: 10, diverged: 10, rotation: 4 };
+export const MARKER_HIT = 10;
+
+// The legend under the timeline: each kind's marker and what it means.
+export const MARKER_LEGEND = [["bug", "bug (a BUG- rule raised)"], ["rotation", "rotation"], ["diverged", "divergence from UIKit"]];
 
 // The markers of `commit`: a bug (a BUG- rule raised), a rotation, a divergence.
 export function markerKinds(commit) {
@@ -261,28 +412,90 @@ export function markerKinds(commit) {
   return kinds;
 }
 
-// Every marker on the timeline: its commit's index, kind, position (CSS `left`) and title.
+// Every marker on the timeline: its commit's index, kind, place (`at`, 0 to 1 along the loaded
+// commands' slider, and as CSS `left`), width in pixels and title.
 export function markerList(commits) {
   const span = Math.max(1, commits.length - 1);
   const out = [];
   commits.forEach((commit, index) => {
     for (const kind of markerKinds(commit)) {
-      out.push({ index, kind, left: (100 * index / span) + "%",
+      out.push({ index, kind, at: index / span, left: (100 * index / span) + "%", width: MARKER_WIDTH[kind],
         title: commit.command + (commit.bugs.length ? " · " + commit.bugs.join(", ") : "") });
     }
   });
   return out;
 }
 
+// The marker a click `x` pixels along the markers' bar (`width` pixels wide) selects: the nearest
+// one whose hit area (its width, at least MARKER_HIT pixels, centred on it) holds x; at the same
+// distance a bug before a divergence before a rotation. Null when none does.
+export function markerAt(markers, x, width) {
+  const order = ["bug", "diverged", "rotation"];
+  let best = null, distance = Infinity;
+  for (const marker of markers) {
+    const d = Math.abs(x - marker.at * width);
+    if (d > Math.max(MARKER_HIT, marker.width) / 2) continue;
+    if (d < distance || (d === distance && order.indexOf(marker.kind) < order.indexOf(best.kind))) {
+      best = marker;
+      distance = d;
+    }
+  }
+  return best;
+}
+
 // ---- A and B ---------------------------------------------------------------------------------
 
-// The marks in words (`A: cmd (@3)  B: cmd (@9)`), each {event, command} or undefined.
+// A point in words: `@N`, `start` or `end`.
+export function pointName(point) {
+  return point === "start" || point === "end" ? point : "@" + point;
+}
+
+// A mark (A or B) at `point` (pointOf's): {point, event, command}: the event drawn there (null at the
+// start, the log's last at the end) and the command of the held commit holding it (null when none
+// is held).
+export function markAt(point, commits, events) {
+  const event = point === "start" ? null : point === "end" ? events - 1 : Number(point);
+  const index = event === null ? -1 : findCommit(commits, event);
+  return { point, event, command: index >= 0 ? commits[index].command : null };
+}
+
+// The mark of the command shown: its last event.
+export function markOf(commit) {
+  return { point: String(commit.last), event: commit.last, command: commit.command };
+}
+
+// The marks in words (`A: cmd (@3)  B: cmd (@9)`; `A: @3` when its command is not held), each a mark or undefined.
 export function marksText(a, b) {
-  return (a ? "A: " + a.command + " (@" + a.event + ")" : "") + (b ? "  B: " + b.command + " (@" + b.event + ")" : "");
+  const text = (m) => (m.command ? m.command + " (" + pointName(m.point) + ")" : pointName(m.point));
+  return (a ? "A: " + text(a) : "") + (b ? "  B: " + text(b) : "");
 }
 
 export function diffHead(a, b) {
-  return "A @" + a.event + " → B @" + b.event;
+  return "A " + pointName(a.point) + " → B " + pointName(b.point);
+}
+
+// A served page's diff is the server's (/diff, navtape diff's changes), under this head.
+export function serverDiffHead(a, b) {
+  return diffHead(a, b) + " (navtape diff, from the server):";
+}
+
+// The command that gives the full diff of the marks.
+export function diffCommand(a, b) {
+  return "navtape diff LOG " + a.point + " " + b.point;
+}
+
+// A file page (no server) compares the states it draws: the head, the command giving the full
+// answer, and the text after it.
+export function drawnDiffHead(a, b) {
+  return { head: diffHead(a, b) + ": drawn differences, not navtape diff (this page has no server; the full answer: ",
+    command: diffCommand(a, b), tail: ")" };
+}
+
+// The drawn differences of marks `a` and `b` (drawn states of held commits compared), or null when
+// the page does not draw both (a mark at the start, or outside the commands held).
+export function drawnDiff(commits, a, b) {
+  const ia = a.event === null ? -1 : findCommit(commits, a.event), ib = b.event === null ? -1 : findCommit(commits, b.event);
+  return ia >= 0 && ib >= 0 ? diffLines(commits[ia].state, commits[ib].state) : null;
 }
 
 // What changed from drawn state `before` to `after`, a line per part (`—` for a part one lacks).
@@ -301,7 +514,7 @@ export function diffBody(lines) {
 }
 
 export function diffURL(api, a, b) {
-  return api + "/diff?a=" + a.event + "&b=" + b.event;
+  return api + "/diff?a=" + encodeURIComponent(a.point) + "&b=" + encodeURIComponent(b.point);
 }
 
 // ---- Blame -----------------------------------------------------------------------------------
@@ -326,11 +539,41 @@ export function columnValue(state, role) {
 
 // A stack's blamed value: its notation wherever it is drawn (a column, the modal), or that it is not.
 export function stackValue(state, id) {
-  for (const x of state.columns.map((x) => x.node).concat(state.presented ? [state.presented] : [])) {
-    const found = findNode(x, id);
-    if (found) return notationOf(found);
+  const found = findInState(state, id);
+  return found ? notationOf(found) : "not in the hierarchy";
+}
+
+// What a view's blame selection (`column`, a role, or `stack`, a navigation controller's #ID) is in
+// drawn state `state`: its words, its part for navtape blame, and its value in a drawn state; null
+// when nothing is selected.
+export function blameTarget(view, state) {
+  if (view.stack) {
+    const node = findInState(state, view.stack);
+    const name = node ? node.name : view.stack;
+    return { what: name + "'s stack", part: stackPart({ id: view.stack, name }), valueAt: (s) => stackValue(s, view.stack) };
   }
-  return "not in the hierarchy";
+  if (view.column) return { what: view.column, part: columnBlamePart(view.column), valueAt: (s) => columnValue(s, view.column) };
+  return null;
+}
+
+// The drawn column a column's blame highlights: the one of that role; for the primary, a collapsed
+// split's one column (and the other way round); null when none is drawn.
+export function blamedRole(role, state) {
+  const roles = state.columns.map((x) => x.role);
+  if (roles.includes(role)) return role;
+  if (role === "primary" && roles.includes("collapsed")) return "collapsed";
+  if (role === "collapsed" && roles.includes("primary")) return "primary";
+  return null;
+}
+
+// The command that gives the full blame of `part` at event `at`.
+export function blameCommand(part, at) {
+  return "navtape blame LOG " + part.cli + " --at " + at;
+}
+
+// A file page's blame is worked out from the states it draws: the label before it.
+export function drawnBlameLabel(part, at) {
+  return "drawn blame, not navtape blame (this page has no server; the full answer: " + blameCommand(part, at) + "):\n";
 }
 
 // The first of the held commits up to `index` since which `valueAt` (of a drawn state) kept its value at `index`.

@@ -125,6 +125,18 @@ export function sessionHref(row) {
   return "/session/" + row.key;
 }
 
+// Where a click anywhere on a row goes: the session's page, or null for an unreadable log's row.
+export function rowHref(row) {
+  return row.error === undefined && row.key ? sessionHref(row) : null;
+}
+
+// Whether a click on a row opens its page in this tab (the row's own handler), or is left to the
+// browser: a click on a link, a click with a modifier or another button (a new tab is the link's),
+// or a click that ends a text selection.
+export function rowClickOpens(click) {
+  return !click.onLink && click.button === 0 && !click.ctrlKey && !click.metaKey && !click.shiftKey && !click.altKey && !click.selecting;
+}
+
 // A filter menu's values: sorted, each once.
 export function optionValues(values) {
   const out = [];

@@ -1,4 +1,4 @@
-import { headers, sessionsText, shownText, rowCells, sessionHref, optionValues } from "./library-logic.js";
+import { headers, sessionsText, shownText, rowCells, sessionHref, rowHref, rowClickOpens, optionValues } from "./library-logic.js";
 // The library page (`navtape serve`'s `/`): a filter form (device, bug, screen seen, diverged), one
 // row per session shown, columns sortable by their headers, each session linking to its inspector
 // page. Drawn from the page's data block; every name reaches the document as text or an attribute.
@@ -65,10 +65,22 @@ for (const header of headers(query)) {
   head.appendChild(cell);
 }
 
-// One row per session shown: its number linking to its page, then its cells; an unreadable log's message.
+// One row per session shown: its number linking to its page, then its cells; an unreadable log's
+// message. A readable session's row opens its page when clicked anywhere (the number stays a link,
+// for a new tab and for the keyboard).
 const body = document.querySelector("#sessions tbody");
 for (const row of data.rows) {
   const tr = document.createElement("tr");
+  const href = rowHref(row);
+  if (href !== null) {
+    tr.className = "session";
+    tr.dataset.href = href;
+    tr.addEventListener("click", (e) => {
+      const click = { onLink: e.target instanceof Element && e.target.closest("a") !== null, button: e.button, ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey, selecting: String(window.getSelection()) !== "" };
+      if (rowClickOpens(click)) location.assign(href);
+    });
+  }
   const number = document.createElement("td");
   tr.appendChild(number);
   if (row.error !== undefined) {
