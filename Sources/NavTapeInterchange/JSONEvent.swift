@@ -134,8 +134,11 @@ public enum JSONEvent {
             sink.add("value", .bool(value))
         case .policyChanged(let policy):
             sink.add("policy", JSONPolicy.encode(policy))
-        case .controllerReleased(let controller):
+        case .controllerReleased(let controller), .detailMarked(let controller):
             sink.add("controller", id: controller)
+        case .itemRepresented(let controller, let item):
+            sink.add("controller", id: controller)
+            sink.add("item", item.map { .int(Int64($0.rawValue)) } ?? .null)
         case .diverged(let divergence):
             JSONDivergence.payload(divergence, into: &sink)
         }
@@ -252,6 +255,10 @@ public enum JSONEvent {
         case .flagSet: return .flagSet(try nameID(json.int("name"), json, "name"), value: try json.bool("value"))
         case .policyChanged: return .policyChanged(try JSONPolicy.decode(json.value("policy"), "event.policy"))
         case .controllerReleased: return .controllerReleased(try json.id("controller"))
+        case .detailMarked: return .detailMarked(try json.id("controller"))
+        case .itemRepresented:
+            let item = json.isNull("item") ? nil : try nameID(json.int("item"), json, "item")
+            return .itemRepresented(try json.id("controller"), item: item)
         case .diverged: return .diverged(try JSONDivergence.decode(json))
         }
     }

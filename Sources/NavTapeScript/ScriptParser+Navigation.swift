@@ -148,20 +148,11 @@ extension ScriptLine {
     mutating func property() throws(ScriptError) -> SplitProperty {
         let names = SplitProperty.Name.allCases.map { ($0.rawValue, $0) }
         let name = try one(of: names, "a property (\(names.map(\.0).joined(separator: ", ")))")
-        let value: SplitProperty.Value
-        switch name.valueType {
-        case .bool: value = .bool(try bool())
-        case .edge: value = .edge(try one(of: PrimaryEdge.allCases.map { ("\($0)", $0) }, "leading or trailing"))
-        case .points:
-            if peek()?.text == "automatic" {
-                cursor += 1
-                value = .points(nil)
-            } else {
-                value = .points(try number("a number of points or automatic"))
-            }
-        case .visibility: value = .visibility(try one(of: ButtonVisibility.allCases.map { ("\($0)", $0) }, "automatic, always or never"))
+        let token = try next(name.valueType.expectation)
+        guard let property = SplitProperty(name: name, text: token.text) else {
+            throw error(at: token, "expected \(name.valueType.expectation), found '\(token.text)'")
         }
-        return SplitProperty(name: name, value: value) ?? .presentsWithGesture(true)
+        return property
     }
 }
 

@@ -5,1608 +5,1691 @@
 public enum ShippedScripts {
     /// Every script and sample, by path.
     public static let all: [(path: String, text: String)] = [
-        (
-            "Apps/adaptive-photos-broken.navscript",
-            #"""
-            # AdaptivePhotos with a broken separate: it always returns a new empty controller (the photo check
-            # removed). Expanding after a photo was pushed leaves the photo stuck in the narrow list column and an
-            # empty detail beside it: the detail shown in the primary column (BUG-2). The real app never does this
-            # (AAPLAppDelegate.m returns nil when a photo is on the stack).
-            session adaptive-photos-broken
-            device iphone-plus portrait
-            primary ListNav[List]
-            secondary Empty
-            policy name adaptive-photos-broken; collapseSecondary discard if not secondary is Photo else keep; separateSecondary fresh Empty
-
-            preferredDisplayMode allVisible
-            launch
-            show Conversation@Bob from List
-            showDetail Photo@B2 from Conversation
-            rotate landscape
-            expect hierarchy ListNav[List, Conversation, Photo] | Empty
-            expect violation BUG-2
-
-            """#
-        ),
-        (
-            "Apps/adaptive-photos-ipad.navscript",
-            #"""
-            # AdaptivePhotos (Apple sample, WWDC 2014 session 216) on an iPad: full screen, rotation, a 1/3
-            # multitasking slice and back. Delegate: AdaptiveCode/AdaptiveCode/AAPLAppDelegate.m (v2.0,
-            # robovm/apple-ios-samples a63abc0f, AdaptivePhotosAnAdaptiveApplication). On collapse it discards a
-            # detail that shows no photo, else keeps on the list's stack only the controllers that contain the
-            # photo and lets UIKit push it; on separate it lets UIKit pop a photo off the stack, else it returns a
-            # new AAPLEmptyViewController. Photos and empties are bare (no navigation controller) by design.
-            # Conversations and photos carry their identity as restoration identifiers (Conversation@Bob, Photo@B2).
-            session adaptive-photos-ipad
-            device ipad landscape
-            primary ListNav[List]
-            secondary Empty
-            policy name adaptive-photos; collapseSecondary discard if not secondary is Photo else filter List if flag photoFromOtherConversation else keep; separateSecondary nil if primary contains Photo else fresh Empty
-
-            preferredDisplayMode allVisible
-            launch
-            expect hierarchy ListNav[List] | Empty
-            expect violations none
-            # Alice has one photo: the list shows it as the detail.
-            showDetail Photo@A1 from List
-            expect hierarchy ListNav[List] | Photo
-            # Bob has three: the conversation is pushed; the detail still shows Alice's photo.
-            show Conversation@Bob from List
-            flag photoFromOtherConversation true
-            expect hierarchy ListNav[List, Conversation] | Photo
-            rotate portrait
-            expect hierarchy ListNav[List, Conversation] | Photo
-            expect displayMode allVisible
-            # A 1/3 slice: compact, so the split collapses; Bob's conversation does not hold A1 and is filtered
-            # out before UIKit pushes the photo.
-            traits multitasking landscape 1/3
-            expect collapsed true
-            expect hierarchy ListNav[List, Photo]
-            expect violations none
-            # Full screen: a photo is on the stack, so UIKit pops it into the detail (bare, as the sample does).
-            traits ipad landscape
-            expect hierarchy ListNav[List] | Photo
-            expect violations none
-            # Bob's second photo, then the slice again: this time the conversation stays.
-            show Conversation@Bob from List
-            flag photoFromOtherConversation false
-            showDetail Photo@B2 from Conversation
-            expect hierarchy ListNav[List, Conversation] | Photo
-            traits multitasking landscape 1/3
-            expect hierarchy ListNav[List, Conversation, Photo]
-            expect visible Photo
-            expect violations none
-            # Back to the conversation, then full screen: no photo left on the stack, so a new empty detail.
-            pop ListNav
-            expect hierarchy ListNav[List, Conversation]
-            traits ipad landscape
-            expect hierarchy ListNav[List, Conversation] | Empty
-            expect violations none
-            rotate portrait
-            expect hierarchy ListNav[List, Conversation] | Empty
-
-            """#
-        ),
-        (
-            "Apps/adaptive-photos-plus.navscript",
-            #"""
-            # AdaptivePhotos on an iPhone Plus: compact in portrait, regular in landscape (AAPLAppDelegate.m v2.0,
-            # robovm/apple-ios-samples a63abc0f; see adaptive-photos-ipad.navscript).
-            session adaptive-photos-plus
-            device iphone-plus portrait
-            primary ListNav[List]
-            secondary Empty
-            policy name adaptive-photos; collapseSecondary discard if not secondary is Photo else filter List if flag photoFromOtherConversation else keep; separateSecondary nil if primary contains Photo else fresh Empty
-
-            preferredDisplayMode allVisible
-            launch
-            # The launch collapse discards the empty detail: the app opens on its list, not on "No Conversation".
-            expect hierarchy ListNav[List]
-            expect violations none
-            show Conversation@Bob from List
-            showDetail Photo@B2 from Conversation
-            expect hierarchy ListNav[List, Conversation, Photo]
-            rotate landscape
-            expect hierarchy ListNav[List, Conversation] | Photo
-            expect violations none
-            rotate portrait
-            expect hierarchy ListNav[List, Conversation, Photo]
-            expect violations none
-            pop ListNav
-            pop ListNav
-            expect hierarchy ListNav[List]
-            rotate landscape
-            expect hierarchy ListNav[List] | Empty
-            expect violations none
-            rotate portrait
-            expect hierarchy ListNav[List]
-
-            """#
-        ),
-        (
-            "Apps/netnewswire5-broken.navscript",
-            #"""
-            # NetNewsWire 5 without the pop-and-wrap branch of its separate answer (SceneCoordinator.swift's
-            # separateSecondaryFrom returns nil when an article is on top): UIKit pops the bare article controller
-            # into the detail, which then has no navigation bar, toolbar or display-mode button (BUG-1, BUG-3).
-            session netnewswire5-broken
-            device iphone-plus portrait
-            primary MasterNav[Feeds]
-            secondary ArticleNav[Article]
-            policy name netnewswire-5-broken; collapseSecondary mergeTop if flag articleSelected and secondary top is Article else discard
-            policy separateSecondary fresh ArticleNav[Article] if not flag articleSelected else nil
-
-            preferredDisplayMode allVisible
-            launch
-            show Timeline from Feeds
-            flag articleSelected true
-            push Article:content onto MasterNav
-            rotate landscape
-            expect hierarchy MasterNav[Feeds, Timeline] | Article
-            expect violation BUG-1
-
-            """#
-        ),
-        (
-            "Apps/netnewswire5-ipad.navscript",
-            #"""
-            # NetNewsWire 5 on an iPad in portrait, its standard (two-panel) mode (iOS/SceneCoordinator.swift, tag
-            # ios-5.0.5-56; see netnewswire5-plus.navscript). In landscape full screen the app switches to a three-panel
-            # mode that installs a second split view controller as the detail: a split inside a split is outside
-            # this model, so the session stays in portrait and its multitasking slices.
-            session netnewswire5-ipad
-            device ipad portrait
-            primary MasterNav[Feeds]
-            secondary ArticleNav[Article]
-            policy name netnewswire-5; collapseSecondary mergeTop if flag articleSelected and secondary top is Article else discard
-            policy separateSecondary unmerge top wrap ArticleNav if primary top is Article else fresh ArticleNav[Article] if not flag articleSelected else nil
-
-            preferredDisplayMode allVisible
-            launch
-            expect hierarchy MasterNav[Feeds] | ArticleNav[Article]
-            show Timeline from Feeds
-            # The article controller already exists (the detail's top): selecting sets its article in place.
-            flag articleSelected true
-            expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
-            # A compact slice: the article is moved onto the master stack.
-            traits multitasking portrait 1/2
-            expect hierarchy MasterNav[Feeds, Timeline, Article]
-            expect violations none
-            pop MasterNav
-            flag articleSelected false
-            # Full portrait again: no article selected, so a fresh, empty article pane.
-            traits ipad portrait
-            expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
-            expect violations none
-            flag articleSelected true
-            traits multitasking portrait 1/2
-            expect hierarchy MasterNav[Feeds, Timeline, Article]
-            traits ipad portrait
-            expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
-            expect violations none
-
-            """#
-        ),
-        (
-            "Apps/netnewswire5-plus.navscript",
-            #"""
-            # NetNewsWire 5 on an iPhone Plus. Delegate: SceneCoordinator (iOS/SceneCoordinator.swift,
-            # Ranchero-Software/NetNewsWire tag ios-5.0.5-56, 9621021b). On collapse it pushes the bare article
-            # controller onto the master stack when an article is selected (currentArticle != nil) and always
-            # returns true; on separate it pops an article off the master and wraps it in a new navigation
-            # controller, or, with no article selected, returns a fresh wrapped article controller.
-            # The app's own calls: selecting an article while collapsed pushes a new article controller onto the
-            # master (installArticleController); going back to the feeds clears the selection (selectFeed(nil)).
-            session netnewswire5-plus
-            device iphone-plus portrait
-            primary MasterNav[Feeds]
-            secondary ArticleNav[Article]
-            policy name netnewswire-5; collapseSecondary mergeTop if flag articleSelected and secondary top is Article else discard
-            policy separateSecondary unmerge top wrap ArticleNav if primary top is Article else fresh ArticleNav[Article] if not flag articleSelected else nil
-
-            preferredDisplayMode allVisible
-            launch
-            expect hierarchy MasterNav[Feeds]
-            expect violations none
-            show Timeline from Feeds
-            flag articleSelected true
-            push Article:content onto MasterNav
-            expect hierarchy MasterNav[Feeds, Timeline, Article]
-            rotate landscape
-            expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
-            expect violations none
-            rotate portrait
-            expect hierarchy MasterNav[Feeds, Timeline, Article]
-            expect violations none
-            # Back to the timeline: the coordinator clears the article (didShow timeline while collapsed).
-            pop MasterNav
-            flag articleSelected false
-            rotate landscape
-            expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
-            expect violations none
-            # Back to the feeds in landscape, then portrait: nothing selected, the detail goes.
-            pop MasterNav
-            rotate portrait
-            expect hierarchy MasterNav[Feeds]
-            expect violations none
-
-            """#
-        ),
-        (
-            "Apps/netnewswire6-broken.navscript",
-            #"""
-            # NetNewsWire 6 without topColumnForCollapsingToProposedTopColumn: UIKit keeps its proposal, the
-            # secondary column, so the phone launches on an empty article page with a Back button (BUG-5, CO-12).
-            session netnewswire6-broken
-            style triple-column
-            device iphone-plus portrait
-            primary Feeds
-            supplementary Timeline
-            secondary Article
-
-            launch
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
-            expect violation BUG-5
-
-            """#
-        ),
-        (
-            "Apps/netnewswire6-ipad.navscript",
-            #"""
-            # NetNewsWire 6 (triple column, tag iOS-6.1.6-6136) on an iPad: full screen, a compact slice, back,
-            # full screen, the slice again (iOS/SceneCoordinator.swift; see netnewswire6-plus.navscript).
-            session netnewswire6-ipad
-            style triple-column
-            device ipad landscape
-            primary Feeds
-            supplementary Timeline
-            secondary Article
-            policy name netnewswire-6; topColumnForCollapsing secondary if proposed secondary and flag articleSelected else supplementary if not proposed primary and flag feedSelected else primary
-
-            launch
-            expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
-            flag feedSelected true
-            showColumn supplementary
-            flag articleSelected true
-            showColumn secondary
-            rotate portrait
-            traits multitasking landscape 1/3
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
-            expect violations none
-            pop FeedsNav
-            flag articleSelected false
-            traits ipad landscape
-            expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
-            expect violations none
-            traits multitasking landscape 1/3
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
-            expect violations none
-            # Select an article in the slice: the coordinator shows the article column, pushed onto the feeds' stack (CO-11).
-            flag articleSelected true
-            showColumn secondary
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
-            expect transitions push(FeedsNav)
-            # Full screen, then rotate again: the columns return to their places.
-            traits ipad landscape
-            expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
-            rotate portrait
-            expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
-            expect violations none
-
-            """#
-        ),
-        (
-            "Apps/netnewswire6-plus.navscript",
-            #"""
-            # NetNewsWire 6 (the iOS 14 triple-column split; first shipped in tag iOS-6.1.6-6136, fa6269fa) on an
-            # iPhone Plus. Delegate: SceneCoordinator.splitViewController(_:topColumnForCollapsingToProposedTopColumn:)
-            # (iOS/SceneCoordinator.swift): keep the proposed column only if its selection exists, else fall back
-            # article → timeline → feeds. The coordinator shows a column when the user selects a feed or an article,
-            # and its navigation delegate clears the article when the user goes back to the timeline.
-            session netnewswire6-plus
-            style triple-column
-            device iphone-plus portrait
-            primary Feeds
-            supplementary Timeline
-            secondary Article
-            policy name netnewswire-6; topColumnForCollapsing secondary if proposed secondary and flag articleSelected else supplementary if not proposed primary and flag feedSelected else primary
-
-            launch
-            # Nothing selected: the launch collapse shows the feeds, not an empty article.
-            expect hierarchy FeedsNav[Feeds]
-            expect violations none
-            flag feedSelected true
-            showColumn supplementary
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
-            expect transitions push(FeedsNav)
-            flag articleSelected true
-            showColumn secondary
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
-            expect transitions push(FeedsNav)
-            rotate landscape
-            expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
-            expect violations none
-            rotate portrait
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
-            expect violations none
-            # Back to the timeline: the article is cleared; after a round trip the timeline is on top again.
-            pop FeedsNav
-            flag articleSelected false
-            rotate landscape
-            rotate portrait
-            expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
-            expect violations none
-
-            """#
-        ),
-        (
-            "Apps/wordpress-broken.navscript",
-            #"""
-            # WordPress-iOS without its separate answer (WPSplitViewController.swift's separateSecondaryFrom
-            # removed). UIKit's default pops only the top post, which becomes a bar-less detail (BUG-1, BUG-3),
-            # while the post list is left in the primary column; the next collapse then discards the detail
-            # instead of merging it (the secondary is no navigation controller).
-            session wordpress-broken
-            device iphone-plus portrait
-            primary BlogListNav@WPBlogListNavigationID[BlogList, BlogDetails]
-            secondary WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
-            policy name wordpress-broken; collapseSecondary discard if flag detailDimmed else merge if flag detailModified else discard
-
-            preferredDisplayMode allVisible
-            launch
-            flag detailModified true
-            showDetail PostList from BlogDetails
-            push Post onto BlogListNav
-            rotate landscape
-            expect hierarchy BlogListNav[BlogList, BlogDetails, PostList] | Post
-            expect violation BUG-1
-            expect violation BUG-3
-            rotate portrait
-            expect hierarchy BlogListNav[BlogList, BlogDetails, PostList]
-
-            """#
-        ),
-        (
-            "Apps/wordpress-ipad.navscript",
-            #"""
-            # WordPress-iOS, My Sites, on an iPad. Delegate: WPSplitViewController
-            # (WordPress/Classes/ViewRelated/System/WPSplitViewController.swift, wordpress-mobile/WordPress-iOS
-            # 03d52ec3 and 17afed0b; set up in WPTabBarController.m). On collapse it discards the detail when it is
-            # dimmed (the site list at its root), else appends the detail stack to the primary's when the detail
-            # was modified (detailNavigationStackHasBeenModified: any showDetailViewController, never reset);
-            # either way it returns true. On separate it splits the primary stack at the first nested navigation
-            # controller or after the last detail provider (BlogList, BlogDetails) and wraps the tail in a new
-            # navigation controller; with no tail, the provider's initial detail (Stats). The split's
-            # showDetailViewController override wraps a detail in a navigation controller and sets the flag; the
-            # script sends what the override sends. `.narrow` width: min = max = 320 and fraction 1024/320 = 3.2.
-            session wordpress-ipad
-            device ipad landscape
-            primary BlogListNav@WPBlogListNavigationID[BlogList, BlogDetails]
-            secondary WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
-            policy name wordpress; collapseSecondary discard if flag detailDimmed else merge if flag detailModified else discard
-            policy separateSecondary unmerge firstNested or after BlogList|BlogDetails wrap WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID else fresh WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
-
-            preferredDisplayMode allVisible
-            set presentsWithGesture false
-            set minimumPrimaryColumnWidth 320
-            set maximumPrimaryColumnWidth 320
-            set preferredPrimaryColumnWidthFraction 3.2
-            launch
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[Stats]
-            expect primaryColumnWidth 320
-            expect violations none
-            # Posts: the override wraps the list in a new detail navigation controller and marks the detail modified.
-            flag detailModified true
-            showDetail WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[PostList] from BlogDetails
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
-            push Post onto WPDetailNC
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList, Post]
-            rotate portrait
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList, Post]
-            expect displayMode allVisible
-            # A 1/3 slice: the modified detail stack is appended to the site's stack.
-            traits multitasking landscape 1/3
-            expect hierarchy BlogListNav[BlogList, BlogDetails, PostList, Post]
-            expect violations none
-            pop BlogListNav
-            expect hierarchy BlogListNav[BlogList, BlogDetails, PostList]
-            # Full screen: split after the last detail provider, the tail wrapped in a new detail controller.
-            traits ipad landscape
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
-            expect violations none
-            rotate portrait
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
-            # Back to the site list: the app dims the detail, and the next collapse discards it.
-            pop BlogListNav
-            flag detailDimmed true
-            traits multitasking landscape 1/3
-            expect hierarchy BlogListNav[BlogList]
-            expect violations none
-
-            """#
-        ),
-        (
-            "Apps/wordpress-plus.navscript",
-            #"""
-            # WordPress-iOS, My Sites, on an iPhone Plus (WPSplitViewController.swift, wordpress-mobile/WordPress-iOS
-            # 03d52ec3 and 17afed0b; see wordpress-ipad.navscript).
-            session wordpress-plus
-            device iphone-plus portrait
-            primary BlogListNav@WPBlogListNavigationID[BlogList, BlogDetails]
-            secondary WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
-            policy name wordpress; collapseSecondary discard if flag detailDimmed else merge if flag detailModified else discard
-            policy separateSecondary unmerge firstNested or after BlogList|BlogDetails wrap WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID else fresh WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
-
-            preferredDisplayMode allVisible
-            set presentsWithGesture false
-            launch
-            # The detail was never modified: the launch collapse discards Stats and the site menu shows.
-            expect hierarchy BlogListNav[BlogList, BlogDetails]
-            expect violations none
-            # Posts while collapsed: the override forwards to the primary, which pushes.
-            flag detailModified true
-            showDetail PostList from BlogDetails
-            push Post onto BlogListNav
-            expect hierarchy BlogListNav[BlogList, BlogDetails, PostList, Post]
-            rotate landscape
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList, Post]
-            expect violations none
-            pop WPDetailNC
-            rotate portrait
-            expect hierarchy BlogListNav[BlogList, BlogDetails, PostList]
-            expect violations none
-            rotate landscape
-            expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
-            expect violations none
-
-            """#
-        ),
-        (
-            "Capture/calendar-paste.intents.jsonl",
-            #"""
-            // Calendar Paste (seed 001) on an iPhone Plus, as the app's capture writes it (docs/Capture.md).
-            // The app's delegate: discard the empty NoSelectionNC detail on collapse; on separate keep a shown
-            // ShiftAssignment, else return a fresh NoSelectionNC (the calendar-paste preset, its detail named
-            // ShiftAssignment). The observation after the `diverges` comment is SEEDED to disagree: it reports the
-            // plain detail replacing the navigation secondary, where the model forwards it as a push (SH-11, the
-            // open uncertainty of uikit-semantics.md section 15.4). Every other observation agrees with the model.
-            {"navtape":"intents","version":1,"session":"calendar-paste-001","startTime":1795356000000,"device":"iphone-plus","traits":"portrait","delegate":"calendar-paste:ShiftAssignment"}
-            {"time":1795356000000,"command":"setSplitViewControllers","controllers":[{"id":"0x1","name":"MasterNC","kind":"navigation","children":[{"id":"0x2","name":"Master"}]},{"id":"0x3","name":"NoSelectionNC","kind":"navigation","restorationID":"NoSelectionNC","children":[{"id":"0x4","name":"NoSelection"}]}],"observed":{"viewControllers":["0x1","0x3"],"collapsed":false}}
-            {"time":1795356000100,"command":"launch","observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
-            {"time":1795356004000,"command":"showDetail","target":{"id":"0x5","name":"PasteNC","kind":"navigation","children":[{"id":"0x6","name":"ShiftAssignment"}]},"sender":"0x2","observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2","0x5"]}]}}
-            {"time":1795356010000,"command":"changeTraits","traits":"landscape","observed":{"viewControllers":["0x1","0x5"],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":"0x1","viewControllers":["0x2"]},{"navigation":"0x5","viewControllers":["0x6"]}]}}
-            // diverges: viewControllers
-            {"time":1795356015000,"command":"showDetail","target":{"id":"0x7","name":"ShiftAssignment"},"sender":"0x2","observed":{"viewControllers":["0x1","0x7"],"collapsed":false}}
-            {"time":1795356020000,"command":"changeTraits","traits":"portrait","observed":{"collapsed":true}}
-            {"time":1795356024000,"command":"pop","navigation":"0x1","observed":{"viewControllers":["0x1"],"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
-            {"time":1795356030000,"command":"changeTraits","traits":"landscape","observed":{"viewControllers":["0x1",{"id":"0x8","name":"NoSelectionNC"}],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":{"id":"0x8","name":"NoSelectionNC"},"viewControllers":[{"id":"0x9","name":"NoSelection"}]}]}}
-            {"time":1795356036000,"command":"showDetail","target":{"id":"0xa","kind":"navigation","name":"PasteNC","children":[{"id":"0xb","name":"ShiftAssignment"}]},"sender":"0x2","observed":{"viewControllers":["0x1","0xa"],"stacks":[{"navigation":"0xa","viewControllers":["0xb"]}]}}
-
-            """#
-        ),
-        (
-            "Capture/calendar-paste.rendered.intents.jsonl",
-            #"""
-            {"navtape":"intents","version":1,"session":"calendar-paste-001","startTime":1795356000000,"device":"iphone-plus","traits":{"sizeClass":"compact","width":414,"height":736,"idiom":"phone"},"delegate":"calendar-paste:ShiftAssignment"}
-            {"command":"setSplitViewControllers","controllers":[{"id":"0x1","name":"MasterNC","kind":"navigation","children":[{"id":"0x2","name":"Master","kind":"content"}]},{"id":"0x3","name":"NoSelectionNC","kind":"navigation","restorationID":"NoSelectionNC","children":[{"id":"0x4","name":"NoSelection","kind":"content"}]}],"time":1795356000000,"observed":{"viewControllers":["0x1","0x3"],"collapsed":false}}
-            {"command":"launch","time":1795356000100,"observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
-            {"command":"showDetail","target":{"id":"0x5","name":"PasteNC","kind":"navigation","children":[{"id":"0x6","name":"ShiftAssignment","kind":"content"}]},"sender":"0x2","time":1795356004000,"observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2","0x5"]}]}}
-            {"command":"changeTraits","traits":{"sizeClass":"regular","width":736,"height":414,"idiom":"phone"},"time":1795356010000,"observed":{"viewControllers":["0x1","0x5"],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":"0x1","viewControllers":["0x2"]},{"navigation":"0x5","viewControllers":["0x6"]}]}}
-            {"command":"showDetail","target":{"id":"0x7","name":"ShiftAssignment","kind":"content"},"sender":"0x2","time":1795356015000,"observed":{"viewControllers":["0x1","0x7"],"collapsed":false}}
-            {"command":"changeTraits","traits":{"sizeClass":"compact","width":414,"height":736,"idiom":"phone"},"time":1795356020000,"observed":{"collapsed":true}}
-            {"command":"pop","navigation":"0x1","time":1795356024000,"observed":{"viewControllers":["0x1"],"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
-            {"command":"changeTraits","traits":{"sizeClass":"regular","width":736,"height":414,"idiom":"phone"},"time":1795356030000,"observed":{"viewControllers":["0x1",{"id":"0x8","name":"NoSelectionNC"}],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":{"id":"0x8","name":"NoSelectionNC"},"viewControllers":[{"id":"0x9","name":"NoSelection"}]}]}}
-            {"command":"showDetail","target":{"id":"0xa","name":"PasteNC","kind":"navigation","children":[{"id":"0xb","name":"ShiftAssignment","kind":"content"}]},"sender":"0x2","time":1795356036000,"observed":{"viewControllers":["0x1","0xa"],"stacks":[{"navigation":"0xa","viewControllers":["0xb"]}]}}
-
-            """#
-        ),
-        (
-            "Capture/fields.intents.jsonl",
-            #"""
-            // Each observed field agreeing and disagreeing with the model, one at a time (docs/Capture.md).
-            // A `// diverges: ASPECT…` comment names the divergences the next line must record; every other
-            // observation must agree. An iPad, no delegate.
-            {"navtape":"intents","version":1,"session":"fields","startTime":1795356000000,"device":"ipad","traits":"landscape"}
-            {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","kind":"navigation","children":[{"id":"m","name":"M"}]},{"id":"s","name":"DN","kind":"navigation","children":[{"id":"d","name":"D"}]}]}
-            {"command":"launch","observed":{"viewControllers":["p","s"],"collapsed":false,"displayMode":"oneBesideSecondary","stacks":[{"navigation":"p","viewControllers":["m"]},{"navigation":"s","viewControllers":["d"]}]}}
-            // diverges: viewControllers
-            {"command":"push","controller":{"id":"x","name":"X"},"onto":"s","observed":{"viewControllers":["s","p"],"collapsed":false,"stacks":[{"navigation":"s","viewControllers":["d","x"]}]}}
-            // diverges: stack
-            {"command":"pop","navigation":"s","observed":{"viewControllers":["p","s"],"stacks":[{"navigation":"s","viewControllers":["d","x"]}]}}
-            // diverges: stack
-            {"command":"push","controller":{"id":"y","name":"Y"},"onto":"s","observed":{"stacks":[{"navigation":"s","viewControllers":["d",{"id":"ghost","name":"Ghost"}]}]}}
-            // diverges: collapsed
-            {"command":"changeTraits","traits":"portrait","observed":{"collapsed":true,"viewControllers":["p","s"]}}
-            // diverges: displayMode
-            {"command":"tapDisplayModeButton","observed":{"displayMode":"allVisible","collapsed":false}}
-            {"command":"tapDimmedSecondary","observed":{"displayMode":"primaryHidden","collapsed":false,"viewControllers":["p","s"]}}
-            // diverges: collapsed displayMode
-            {"command":"changeTraits","traits":"landscape","observed":{"collapsed":true,"displayMode":"primaryOverlay"}}
-            // The same app controller shown twice is one identity: no divergence, and no new controller.
-            {"command":"showDetail","target":"s","sender":"m","observed":{"viewControllers":["p","s"],"stacks":[{"navigation":"s","viewControllers":["d","y"]}]}}
-            // diverges: stack
-            {"command":"push","controller":{"id":"z","name":"Z"},"onto":"p","observed":{"stacks":[{"navigation":"p","viewControllers":["m"]}]}}
-            // An observed navigation controller the model cannot place: its stack diverges from the model's none.
-            // diverges: stack
-            {"command":"pop","navigation":"p","observed":{"stacks":[{"navigation":{"id":"nn","name":"NN"},"viewControllers":[{"id":"q","name":"Q"}]}]}}
-            // A display mode observed while collapsed is not compared (docs/Capture.md, Conformance): no divergence.
-            {"command":"changeTraits","traits":{"sizeClass":"compact","width":320,"height":1024,"idiom":"pad"},"observed":{"collapsed":true,"displayMode":"secondaryOnly"}}
-
-            """#
-        ),
-        (
-            "Capture/schema-sample.intents.jsonl",
-            #"""
-            {"navtape":"intents","version":1,"session":"schema-sample","startTime":1764000000000,"style":"unspecified","device":"iphone-plus","traits":"portrait","delegate":"calendar-paste"}
-            // A sample for docs/capture.schema.json (scripts/check-capture-schema): many command kinds and every member of observed. Valid, not necessarily meaningful navigation.
-            {"time":1764000000000,"command":"setSplitViewControllers","controllers":[{"id":"0x600001","name":"MasterNC","kind":"navigation","children":[{"id":"0x600010","name":"Master"}]},{"id":"0x600002","name":"NoSelectionNC","kind":"navigation","restorationID":"NoSelectionNC","children":[{"id":"0x600020","name":"NoSelection","kind":"content"}]}]}
-            {"time":1764000000100,"command":"launch","traits":"portrait","observed":{"viewControllers":["0x600001"],"collapsed":true}}
-            {"time":1764000001000,"command":"showDetail","target":{"id":"0x6000a1","name":"PasteNC","kind":"navigation","children":[{"id":"0x6000a2","name":"PasteDetail"}]},"sender":"0x600010","observed":{"viewControllers":["0x600001"],"collapsed":true,"displayMode":"secondaryOnly","stacks":[{"navigation":"0x600001","viewControllers":["0x600010","0x6000a1"]},{"navigation":"0x6000a1","viewControllers":["0x6000a2"]}]}}
-            {"time":1764000002000,"command":"push","controller":{"id":"0x6000b1","name":"ShiftAssignment"},"onto":"0x6000a1","observed":{"stacks":[{"navigation":"0x6000a1","viewControllers":["0x6000a2","0x6000b1"]}]}}
-            {"time":1764000003000,"command":"interactivePop","navigation":"0x6000a1","completed":false}
-            {"command":"pop","navigation":"0x6000a1","observed":{"stacks":[{"navigation":"0x6000a1","viewControllers":["0x6000a2"]}]}}
-
-            {"time":1764000005000,"command":"changeTraits","traits":{"sizeClass":"regular","width":736,"height":414,"idiom":"phone","sideBySide":"byOrientation"},"observed":{"viewControllers":["0x600001",{"id":"0x6000a1","name":"PasteNC"}],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":"0x600001","viewControllers":["0x600010"]}]}}
-            {"time":1764000006000,"command":"setPreferredDisplayMode","mode":"oneOverSecondary"}
-            {"time":1764000007000,"command":"tapDisplayModeButton","observed":{"collapsed":false,"displayMode":"primaryHidden"}}
-            {"time":1764000008000,"command":"setProperty","property":{"name":"preferredPrimaryColumnWidth","value":null}}
-            {"time":1764000009000,"command":"setFlag","name":"pasteModified","value":true}
-            {"time":1764000010000,"command":"setPolicy","policy":"calendar-paste"}
-            {"time":1764000011000,"command":"showDetail","target":null,"sender":"0x600010"}
-            {"time":1764000012000,"command":"changeTraits","traits":"portrait","observed":{"viewControllers":["0x600001"],"collapsed":true,"displayMode":"secondaryOnly","stacks":[{"navigation":"0x600001","viewControllers":["0x600010","0x6000a1"]}]}}
-
-            """#
-        ),
-        (
-            "Fidelity/F1-show-child-of-primary.navscript",
-            #"""
-            # F1 show(_:sender:) on a controller the expanded primary already holds installs it as the secondary.
-            # Source: Apple, UISplitViewController.show(_:sender:), as issue 12 read it ("checked against Apple's documentation,
-            # UIKit headers, WWDC 2014 session 216"); SH-5; docs/Semantics.md, uncertain #8. Before: rejected hasOtherParent.
-            device ipad landscape
-            primary MN[M, X]
-            secondary D
-
-            launch
-            show X from D
-            expect accepted
-            expect hierarchy MN[M] | X
-            expect transitions pop(MN)
-            expect visible M, X
-            expect callbacks viewWillDisappear(D), viewWillAppear(M), viewDidDisappear(D), viewDidAppear(M)
-
-            """#
-        ),
-        (
-            "Fidelity/F2-width-fraction-above-one.navscript",
-            #"""
-            # F2 Width setters never throw: a fraction above 1 (WordPress-iOS ships 3.2) is kept and the width clamped.
-            # Source: UIKit headers (the width properties are plain CGFloat setters); WordPress-iOS WPSplitViewController; WD-1.
-            device ipad landscape
-
-            launch
-            set preferredPrimaryColumnWidthFraction 3.2
-            expect accepted
-            expect primaryColumnWidth 320
-            set maximumPrimaryColumnWidth 500
-            expect primaryColumnWidth 500
-            set preferredPrimaryColumnWidthFraction -1
-            expect accepted
-            set minimumPrimaryColumnWidth 0
-            expect primaryColumnWidth 0
-
-            """#
-        ),
-        (
-            "Fidelity/F3-legacy-phone-traits.navscript",
-            #"""
-            # F3 LG-1 holds after launch too: a legacy split never lives in a phone environment.
-            # Source: UISplitViewController (iOS 3.2-7) "Attempting to create one on other devices results in an exception" (LG-1).
-            style legacy
-            device ipad landscape
-
-            launch
-            expect accepted
-            traits compact 414x736 phone
-            expect rejected LG-1
-            expect unchanged
-            rotate portrait
-            expect accepted
-
-            """#
-        ),
-        (
-            "Fidelity/F4-pop-to-root-at-root.navscript",
-            #"""
-            # F4 popToRoot on a stack that holds only its root is ignored under NV-3 (pop at the root is NV-2).
-            # Source: Apple, popToRootViewController(animated:) ("returns the popped view controllers"); NV-2, NV-3.
-            device ipad landscape
-
-            launch
-            popToRoot MN
-            expect ignored NV-3
-            expect popped none
-            expect transitions none
-            pop MN
-            expect ignored NV-2
-            expect popped none
-
-            """#
-        ),
-        (
-            "Fidelity/F5-inv2-both-ways.navscript",
-            #"""
-            # F5 INV-2 both ways: an expanded classic split with one child is reported, unless EX-1.6 made it so.
-            # Source: UISplitViewController.viewControllers ("one or two"), delegate separateSecondary (EX-1.6); INV-2.
-            device iphone-plus landscape
-
-            launch
-            rotate portrait
-            expect collapsed true
-            expect violations none
-            rotate landscape
-            expect collapsed false
-            expect hierarchy MN[M] | DN[D]
-            setSplitViewControllers [MN]
-            expect violation INV-2
-            expect hierarchy MN[M]
-
-            # The same on a split the app launches with one child: expanded at once, so reported at the launch.
-            session launched-with-one-child
-            device ipad landscape
-            secondary none
-
-            launch
-            expect collapsed false
-            expect hierarchy MN[M]
-            expect violation INV-2
-
-            """#
-        ),
-        (
-            "Fidelity/F6-ex16-one-child.navscript",
-            #"""
-            # F6 EX-1.6: a split with no secondary at all expands to [primary]; INV-2 is not reported.
-            # Source: delegate separateSecondary ("only the primary if there is no secondary"), EX-1.6; INV-2.
-            device iphone-plus portrait
-            secondary none
-
-            launch
-            expect collapsed true
-            expect hierarchy MN[M]
-            rotate landscape
-            expect collapsed false
-            expect hierarchy MN[M]
-            expect no violation INV-2
-            expect violations none
-
-            """#
-        ),
-        (
-            "Policies/existing-separate.navscript",
-            #"""
-            # Policy answer `existing`: separateSecondary returns a controller the app keeps, out of the hierarchy (EX-1.3).
-            # Source: UIKit's splitViewController(_:separateSecondaryFrom:) may return any controller no container holds; the
-            # remembered secondary (EX-1.5) is the one a delegate keeps. Before the policy took it, `existing` looked only in the
-            # hierarchy, so the answer never applied and the primary's top was popped instead (EX-1.4).
-            device iphone-plus portrait
-            policy collapseSecondary discard; separateSecondary existing DN
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect hierarchy MN[M]
-            push X onto MN
-            rotate landscape
-            expect hierarchy MN[M, X] | DN[D]
-            expect violations none
-
-            """#
-        ),
-        (
-            "Policies/policy-mid-session.navscript",
-            #"""
-            # A `policy` line after the first command: the delegate's answers change from there on, recorded as an event.
-            # The same collapse is kept (CO-1.4, the secondary pushed) before the change and discarded (CO-2) after it.
-            device iphone-plus landscape
-            policy none
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            rotate portrait
-            expect hierarchy MN[M, DN[D]]
-            rotate landscape
-            expect hierarchy MN[M] | DN[D]
-            policy collapseSecondary discard
-            rotate portrait
-            expect hierarchy MN[M]
-            expect collapsed true
-
-            """#
-        ),
-        (
-            "T01.navscript",
-            #"""
-            # T01 iPad full screen landscape, no delegate: launch → expanded, allVisible, both columns appear (DM-5, AP-1).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect collapsed false
-            expect displayMode allVisible
-            expect hierarchy MN[M] | DN[D]
-            expect visible M, D
-            expect violations none
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
-            expect notifications willChangeTo(allVisible)
-
-            """#
-        ),
-        (
-            "T02.navscript",
-            #"""
-            # T02 iPad portrait launch: expanded, primaryHidden, only D appears (DM-5, AP-1).
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect collapsed false
-            expect displayMode primaryHidden
-            expect hierarchy MN[M] | DN[D]
-            expect visible D
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(DN), viewWillAppear(D), viewDidAppear(DN), viewDidAppear(D)
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T03.navscript",
-            #"""
-            # T03 From T02: the button toggles primaryHidden → primaryOverlay → primaryHidden (BTN-3, AP-3).
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect button primaryOverlay
-            tapDisplayModeButton
-            expect displayMode primaryOverlay
-            expect visible M, D
-            # What UIKit tells the app here (AP-3: M appears with the overlay; DM-2).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-            expect notifications willChangeTo(primaryOverlay)
-            tapDisplayModeButton
-            expect displayMode primaryHidden
-            expect visible D
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
-            expect notifications willChangeTo(primaryHidden)
-
-            """#
-        ),
-        (
-            "T04.navscript",
-            #"""
-            # T04 From T02: button, then a tap on the dimmed secondary dismisses the overlay (BTN-5).
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            tapDisplayModeButton
-            expect displayMode primaryOverlay
-            # What UIKit tells the app here (AP-3, DM-2).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-            expect notifications willChangeTo(primaryOverlay)
-            tapDimmedSecondary
-            expect displayMode primaryHidden
-            # What UIKit tells the app here (BTN-5: the overlay closes, M disappears; DM-2).
-            expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
-            expect notifications willChangeTo(primaryHidden)
-            tapDimmedSecondary                # nothing is dimmed any more
-            expect ignored notOverlaid
-            expect ignored BTN-5
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T05.navscript",
-            #"""
-            # T05 From T01: the button goes allVisible → primaryHidden → allVisible (BTN-3).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect button primaryHidden       # the full-screen (double-arrow) icon
-            tapDisplayModeButton
-            expect displayMode primaryHidden
-            # What UIKit tells the app here (AP-3: M disappears; DM-2).
-            expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
-            expect notifications willChangeTo(primaryHidden)
-            tapDisplayModeButton
-            expect displayMode allVisible
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-            expect notifications willChangeTo(allVisible)
-
-            """#
-        ),
-        (
-            "T06.navscript",
-            #"""
-            # T06 From T02: rotating re-resolves the display mode and never collapses (DM-8, SZ-4).
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            rotate landscape
-            expect displayMode allVisible
-            expect collapsed false
-            # What UIKit tells the app here (DM-8: M appears; DM-2; SZ-4: no didExpand).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-            expect notifications willChangeTo(allVisible)
-            rotate portrait
-            expect displayMode primaryHidden
-            expect collapsed false
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
-            expect notifications willChangeTo(primaryHidden)
-
-            """#
-        ),
-        (
-            "T07.navscript",
-            #"""
-            # T07 presentsWithGesture = false: swipe and button do nothing; the button is hidden (BTN-6).
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            set presentsWithGesture false
-            launch
-            edgeSwipe
-            expect ignored gestureDisabled
-            # What UIKit tells the app here (BTN-6: nothing).
-            expect callbacks none
-            expect notifications none
-            tapDisplayModeButton
-            expect ignored BTN-6
-            expect displayMode primaryHidden
-            expect button hidden
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T08.navscript",
-            #"""
-            # T08 Preferred allVisible without gestures holds in both orientations (DM-1, BTN-6).
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            preferredDisplayMode allVisible
-            set presentsWithGesture false
-            launch
-            expect displayMode allVisible
-            # What UIKit tells the app here (AP-1: both columns appear; DM-2, the model's launch choice).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
-            expect notifications willChangeTo(allVisible)
-            rotate landscape
-            expect displayMode allVisible
-            # What UIKit tells the app here (DM-1: the mode holds, nothing changes).
-            expect callbacks none
-            expect notifications none
-            rotate portrait
-            expect displayMode allVisible
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T09.navscript",
-            #"""
-            # T09 The delegate's targetDisplayModeForAction returns allVisible: the button goes there (BTN-2, DM-2).
-            device ipad portrait
-            policy targetDisplayMode allVisible
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            tapDisplayModeButton
-            expect displayMode allVisible
-            expect accepted
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-            expect notifications willChangeTo(allVisible)
-
-            """#
-        ),
-        (
-            "T10.navscript",
-            #"""
-            # T10 iPhone portrait, no delegate: launch collapses onto the detail (SZ-3, CO-1, CO-4, BUG-5).
-            device iphone portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect collapsed true
-            expect hierarchy MN[M, DN[D]]
-            expect visible D
-            expect button hidden
-            expect violations BUG-5
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(MN), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(DN), viewDidAppear(D)
-            expect notifications didCollapse
-            expect transitions push(MN)
-
-            """#
-        ),
-        (
-            "T11.navscript",
-            #"""
-            # T11 The template delegate (collapseSecondary returns true) discards the empty detail (CO-2, CO-3).
-            device iphone portrait
-            policy collapseSecondary returns true
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect collapsed true
-            expect hierarchy MN[M]
-            expect visible M
-            expect violations none
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-            expect notifications didCollapse
-
-            """#
-        ),
-        (
-            "T12.navscript",
-            #"""
-            # T12 From T11: collapsed showDetail of a navigation controller pushes it, nested (SH-9, INV-4).
-            device iphone portrait
-            policy collapseSecondary returns true
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            showDetail DN2[D2] from M
-            expect accepted
-            expect hierarchy MN[M, DN2[D2]]
-            expect visible D2
-            expect violations none
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)
-            expect notifications none
-            expect transitions push(MN)
-
-            """#
-        ),
-        (
-            "T13.navscript",
-            #"""
-            # T13 From T12: Back pops the nested navigation controller (NV-2).
-            device iphone portrait
-            policy collapseSecondary returns true
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            showDetail DN2[D2] from M
-            pop MN
-            expect accepted
-            expect hierarchy MN[M]
-            expect visible M
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(DN2), viewWillDisappear(D2), viewWillAppear(M), viewDidDisappear(DN2), viewDidDisappear(D2), viewDidAppear(M)
-            expect notifications none
-            expect popped DN2
-            expect transitions pop(MN)
-
-            """#
-        ),
-        (
-            "T15.navscript",
-            #"""
-            # T15 iPhone Plus landscape, no delegate: rotating to portrait pushes the secondary onto the primary (CO-1, CO-4).
-            device iphone-plus landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect collapsed false
-            rotate portrait
-            expect collapsed true
-            expect hierarchy MN[M, DN[D]]
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(M), viewDidDisappear(M)
-            expect notifications didCollapse
-            expect transitions push(MN)
-
-            """#
-        ),
-        (
-            "T16.navscript",
-            #"""
-            # T16 As T15 with collapseSecondary returning true: DN is discarded (CO-2).
-            device iphone-plus landscape
-            policy collapseSecondary returns true
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            rotate portrait
-            expect collapsed true
-            expect hierarchy MN[M]
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(DN), viewWillDisappear(D), viewDidDisappear(DN), viewDidDisappear(D)
-            expect notifications didCollapse
-
-            """#
-        ),
-        (
-            "T18.navscript",
-            #"""
-            # T18 Calendar Paste: the empty detail always collapses; on separate the delegate installs a fresh
-            # NoSelectionNC when no paste detail is on top (EX-1.3, SEED-CP).
-            device iphone-plus portrait
-            policy calendar-paste
-            primary MN[M]
-            secondary NoSelectionNC@NoSelectionNC[NoSelection]
-
-            launch
-            expect hierarchy MN[M]
-            rotate landscape
-            expect collapsed false
-            expect hierarchy MN[M] | NoSelectionNC[NoSelection]
-            # What UIKit tells the app here (EX-1.3, EX-3: the delegate's fresh NoSelectionNC appears; MN[M] untouched).
-            expect callbacks viewWillAppear(NoSelectionNC), viewWillAppear(NoSelection), viewDidAppear(NoSelectionNC), viewDidAppear(NoSelection)
-            expect notifications willChangeTo(allVisible), didExpand
-            expect fresh NoSelectionNC
-            expect fresh NoSelection
-
-            # T18b: a paste detail on top is kept (SEED-CP).
-            rotate portrait
-            # What UIKit tells the app here (CO-2: NoSelectionNC is discarded; M stays; CO-1.6).
-            expect callbacks viewWillDisappear(NoSelectionNC), viewWillDisappear(NoSelection), viewDidDisappear(NoSelectionNC), viewDidDisappear(NoSelection)
-            expect notifications didCollapse
-            showDetail PasteNC[PasteDetail] from M
-            expect hierarchy MN[M, PasteNC[PasteDetail]]
-            # What UIKit tells the app here (SH-9: pushed onto MN; AP-4).
-            expect callbacks viewWillDisappear(M), viewWillAppear(PasteNC), viewWillAppear(PasteDetail), viewDidDisappear(M), viewDidAppear(PasteNC), viewDidAppear(PasteDetail)
-            expect notifications none
-            expect transitions push(MN)
-            rotate landscape
-            expect hierarchy MN[M] | PasteNC[PasteDetail]
-            expect same PasteNC as #4
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(M), viewDidAppear(M)
-            expect notifications didExpand
-            expect transitions pop(MN)
-
-            """#
-        ),
-        (
-            "T20.navscript",
-            #"""
-            # T20 A plain detail pushed while collapsed separates without a navigation controller (SH-9, EX-2, BUG-1).
-            device iphone-plus portrait
-            policy collapseSecondary returns true
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            showDetail P from M
-            expect hierarchy MN[M, P]
-            # What UIKit tells the app here (SH-9: P pushed onto MN; AP-4).
-            expect callbacks viewWillDisappear(M), viewWillAppear(P), viewDidDisappear(M), viewDidAppear(P)
-            expect notifications none
-            expect transitions push(MN)
-            rotate landscape
-            expect hierarchy MN[M] | P
-            expect violation BUG-1
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(M), viewDidAppear(M)
-            expect notifications willChangeTo(allVisible), didExpand
-            expect transitions pop(MN)
-
-            """#
-        ),
-        (
-            "T23.navscript",
-            #"""
-            # T23 From T01: expanded showDetail of a navigation controller replaces the secondary (SH-11).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            showDetail DN2[D2] from M
-            expect hierarchy MN[M] | DN2[D2]
-            expect displayMode allVisible
-            expect visible M, D2
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(DN), viewWillDisappear(D), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(DN), viewDidDisappear(D), viewDidAppear(DN2), viewDidAppear(D2)
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T24.navscript",
-            #"""
-            # T24 From T01: showDetail of the current secondary is a no-op (SH-7).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            showDetail DN from M
-            expect unchanged
-            expect hierarchy MN[M] | DN[D]
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T25.navscript",
-            #"""
-            # T25 From T01: M.show(M2) pushes onto MN even when expanded (SH-2).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            show M2 from M
-            expect hierarchy MN[M, M2] | DN[D]
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(M), viewWillAppear(M2), viewDidDisappear(M), viewDidAppear(M2)
-            expect notifications none
-            expect transitions push(MN)
-
-            """#
-        ),
-        (
-            "T27.navscript",
-            #"""
-            # T27 With the overlay open, showDetail dismisses it (SH-12; model choice, low confidence).
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            tapDisplayModeButton
-            expect displayMode primaryOverlay
-            showDetail DN2[D2] from M
-            expect hierarchy MN[M] | DN2[D2]
-            expect displayMode primaryHidden
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewWillDisappear(DN), viewWillDisappear(D), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(MN), viewDidDisappear(M), viewDidDisappear(DN), viewDidDisappear(D), viewDidAppear(DN2), viewDidAppear(D2)
-            expect notifications willChangeTo(primaryHidden)
-
-            """#
-        ),
-        (
-            "T28.navscript",
-            #"""
-            # T28 Compact with a tab-bar primary: showDetail presents modally (SH-10, BUG-3).
-            device iphone portrait
-            primary TabC:tab
-            secondary DN[D]
-
-            launch
-            expect hierarchy TabC
-            showDetail D2 from TabC
-            expect presented D2
-            expect hierarchy TabC
-            expect violations BUG-3
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(TabC), viewWillAppear(D2), viewDidDisappear(TabC), viewDidAppear(D2)
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T29.navscript",
-            #"""
-            # T29 From T01: popping the root does nothing (NV-2).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            pop MN
-            expect ignored atRoot
-            expect ignored NV-2
-            expect unchanged
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-            expect popped none
-
-            """#
-        ),
-        (
-            "T31.navscript",
-            #"""
-            # T31 Pushing a controller already in the stack is rejected (NV-1, BUG-9).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            instantiate AN[]
-            setViewControllers [A, B] of AN
-            push B onto AN
-            expect rejected alreadyInStack
-            expect rejected NV-1
-            expect unchanged
-            expect violations BUG-9
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T32.navscript",
-            #"""
-            # T32 From T01: pushing a navigation controller while expanded is rejected (NV-1, BUG-8).
-            device ipad landscape
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            push DN2[D2] onto MN
-            expect rejected navigationController
-            expect rejected NV-1
-            expect unchanged
-            expect violations BUG-8
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T34.navscript",
-            #"""
-            # T34 Column double, iPhone compact, no delegate: launch collapses onto the secondary column; Back returns to the primary (CO-11, CO-12).
-            style double-column
-            device iphone portrait
-            primary P
-            secondary S
-
-            launch
-            expect collapsed true
-            expect hierarchy PNav[P, SNav[S]]
-            expect visible S
-            # What UIKit tells the app here (CO-11, CO-12: the secondary column on top appears, P stays covered; CO-13).
-            expect callbacks viewWillAppear(PNav), viewWillAppear(SNav), viewWillAppear(S), viewDidAppear(PNav), viewDidAppear(SNav), viewDidAppear(S)
-            expect notifications didCollapse
-            expect transitions push(PNav)
-            pop PNav
-            expect visible P
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(SNav), viewWillDisappear(S), viewWillAppear(P), viewDidDisappear(SNav), viewDidDisappear(S), viewDidAppear(P)
-            expect notifications willShow(primary), willHide(secondary)
-            expect popped SNav
-            expect transitions pop(PNav)
-
-            """#
-        ),
-        (
-            "T35.navscript",
-            #"""
-            # T35 As T34 with topColumnForCollapsing returning .primary: the primary is visible (CO-12).
-            style double-column
-            device iphone portrait
-            policy topColumnForCollapsing primary
-            primary P
-            secondary S
-
-            launch
-            expect hierarchy PNav[P]
-            expect visible P
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
-            expect notifications didCollapse
-
-            """#
-        ),
-        (
-            "T36.navscript",
-            #"""
-            # T36 Column double with a .compact column: it is shown instead of the stacked columns, which stay in place (CO-10).
-            style double-column
-            device iphone portrait
-            primary P
-            secondary S
-
-            setViewController TabC:tab for compact
-            launch
-            expect hierarchy TabC
-            expect visible TabC
-            # What UIKit tells the app here (CO-10: only the .compact column appears).
-            expect callbacks viewWillAppear(TabC), viewDidAppear(TabC)
-            expect notifications didCollapse
-            traits ipad landscape
-            expect hierarchy PNav[P] | SNav[S]
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(TabC), viewWillAppear(PNav), viewWillAppear(P), viewWillAppear(SNav), viewWillAppear(S), viewDidDisappear(TabC), viewDidAppear(PNav), viewDidAppear(P), viewDidAppear(SNav), viewDidAppear(S)
-            expect notifications willChangeTo(oneBesideSecondary), willShow(primary), willShow(secondary), didExpand
-            expect same PNav as #m0
-            expect same SNav as #m1
-
-            """#
-        ),
-        (
-            "T37.navscript",
-            #"""
-            # T37 Column double, tile, oneBesideSecondary: hide(.primary); show(.primary); hide(.secondary) is ignored (BTN-8).
-            style double-column
-            device ipad landscape
-            primary P
-            secondary S
-
-            launch
-            expect splitBehavior tile
-            expect displayMode oneBesideSecondary
-            hideColumn primary
-            expect displayMode secondaryOnly
-            # What UIKit tells the app here (BTN-8: the primary column hides; DM-2).
-            expect callbacks viewWillDisappear(PNav), viewWillDisappear(P), viewDidDisappear(PNav), viewDidDisappear(P)
-            expect notifications willChangeTo(secondaryOnly), willHide(primary)
-            showColumn primary
-            expect displayMode oneBesideSecondary
-            # What UIKit tells the app here (BTN-8: the primary column shows; DM-2).
-            expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
-            expect notifications willChangeTo(oneBesideSecondary), willShow(primary)
-            hideColumn secondary
-            expect ignored columnIgnored
-            expect displayMode oneBesideSecondary
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T38.navscript",
-            #"""
-            # T38 Column double, collapsed on the primary: show(.secondary) pushes it; hide(.primary) is ignored; hide(.secondary) pops it (BTN-8).
-            style double-column
-            device iphone portrait
-            policy topColumnForCollapsing primary
-            primary P
-            secondary S
-
-            launch
-            showColumn secondary
-            expect visible S
-            # What UIKit tells the app here (BTN-8: the secondary column is pushed onto the collapsed stack; AP-4).
-            expect callbacks viewWillDisappear(P), viewWillAppear(SNav), viewWillAppear(S), viewDidDisappear(P), viewDidAppear(SNav), viewDidAppear(S)
-            expect notifications willHide(primary), willShow(secondary)
-            expect transitions push(PNav)
-            hideColumn primary
-            expect ignored columnIgnored
-            expect callbacks none
-            expect notifications none
-            showColumn secondary
-            expect ignored columnUnchanged
-            expect callbacks none
-            expect notifications none
-            hideColumn secondary
-            expect visible P
-            # What UIKit tells the app here (BTN-8: the secondary column is popped; AP-4).
-            expect callbacks viewWillDisappear(SNav), viewWillDisappear(S), viewWillAppear(P), viewDidDisappear(SNav), viewDidDisappear(S), viewDidAppear(P)
-            expect notifications willShow(primary), willHide(secondary)
-            expect transitions pop(PNav)
-            showColumn compact
-            expect rejected compactColumn
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T39.navscript",
-            #"""
-            # T39 Column triple, overlay, secondaryOnly: the button goes oneOver, then twoOver, then is absent (BTN-7, DM-4).
-            style triple-column
-            device ipad portrait
-            primary P
-            supplementary U
-            secondary S
-
-            launch
-            expect splitBehavior overlay
-            expect displayMode secondaryOnly
-            tapDisplayModeButton
-            expect displayMode oneOverSecondary
-            expect visible U, S
-            # What UIKit tells the app here (BTN-7, DM-4: the supplementary column overlays; DM-2).
-            expect callbacks viewWillAppear(UNav), viewWillAppear(U), viewDidAppear(UNav), viewDidAppear(U)
-            expect notifications willChangeTo(oneOverSecondary), willShow(supplementary)
-            tapDisplayModeButton
-            expect displayMode twoOverSecondary
-            expect visible P, U, S
-            # What UIKit tells the app here (BTN-7: the primary column overlays too; DM-2).
-            expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
-            expect notifications willChangeTo(twoOverSecondary), willShow(primary)
-            tapDisplayModeButton
-            expect ignored noButton
-            expect callbacks none
-            expect notifications none
-            tapDimmedSecondary
-            expect displayMode secondaryOnly
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(PNav), viewWillDisappear(P), viewWillDisappear(UNav), viewWillDisappear(U), viewDidDisappear(PNav), viewDidDisappear(P), viewDidDisappear(UNav), viewDidDisappear(U)
-            expect notifications willChangeTo(secondaryOnly), willHide(primary), willHide(supplementary)
-
-            """#
-        ),
-        (
-            "T40.navscript",
-            #"""
-            # T40 Column triple, preferred twoBesideSecondary, behaviour overlay then displace: resolved per behaviour (DM-3).
-            style triple-column
-            device ipad landscape
-            primary P
-            supplementary U
-            secondary S
-
-            preferredSplitBehavior overlay
-            preferredDisplayMode twoBesideSecondary
-            launch
-            expect splitBehavior overlay
-            expect displayMode twoOverSecondary
-            # What UIKit tells the app here (DM-3: all three columns appear; DM-2, the model's launch choice).
-            expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewWillAppear(UNav), viewWillAppear(U), viewWillAppear(SNav), viewWillAppear(S), viewDidAppear(PNav), viewDidAppear(P), viewDidAppear(UNav), viewDidAppear(U), viewDidAppear(SNav), viewDidAppear(S)
-            expect notifications willChangeTo(twoOverSecondary)
-            preferredSplitBehavior displace
-            expect splitBehavior displace
-            expect displayMode twoDisplaceSecondary
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications willChangeTo(twoDisplaceSecondary)
-
-            """#
-        ),
-        (
-            "T41.navscript",
-            #"""
-            # T41 Column double: a plain controller for the secondary is pushed; clearing first replaces (SH-15, BUG-2c).
-            style double-column
-            device ipad landscape
-            primary P
-            secondary S
-
-            launch
-            setViewController X for secondary
-            expect hierarchy PNav[P] | SNav[S, X]
-            # What UIKit tells the app here (SH-15: X is pushed onto the secondary's own SNav; AP-4).
-            expect callbacks viewWillDisappear(S), viewWillAppear(X), viewDidDisappear(S), viewDidAppear(X)
-            expect notifications none
-            expect transitions push(SNav)
-            expect same SNav as #m1
-            setViewController nil for secondary
-            # What UIKit tells the app here (SH-15: the secondary column is cleared).
-            expect callbacks viewWillDisappear(SNav), viewWillDisappear(X), viewDidDisappear(SNav), viewDidDisappear(X)
-            expect notifications none
-            setViewController Y for secondary
-            expect hierarchy PNav[P] | YNav[Y]
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(YNav), viewWillAppear(Y), viewDidAppear(YNav), viewDidAppear(Y)
-            expect notifications none
-            expect fresh YNav
-
-            """#
-        ),
-        (
-            "T42.navscript",
-            #"""
-            # T42 Column triple, displace, twoDisplaceSecondary: show(.secondary) goes to oneBesideSecondary (BTN-8).
-            style triple-column
-            device ipad landscape
-            primary P
-            supplementary U
-            secondary S
-
-            preferredSplitBehavior displace
-            preferredDisplayMode twoDisplaceSecondary
-            launch
-            expect displayMode twoDisplaceSecondary
-            showColumn secondary
-            expect displayMode oneBesideSecondary
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillDisappear(PNav), viewWillDisappear(P), viewDidDisappear(PNav), viewDidDisappear(P)
-            expect notifications willChangeTo(oneBesideSecondary), willHide(primary)
-
-            """#
-        ),
-        (
-            "T43.navscript",
-            #"""
-            # T43 Legacy iPad split, portrait, no shouldHide delegate: the master is hidden; landscape shows both (LG-4, LG-5).
-            style legacy
-            device ipad portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect displayMode primaryHidden
-            expect visible D
-            # What UIKit tells the app here (LG-5: willHide with the button; AP-2: only the detail appears).
-            expect callbacks viewWillAppear(DN), viewWillAppear(D), viewDidAppear(DN), viewDidAppear(D)
-            expect notifications willHideViewController
-            rotate landscape
-            expect displayMode allVisible
-            expect visible M, D
-            expect collapsed false
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
-            expect notifications willShowViewController
-
-            """#
-        ),
-        (
-            "T44.navscript",
-            #"""
-            # T44 Legacy iPad split, shouldHide returns false: both visible in portrait, no willHide (LG-4).
-            style legacy
-            device ipad portrait
-            policy shouldHide returns false false
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect displayMode allVisible
-            expect visible M, D
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
-            expect notifications none
-
-            """#
-        ),
-        (
-            "T47.navscript",
-            #"""
-            # T47 From T10: setting viewControllers while collapsed is flagged (BUG-4); the visible stack stays.
-            device iphone portrait
-            primary MN[M]
-            secondary DN[D]
-
-            launch
-            expect violations BUG-5
-            setSplitViewControllers [MN, DN3[D3]]
-            expect violations BUG-4
-            expect hierarchy MN[M, DN[D]]
-            # What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
-            expect callbacks none
-            expect notifications none
-
-            """#
-        ),
+        ("Apps/adaptive-photos-broken.navscript", #"""
+# AdaptivePhotos with a broken separate: it always returns a new empty controller (the photo check
+# removed). Expanding after a photo was pushed leaves the photo stuck in the narrow list column and an
+# empty detail beside it: the detail shown in the primary column (BUG-2). The real app never does this
+# (AAPLAppDelegate.m returns nil when a photo is on the stack).
+session adaptive-photos-broken
+device iphone-plus portrait
+primary ListNav[List]
+secondary Empty
+policy name adaptive-photos-broken; collapseSecondary discard if not secondary is Photo else keep; separateSecondary fresh Empty
+
+preferredDisplayMode allVisible
+launch
+show Conversation@Bob from List
+showDetail Photo@B2 from Conversation
+rotate landscape
+expect hierarchy ListNav[List, Conversation, Photo] | Empty
+expect violation BUG-2
+
+"""#),
+        ("Apps/adaptive-photos-ipad.navscript", #"""
+# AdaptivePhotos (Apple sample, WWDC 2014 session 216) on an iPad: full screen, rotation, a 1/3
+# multitasking slice and back. Delegate: AdaptiveCode/AdaptiveCode/AAPLAppDelegate.m (v2.0,
+# robovm/apple-ios-samples a63abc0f, AdaptivePhotosAnAdaptiveApplication). On collapse it discards a
+# detail that shows no photo, else keeps on the list's stack only the controllers that contain the
+# photo and lets UIKit push it; on separate it lets UIKit pop a photo off the stack, else it returns a
+# new AAPLEmptyViewController. Photos and empties are bare (no navigation controller) by design.
+# Conversations and photos carry their identity as restoration identifiers (Conversation@Bob, Photo@B2).
+session adaptive-photos-ipad
+device ipad landscape
+primary ListNav[List]
+secondary Empty
+policy name adaptive-photos; collapseSecondary discard if not secondary is Photo else filter List if flag photoFromOtherConversation else keep; separateSecondary nil if primary contains Photo else fresh Empty
+
+preferredDisplayMode allVisible
+launch
+expect hierarchy ListNav[List] | Empty
+expect violations none
+# Alice has one photo: the list shows it as the detail.
+showDetail Photo@A1 from List
+expect hierarchy ListNav[List] | Photo
+# Bob has three: the conversation is pushed; the detail still shows Alice's photo.
+show Conversation@Bob from List
+flag photoFromOtherConversation true
+expect hierarchy ListNav[List, Conversation] | Photo
+rotate portrait
+expect hierarchy ListNav[List, Conversation] | Photo
+expect displayMode allVisible
+# A 1/3 slice: compact, so the split collapses; Bob's conversation does not hold A1 and is filtered
+# out before UIKit pushes the photo.
+traits multitasking landscape 1/3
+expect collapsed true
+expect hierarchy ListNav[List, Photo]
+expect violations none
+# Full screen: a photo is on the stack, so UIKit pops it into the detail (bare, as the sample does).
+traits ipad landscape
+expect hierarchy ListNav[List] | Photo
+expect violations none
+# Bob's second photo, then the slice again: this time the conversation stays.
+show Conversation@Bob from List
+flag photoFromOtherConversation false
+showDetail Photo@B2 from Conversation
+expect hierarchy ListNav[List, Conversation] | Photo
+traits multitasking landscape 1/3
+expect hierarchy ListNav[List, Conversation, Photo]
+expect visible Photo
+expect violations none
+# Back to the conversation, then full screen: no photo left on the stack, so a new empty detail.
+pop ListNav
+expect hierarchy ListNav[List, Conversation]
+traits ipad landscape
+expect hierarchy ListNav[List, Conversation] | Empty
+expect violations none
+rotate portrait
+expect hierarchy ListNav[List, Conversation] | Empty
+
+"""#),
+        ("Apps/adaptive-photos-plus.navscript", #"""
+# AdaptivePhotos on an iPhone Plus: compact in portrait, regular in landscape (AAPLAppDelegate.m v2.0,
+# robovm/apple-ios-samples a63abc0f; see adaptive-photos-ipad.navscript).
+session adaptive-photos-plus
+device iphone-plus portrait
+primary ListNav[List]
+secondary Empty
+policy name adaptive-photos; collapseSecondary discard if not secondary is Photo else filter List if flag photoFromOtherConversation else keep; separateSecondary nil if primary contains Photo else fresh Empty
+
+preferredDisplayMode allVisible
+launch
+# The launch collapse discards the empty detail: the app opens on its list, not on "No Conversation".
+expect hierarchy ListNav[List]
+expect violations none
+show Conversation@Bob from List
+showDetail Photo@B2 from Conversation
+expect hierarchy ListNav[List, Conversation, Photo]
+rotate landscape
+expect hierarchy ListNav[List, Conversation] | Photo
+expect violations none
+rotate portrait
+expect hierarchy ListNav[List, Conversation, Photo]
+expect violations none
+pop ListNav
+pop ListNav
+expect hierarchy ListNav[List]
+rotate landscape
+expect hierarchy ListNav[List] | Empty
+expect violations none
+rotate portrait
+expect hierarchy ListNav[List]
+
+"""#),
+        ("Apps/netnewswire5-broken.navscript", #"""
+# NetNewsWire 5 without the pop-and-wrap branch of its separate answer (SceneCoordinator.swift's
+# separateSecondaryFrom returns nil when an article is on top): UIKit pops the bare article controller
+# into the detail, which then has no navigation bar, toolbar or display-mode button (BUG-1, BUG-3).
+session netnewswire5-broken
+device iphone-plus portrait
+primary MasterNav[Feeds]
+secondary ArticleNav[Article]
+policy name netnewswire-5-broken; collapseSecondary mergeTop if flag articleSelected and secondary top is Article else discard
+policy separateSecondary fresh ArticleNav[Article] if not flag articleSelected else nil
+
+preferredDisplayMode allVisible
+launch
+show Timeline from Feeds
+flag articleSelected true
+push Article:content onto MasterNav
+rotate landscape
+expect hierarchy MasterNav[Feeds, Timeline] | Article
+expect violation BUG-1
+
+"""#),
+        ("Apps/netnewswire5-ipad.navscript", #"""
+# NetNewsWire 5 on an iPad in portrait, its standard (two-panel) mode (iOS/SceneCoordinator.swift, tag
+# ios-5.0.5-56; see netnewswire5-plus.navscript). In landscape full screen the app switches to a three-panel
+# mode that installs a second split view controller as the detail: a split inside a split is outside
+# this model, so the session stays in portrait and its multitasking slices.
+session netnewswire5-ipad
+device ipad portrait
+primary MasterNav[Feeds]
+secondary ArticleNav[Article]
+policy name netnewswire-5; collapseSecondary mergeTop if flag articleSelected and secondary top is Article else discard
+policy separateSecondary unmerge top wrap ArticleNav if primary top is Article else fresh ArticleNav[Article] if not flag articleSelected else nil
+
+preferredDisplayMode allVisible
+launch
+expect hierarchy MasterNav[Feeds] | ArticleNav[Article]
+show Timeline from Feeds
+# The article controller already exists (the detail's top): selecting sets its article in place.
+flag articleSelected true
+expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
+# A compact slice: the article is moved onto the master stack.
+traits multitasking portrait 1/2
+expect hierarchy MasterNav[Feeds, Timeline, Article]
+expect violations none
+pop MasterNav
+flag articleSelected false
+# Full portrait again: no article selected, so a fresh, empty article pane.
+traits ipad portrait
+expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
+expect violations none
+flag articleSelected true
+traits multitasking portrait 1/2
+expect hierarchy MasterNav[Feeds, Timeline, Article]
+traits ipad portrait
+expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
+expect violations none
+
+"""#),
+        ("Apps/netnewswire5-plus.navscript", #"""
+# NetNewsWire 5 on an iPhone Plus. Delegate: SceneCoordinator (iOS/SceneCoordinator.swift,
+# Ranchero-Software/NetNewsWire tag ios-5.0.5-56, 9621021b). On collapse it pushes the bare article
+# controller onto the master stack when an article is selected (currentArticle != nil) and always
+# returns true; on separate it pops an article off the master and wraps it in a new navigation
+# controller, or, with no article selected, returns a fresh wrapped article controller.
+# The app's own calls: selecting an article while collapsed pushes a new article controller onto the
+# master (installArticleController); going back to the feeds clears the selection (selectFeed(nil)).
+session netnewswire5-plus
+device iphone-plus portrait
+primary MasterNav[Feeds]
+secondary ArticleNav[Article]
+policy name netnewswire-5; collapseSecondary mergeTop if flag articleSelected and secondary top is Article else discard
+policy separateSecondary unmerge top wrap ArticleNav if primary top is Article else fresh ArticleNav[Article] if not flag articleSelected else nil
+
+preferredDisplayMode allVisible
+launch
+expect hierarchy MasterNav[Feeds]
+expect violations none
+show Timeline from Feeds
+flag articleSelected true
+push Article:content onto MasterNav
+expect hierarchy MasterNav[Feeds, Timeline, Article]
+rotate landscape
+expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
+expect violations none
+rotate portrait
+expect hierarchy MasterNav[Feeds, Timeline, Article]
+expect violations none
+# Back to the timeline: the coordinator clears the article (didShow timeline while collapsed).
+pop MasterNav
+flag articleSelected false
+rotate landscape
+expect hierarchy MasterNav[Feeds, Timeline] | ArticleNav[Article]
+expect violations none
+# Back to the feeds in landscape, then portrait: nothing selected, the detail goes.
+pop MasterNav
+rotate portrait
+expect hierarchy MasterNav[Feeds]
+expect violations none
+
+"""#),
+        ("Apps/netnewswire6-broken.navscript", #"""
+# NetNewsWire 6 without topColumnForCollapsingToProposedTopColumn: UIKit keeps its proposal, the
+# secondary column, so the phone launches on an empty article page with a Back button (BUG-5, CO-12).
+session netnewswire6-broken
+style triple-column
+device iphone-plus portrait
+primary Feeds
+supplementary Timeline
+secondary Article
+
+launch
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
+expect violation BUG-5
+
+"""#),
+        ("Apps/netnewswire6-ipad.navscript", #"""
+# NetNewsWire 6 (triple column, tag iOS-6.1.6-6136) on an iPad: full screen, a compact slice, back,
+# full screen, the slice again (iOS/SceneCoordinator.swift; see netnewswire6-plus.navscript).
+session netnewswire6-ipad
+style triple-column
+device ipad landscape
+primary Feeds
+supplementary Timeline
+secondary Article
+policy name netnewswire-6; topColumnForCollapsing secondary if proposed secondary and flag articleSelected else supplementary if not proposed primary and flag feedSelected else primary
+
+launch
+expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
+flag feedSelected true
+showColumn supplementary
+flag articleSelected true
+showColumn secondary
+rotate portrait
+traits multitasking landscape 1/3
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
+expect violations none
+pop FeedsNav
+flag articleSelected false
+traits ipad landscape
+expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
+expect violations none
+traits multitasking landscape 1/3
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
+expect violations none
+# Select an article in the slice: the coordinator shows the article column, pushed onto the feeds' stack (CO-11).
+flag articleSelected true
+showColumn secondary
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
+expect transitions push(FeedsNav)
+# Full screen, then rotate again: the columns return to their places.
+traits ipad landscape
+expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
+rotate portrait
+expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
+expect violations none
+
+"""#),
+        ("Apps/netnewswire6-plus.navscript", #"""
+# NetNewsWire 6 (the iOS 14 triple-column split; first shipped in tag iOS-6.1.6-6136, fa6269fa) on an
+# iPhone Plus. Delegate: SceneCoordinator.splitViewController(_:topColumnForCollapsingToProposedTopColumn:)
+# (iOS/SceneCoordinator.swift): keep the proposed column only if its selection exists, else fall back
+# article → timeline → feeds. The coordinator shows a column when the user selects a feed or an article,
+# and its navigation delegate clears the article when the user goes back to the timeline.
+session netnewswire6-plus
+style triple-column
+device iphone-plus portrait
+primary Feeds
+supplementary Timeline
+secondary Article
+policy name netnewswire-6; topColumnForCollapsing secondary if proposed secondary and flag articleSelected else supplementary if not proposed primary and flag feedSelected else primary
+
+launch
+# Nothing selected: the launch collapse shows the feeds, not an empty article.
+expect hierarchy FeedsNav[Feeds]
+expect violations none
+flag feedSelected true
+showColumn supplementary
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
+expect transitions push(FeedsNav)
+flag articleSelected true
+showColumn secondary
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
+expect transitions push(FeedsNav)
+rotate landscape
+expect hierarchy FeedsNav[Feeds] | TimelineNav[Timeline] | ArticleNav[Article]
+expect violations none
+rotate portrait
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline], ArticleNav[Article]]
+expect violations none
+# Back to the timeline: the article is cleared; after a round trip the timeline is on top again.
+pop FeedsNav
+flag articleSelected false
+rotate landscape
+rotate portrait
+expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
+expect violations none
+
+"""#),
+        ("Apps/wordpress-broken.navscript", #"""
+# WordPress-iOS without its separate answer (WPSplitViewController.swift's separateSecondaryFrom
+# removed). UIKit's default pops only the top post, which becomes a bar-less detail (BUG-1, BUG-3),
+# while the post list is left in the primary column; the next collapse then discards the detail
+# instead of merging it (the secondary is no navigation controller).
+session wordpress-broken
+device iphone-plus portrait
+primary BlogListNav@WPBlogListNavigationID[BlogList, BlogDetails]
+secondary WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
+policy name wordpress-broken; collapseSecondary discard if flag detailDimmed else merge if flag detailModified else discard
+
+preferredDisplayMode allVisible
+launch
+flag detailModified true
+showDetail PostList from BlogDetails
+push Post onto BlogListNav
+rotate landscape
+expect hierarchy BlogListNav[BlogList, BlogDetails, PostList] | Post
+expect violation BUG-1
+expect violation BUG-3
+rotate portrait
+expect hierarchy BlogListNav[BlogList, BlogDetails, PostList]
+
+"""#),
+        ("Apps/wordpress-ipad.navscript", #"""
+# WordPress-iOS, My Sites, on an iPad. Delegate: WPSplitViewController
+# (WordPress/Classes/ViewRelated/System/WPSplitViewController.swift, wordpress-mobile/WordPress-iOS
+# 03d52ec3 and 17afed0b; set up in WPTabBarController.m). On collapse it discards the detail when it is
+# dimmed (the site list at its root), else appends the detail stack to the primary's when the detail
+# was modified (detailNavigationStackHasBeenModified: any showDetailViewController, never reset);
+# either way it returns true. On separate it splits the primary stack at the first nested navigation
+# controller or after the last detail provider (BlogList, BlogDetails) and wraps the tail in a new
+# navigation controller; with no tail, the provider's initial detail (Stats). The split's
+# showDetailViewController override wraps a detail in a navigation controller and sets the flag; the
+# script sends what the override sends. `.narrow` width: min = max = 320 and fraction 1024/320 = 3.2.
+session wordpress-ipad
+device ipad landscape
+primary BlogListNav@WPBlogListNavigationID[BlogList, BlogDetails]
+secondary WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
+policy name wordpress; collapseSecondary discard if flag detailDimmed else merge if flag detailModified else discard
+policy separateSecondary unmerge firstNested or after BlogList|BlogDetails wrap WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID else fresh WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
+
+preferredDisplayMode allVisible
+set presentsWithGesture false
+set minimumPrimaryColumnWidth 320
+set maximumPrimaryColumnWidth 320
+set preferredPrimaryColumnWidthFraction 3.2
+launch
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[Stats]
+expect primaryColumnWidth 320
+expect violations none
+# Posts: the override wraps the list in a new detail navigation controller and marks the detail modified.
+flag detailModified true
+showDetail WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[PostList] from BlogDetails
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
+push Post onto WPDetailNC
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList, Post]
+rotate portrait
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList, Post]
+expect displayMode allVisible
+# A 1/3 slice: the modified detail stack is appended to the site's stack.
+traits multitasking landscape 1/3
+expect hierarchy BlogListNav[BlogList, BlogDetails, PostList, Post]
+expect violations none
+pop BlogListNav
+expect hierarchy BlogListNav[BlogList, BlogDetails, PostList]
+# Full screen: split after the last detail provider, the tail wrapped in a new detail controller.
+traits ipad landscape
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
+expect violations none
+rotate portrait
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
+# Back to the site list: the app dims the detail, and the next collapse discards it.
+pop BlogListNav
+flag detailDimmed true
+traits multitasking landscape 1/3
+expect hierarchy BlogListNav[BlogList]
+expect violations none
+
+"""#),
+        ("Apps/wordpress-plus.navscript", #"""
+# WordPress-iOS, My Sites, on an iPhone Plus (WPSplitViewController.swift, wordpress-mobile/WordPress-iOS
+# 03d52ec3 and 17afed0b; see wordpress-ipad.navscript).
+session wordpress-plus
+device iphone-plus portrait
+primary BlogListNav@WPBlogListNavigationID[BlogList, BlogDetails]
+secondary WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
+policy name wordpress; collapseSecondary discard if flag detailDimmed else merge if flag detailModified else discard
+policy separateSecondary unmerge firstNested or after BlogList|BlogDetails wrap WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID else fresh WPDetailNC@WPSplitViewDetailNavigationControllerRestorationID[Stats]
+
+preferredDisplayMode allVisible
+set presentsWithGesture false
+launch
+# The detail was never modified: the launch collapse discards Stats and the site menu shows.
+expect hierarchy BlogListNav[BlogList, BlogDetails]
+expect violations none
+# Posts while collapsed: the override forwards to the primary, which pushes.
+flag detailModified true
+showDetail PostList from BlogDetails
+push Post onto BlogListNav
+expect hierarchy BlogListNav[BlogList, BlogDetails, PostList, Post]
+rotate landscape
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList, Post]
+expect violations none
+pop WPDetailNC
+rotate portrait
+expect hierarchy BlogListNav[BlogList, BlogDetails, PostList]
+expect violations none
+rotate landscape
+expect hierarchy BlogListNav[BlogList, BlogDetails] | WPDetailNC[PostList]
+expect violations none
+
+"""#),
+        ("Capture/calendar-paste.intents.jsonl", #"""
+// Calendar Paste (seed 001) on an iPhone Plus, as the app's capture writes it (docs/Capture.md).
+// The app's delegate: discard the empty NoSelectionNC detail on collapse; on separate keep a shown
+// ShiftAssignment, else return a fresh NoSelectionNC (the calendar-paste preset, its detail named
+// ShiftAssignment). The observation after the `diverges` comment is SEEDED to disagree: it reports the
+// plain detail replacing the navigation secondary, where the model forwards it as a push (SH-11, the
+// open uncertainty of uikit-semantics.md section 15.4). Every other observation agrees with the model.
+{"navtape":"intents","version":1,"session":"calendar-paste-001","startTime":1795356000000,"device":"iphone-plus","traits":"portrait","delegate":"calendar-paste:ShiftAssignment"}
+{"time":1795356000000,"command":"setSplitViewControllers","controllers":[{"id":"0x1","name":"MasterNC","kind":"navigation","children":[{"id":"0x2","name":"Master"}]},{"id":"0x3","name":"NoSelectionNC","kind":"navigation","restorationID":"NoSelectionNC","children":[{"id":"0x4","name":"NoSelection"}]}],"observed":{"viewControllers":["0x1","0x3"],"collapsed":false}}
+{"time":1795356000100,"command":"launch","observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
+{"time":1795356004000,"command":"showDetail","target":{"id":"0x5","name":"PasteNC","kind":"navigation","children":[{"id":"0x6","name":"ShiftAssignment"}]},"sender":"0x2","observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2","0x5"]}]}}
+{"time":1795356010000,"command":"changeTraits","traits":"landscape","observed":{"viewControllers":["0x1","0x5"],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":"0x1","viewControllers":["0x2"]},{"navigation":"0x5","viewControllers":["0x6"]}]}}
+// diverges: viewControllers
+{"time":1795356015000,"command":"showDetail","target":{"id":"0x7","name":"ShiftAssignment"},"sender":"0x2","observed":{"viewControllers":["0x1","0x7"],"collapsed":false}}
+{"time":1795356020000,"command":"changeTraits","traits":"portrait","observed":{"collapsed":true}}
+{"time":1795356024000,"command":"pop","navigation":"0x1","observed":{"viewControllers":["0x1"],"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
+{"time":1795356030000,"command":"changeTraits","traits":"landscape","observed":{"viewControllers":["0x1",{"id":"0x8","name":"NoSelectionNC"}],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":{"id":"0x8","name":"NoSelectionNC"},"viewControllers":[{"id":"0x9","name":"NoSelection"}]}]}}
+{"time":1795356036000,"command":"showDetail","target":{"id":"0xa","kind":"navigation","name":"PasteNC","children":[{"id":"0xb","name":"ShiftAssignment"}]},"sender":"0x2","observed":{"viewControllers":["0x1","0xa"],"stacks":[{"navigation":"0xa","viewControllers":["0xb"]}]}}
+
+"""#),
+        ("Capture/calendar-paste.rendered.intents.jsonl", #"""
+{"navtape":"intents","version":1,"session":"calendar-paste-001","startTime":1795356000000,"device":"iphone-plus","traits":{"sizeClass":"compact","width":414,"height":736,"idiom":"phone"},"delegate":"calendar-paste:ShiftAssignment"}
+{"command":"setSplitViewControllers","controllers":[{"id":"0x1","name":"MasterNC","kind":"navigation","children":[{"id":"0x2","name":"Master","kind":"content"}]},{"id":"0x3","name":"NoSelectionNC","kind":"navigation","restorationID":"NoSelectionNC","children":[{"id":"0x4","name":"NoSelection","kind":"content"}]}],"time":1795356000000,"observed":{"viewControllers":["0x1","0x3"],"collapsed":false}}
+{"command":"launch","time":1795356000100,"observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
+{"command":"showDetail","target":{"id":"0x5","name":"PasteNC","kind":"navigation","children":[{"id":"0x6","name":"ShiftAssignment","kind":"content"}]},"sender":"0x2","time":1795356004000,"observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2","0x5"]}]}}
+{"command":"changeTraits","traits":{"sizeClass":"regular","width":736,"height":414,"idiom":"phone"},"time":1795356010000,"observed":{"viewControllers":["0x1","0x5"],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":"0x1","viewControllers":["0x2"]},{"navigation":"0x5","viewControllers":["0x6"]}]}}
+{"command":"showDetail","target":{"id":"0x7","name":"ShiftAssignment","kind":"content"},"sender":"0x2","time":1795356015000,"observed":{"viewControllers":["0x1","0x7"],"collapsed":false}}
+{"command":"changeTraits","traits":{"sizeClass":"compact","width":414,"height":736,"idiom":"phone"},"time":1795356020000,"observed":{"collapsed":true}}
+{"command":"pop","navigation":"0x1","time":1795356024000,"observed":{"viewControllers":["0x1"],"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
+{"command":"changeTraits","traits":{"sizeClass":"regular","width":736,"height":414,"idiom":"phone"},"time":1795356030000,"observed":{"viewControllers":["0x1",{"id":"0x8","name":"NoSelectionNC"}],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":{"id":"0x8","name":"NoSelectionNC"},"viewControllers":[{"id":"0x9","name":"NoSelection"}]}]}}
+{"command":"showDetail","target":{"id":"0xa","name":"PasteNC","kind":"navigation","children":[{"id":"0xb","name":"ShiftAssignment","kind":"content"}]},"sender":"0x2","time":1795356036000,"observed":{"viewControllers":["0x1","0xa"],"stacks":[{"navigation":"0xa","viewControllers":["0xb"]}]}}
+
+"""#),
+        ("Capture/fields.intents.jsonl", #"""
+// Each observed field agreeing and disagreeing with the model, one at a time (docs/Capture.md).
+// A `// diverges: ASPECT…` comment names the divergences the next line must record; every other
+// observation must agree. An iPad, no delegate.
+{"navtape":"intents","version":1,"session":"fields","startTime":1795356000000,"device":"ipad","traits":"landscape"}
+{"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","kind":"navigation","children":[{"id":"m","name":"M"}]},{"id":"s","name":"DN","kind":"navigation","children":[{"id":"d","name":"D"}]}]}
+{"command":"launch","observed":{"viewControllers":["p","s"],"collapsed":false,"displayMode":"oneBesideSecondary","stacks":[{"navigation":"p","viewControllers":["m"]},{"navigation":"s","viewControllers":["d"]}]}}
+// diverges: viewControllers
+{"command":"push","controller":{"id":"x","name":"X"},"onto":"s","observed":{"viewControllers":["s","p"],"collapsed":false,"stacks":[{"navigation":"s","viewControllers":["d","x"]}]}}
+// diverges: stack
+{"command":"pop","navigation":"s","observed":{"viewControllers":["p","s"],"stacks":[{"navigation":"s","viewControllers":["d","x"]}]}}
+// diverges: stack
+{"command":"push","controller":{"id":"y","name":"Y"},"onto":"s","observed":{"stacks":[{"navigation":"s","viewControllers":["d",{"id":"ghost","name":"Ghost"}]}]}}
+// diverges: collapsed
+{"command":"changeTraits","traits":"portrait","observed":{"collapsed":true,"viewControllers":["p","s"]}}
+// diverges: displayMode
+{"command":"tapDisplayModeButton","observed":{"displayMode":"allVisible","collapsed":false}}
+{"command":"tapDimmedSecondary","observed":{"displayMode":"primaryHidden","collapsed":false,"viewControllers":["p","s"]}}
+// diverges: collapsed displayMode
+{"command":"changeTraits","traits":"landscape","observed":{"collapsed":true,"displayMode":"primaryOverlay"}}
+// The same app controller shown twice is one identity: no divergence, and no new controller.
+{"command":"showDetail","target":"s","sender":"m","observed":{"viewControllers":["p","s"],"stacks":[{"navigation":"s","viewControllers":["d","y"]}]}}
+// diverges: stack
+{"command":"push","controller":{"id":"z","name":"Z"},"onto":"p","observed":{"stacks":[{"navigation":"p","viewControllers":["m"]}]}}
+// An observed navigation controller the model cannot place: its stack diverges from the model's none.
+// diverges: stack
+{"command":"pop","navigation":"p","observed":{"stacks":[{"navigation":{"id":"nn","name":"NN"},"viewControllers":[{"id":"q","name":"Q"}]}]}}
+// A display mode observed while collapsed is not compared (docs/Capture.md, Conformance): no divergence.
+{"command":"changeTraits","traits":{"sizeClass":"compact","width":320,"height":1024,"idiom":"pad"},"observed":{"collapsed":true,"displayMode":"secondaryOnly"}}
+
+"""#),
+        ("Capture/schema-sample.intents.jsonl", #"""
+{"navtape":"intents","version":1,"session":"schema-sample","startTime":1764000000000,"style":"unspecified","device":"iphone-plus","traits":"portrait","delegate":"calendar-paste"}
+// A sample for docs/capture.schema.json (scripts/check-capture-schema): many command kinds and every member of observed. Valid, not necessarily meaningful navigation.
+{"time":1764000000000,"command":"setSplitViewControllers","controllers":[{"id":"0x600001","name":"MasterNC","kind":"navigation","children":[{"id":"0x600010","name":"Master"}]},{"id":"0x600002","name":"NoSelectionNC","kind":"navigation","restorationID":"NoSelectionNC","children":[{"id":"0x600020","name":"NoSelection","kind":"content"}]}]}
+{"time":1764000000100,"command":"launch","traits":"portrait","observed":{"viewControllers":["0x600001"],"collapsed":true}}
+{"time":1764000001000,"command":"showDetail","target":{"id":"0x6000a1","name":"PasteNC","kind":"navigation","children":[{"id":"0x6000a2","name":"PasteDetail"}]},"sender":"0x600010","observed":{"viewControllers":["0x600001"],"collapsed":true,"displayMode":"secondaryOnly","stacks":[{"navigation":"0x600001","viewControllers":["0x600010","0x6000a1"]},{"navigation":"0x6000a1","viewControllers":["0x6000a2"]}]}}
+{"time":1764000002000,"command":"push","controller":{"id":"0x6000b1","name":"ShiftAssignment"},"onto":"0x6000a1","observed":{"stacks":[{"navigation":"0x6000a1","viewControllers":["0x6000a2","0x6000b1"]}]}}
+{"time":1764000003000,"command":"interactivePop","navigation":"0x6000a1","completed":false}
+{"command":"pop","navigation":"0x6000a1","observed":{"stacks":[{"navigation":"0x6000a1","viewControllers":["0x6000a2"]}]}}
+
+{"time":1764000005000,"command":"changeTraits","traits":{"sizeClass":"regular","width":736,"height":414,"idiom":"phone","sideBySide":"byOrientation"},"observed":{"viewControllers":["0x600001",{"id":"0x6000a1","name":"PasteNC"}],"collapsed":false,"displayMode":"allVisible","stacks":[{"navigation":"0x600001","viewControllers":["0x600010"]}]}}
+{"time":1764000006000,"command":"setPreferredDisplayMode","mode":"oneOverSecondary"}
+{"time":1764000007000,"command":"tapDisplayModeButton","observed":{"collapsed":false,"displayMode":"primaryHidden"}}
+{"time":1764000008000,"command":"setProperty","property":{"name":"preferredPrimaryColumnWidth","value":null}}
+{"time":1764000009000,"command":"setFlag","name":"pasteModified","value":true}
+{"time":1764000010000,"command":"setPolicy","policy":"calendar-paste"}
+{"time":1764000011000,"command":"showDetail","target":null,"sender":"0x600010"}
+{"time":1764000012000,"command":"changeTraits","traits":"portrait","observed":{"viewControllers":["0x600001"],"collapsed":true,"displayMode":"secondaryOnly","stacks":[{"navigation":"0x600001","viewControllers":["0x600010","0x6000a1"]}]}}
+
+"""#),
+        ("Fidelity/F1-show-child-of-primary.navscript", #"""
+# F1 show(_:sender:) on a controller the expanded primary already holds installs it as the secondary.
+# Source: Apple, UISplitViewController.show(_:sender:), as issue 12 read it ("checked against Apple's documentation,
+# UIKit headers, WWDC 2014 session 216"); SH-5; docs/Semantics.md, uncertain #8. Before: rejected hasOtherParent.
+device ipad landscape
+primary MN[M, X]
+secondary D
+
+launch
+show X from D
+expect accepted
+expect hierarchy MN[M] | X
+expect transitions pop(MN)
+expect visible M, X
+expect callbacks viewWillDisappear(D), viewWillAppear(M), viewDidDisappear(D), viewDidAppear(M)
+
+"""#),
+        ("Fidelity/F2-width-fraction-above-one.navscript", #"""
+# F2 Width setters never throw: a fraction above 1 (WordPress-iOS ships 3.2) is kept and the width clamped.
+# Source: UIKit headers (the width properties are plain CGFloat setters); WordPress-iOS WPSplitViewController; WD-1.
+device ipad landscape
+
+launch
+set preferredPrimaryColumnWidthFraction 3.2
+expect accepted
+expect primaryColumnWidth 320
+set maximumPrimaryColumnWidth 500
+expect primaryColumnWidth 500
+set preferredPrimaryColumnWidthFraction -1
+expect accepted
+set minimumPrimaryColumnWidth 0
+expect primaryColumnWidth 0
+
+"""#),
+        ("Fidelity/F3-legacy-phone-traits.navscript", #"""
+# F3 LG-1 holds after launch too: a legacy split never lives in a phone environment.
+# Source: UISplitViewController (iOS 3.2-7) "Attempting to create one on other devices results in an exception" (LG-1).
+style legacy
+device ipad landscape
+
+launch
+expect accepted
+traits compact 414x736 phone
+expect rejected LG-1
+expect unchanged
+rotate portrait
+expect accepted
+
+"""#),
+        ("Fidelity/F4-pop-to-root-at-root.navscript", #"""
+# F4 popToRoot on a stack that holds only its root is ignored under NV-3 (pop at the root is NV-2).
+# Source: Apple, popToRootViewController(animated:) ("returns the popped view controllers"); NV-2, NV-3.
+device ipad landscape
+
+launch
+popToRoot MN
+expect ignored NV-3
+expect popped none
+expect transitions none
+pop MN
+expect ignored NV-2
+expect popped none
+
+"""#),
+        ("Fidelity/F5-inv2-both-ways.navscript", #"""
+# F5 INV-2 both ways: an expanded classic split with one child is reported, unless EX-1.6 made it so.
+# Source: UISplitViewController.viewControllers ("one or two"), delegate separateSecondary (EX-1.6); INV-2.
+device iphone-plus landscape
+
+launch
+rotate portrait
+expect collapsed true
+expect violations none
+rotate landscape
+expect collapsed false
+expect hierarchy MN[M] | DN[D]
+setSplitViewControllers [MN]
+expect violation INV-2
+expect hierarchy MN[M]
+
+# The same on a split the app launches with one child: expanded at once, so reported at the launch.
+session launched-with-one-child
+device ipad landscape
+secondary none
+
+launch
+expect collapsed false
+expect hierarchy MN[M]
+expect violation INV-2
+
+"""#),
+        ("Fidelity/F6-ex16-one-child.navscript", #"""
+# F6 EX-1.6: a split with no secondary at all expands to [primary]; INV-2 is not reported.
+# Source: delegate separateSecondary ("only the primary if there is no secondary"), EX-1.6; INV-2.
+device iphone-plus portrait
+secondary none
+
+launch
+expect collapsed true
+expect hierarchy MN[M]
+rotate landscape
+expect collapsed false
+expect hierarchy MN[M]
+expect no violation INV-2
+expect violations none
+
+"""#),
+        ("Policies/existing-separate.navscript", #"""
+# Policy answer `existing`: separateSecondary returns a controller the app keeps, out of the hierarchy (EX-1.3).
+# Source: UIKit's splitViewController(_:separateSecondaryFrom:) may return any controller no container holds; the
+# remembered secondary (EX-1.5) is the one a delegate keeps. Before the policy took it, `existing` looked only in the
+# hierarchy, so the answer never applied and the primary's top was popped instead (EX-1.4).
+device iphone-plus portrait
+policy collapseSecondary discard; separateSecondary existing DN
+primary MN[M]
+secondary DN[D]
+
+launch
+expect hierarchy MN[M]
+push X onto MN
+rotate landscape
+expect hierarchy MN[M, X] | DN[D]
+expect violations none
+
+"""#),
+        ("Policies/policy-mid-session.navscript", #"""
+# A `policy` line after the first command: the delegate's answers change from there on, recorded as an event.
+# The same collapse is kept (CO-1.4, the secondary pushed) before the change and discarded (CO-2) after it.
+device iphone-plus landscape
+policy none
+primary MN[M]
+secondary DN[D]
+
+launch
+rotate portrait
+expect hierarchy MN[M, DN[D]]
+rotate landscape
+expect hierarchy MN[M] | DN[D]
+policy collapseSecondary discard
+rotate portrait
+expect hierarchy MN[M]
+expect collapsed true
+
+"""#),
+        ("T01.navscript", #"""
+# T01 iPad full screen landscape, no delegate: launch → expanded, allVisible, both columns appear (DM-5, AP-1).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+expect collapsed false
+expect displayMode allVisible
+expect hierarchy MN[M] | DN[D]
+expect visible M, D
+expect violations none
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
+expect notifications willChangeTo(allVisible)
+
+"""#),
+        ("T02.navscript", #"""
+# T02 iPad portrait launch: expanded, primaryHidden, only D appears (DM-5, AP-1).
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+expect collapsed false
+expect displayMode primaryHidden
+expect hierarchy MN[M] | DN[D]
+expect visible D
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(DN), viewWillAppear(D), viewDidAppear(DN), viewDidAppear(D)
+expect notifications none
+
+"""#),
+        ("T03.navscript", #"""
+# T03 From T02: the button toggles primaryHidden → primaryOverlay → primaryHidden (BTN-3, AP-3).
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+expect button primaryOverlay
+tapDisplayModeButton
+expect displayMode primaryOverlay
+expect visible M, D
+# What UIKit tells the app here (AP-3: M appears with the overlay; DM-2).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(primaryOverlay)
+tapDisplayModeButton
+expect displayMode primaryHidden
+expect visible D
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
+expect notifications willChangeTo(primaryHidden)
+
+"""#),
+        ("T04.navscript", #"""
+# T04 From T02: button, then a tap on the dimmed secondary dismisses the overlay (BTN-5).
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+tapDisplayModeButton
+expect displayMode primaryOverlay
+# What UIKit tells the app here (AP-3, DM-2).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(primaryOverlay)
+tapDimmedSecondary
+expect displayMode primaryHidden
+# What UIKit tells the app here (BTN-5: the overlay closes, M disappears; DM-2).
+expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
+expect notifications willChangeTo(primaryHidden)
+tapDimmedSecondary                # nothing is dimmed any more
+expect ignored notOverlaid
+expect ignored BTN-5
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T05.navscript", #"""
+# T05 From T01: the button goes allVisible → primaryHidden → allVisible (BTN-3).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+expect button primaryHidden       # the full-screen (double-arrow) icon
+tapDisplayModeButton
+expect displayMode primaryHidden
+# What UIKit tells the app here (AP-3: M disappears; DM-2).
+expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
+expect notifications willChangeTo(primaryHidden)
+tapDisplayModeButton
+expect displayMode allVisible
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(allVisible)
+
+"""#),
+        ("T06.navscript", #"""
+# T06 From T02: rotating re-resolves the display mode and never collapses (DM-8, SZ-4).
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+rotate landscape
+expect displayMode allVisible
+expect collapsed false
+# What UIKit tells the app here (DM-8: M appears; DM-2; SZ-4: no didExpand).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(allVisible)
+rotate portrait
+expect displayMode primaryHidden
+expect collapsed false
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewDidDisappear(MN), viewDidDisappear(M)
+expect notifications willChangeTo(primaryHidden)
+
+"""#),
+        ("T07.navscript", #"""
+# T07 presentsWithGesture = false: swipe and button do nothing; the button is hidden (BTN-6).
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+set presentsWithGesture false
+launch
+edgeSwipe
+expect ignored gestureDisabled
+# What UIKit tells the app here (BTN-6: nothing).
+expect callbacks none
+expect notifications none
+tapDisplayModeButton
+expect ignored BTN-6
+expect displayMode primaryHidden
+expect button hidden
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T08.navscript", #"""
+# T08 Preferred allVisible without gestures holds in both orientations (DM-1, BTN-6).
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+preferredDisplayMode allVisible
+set presentsWithGesture false
+launch
+expect displayMode allVisible
+# What UIKit tells the app here (AP-1: both columns appear; DM-2, the model's launch choice).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
+expect notifications willChangeTo(allVisible)
+rotate landscape
+expect displayMode allVisible
+# What UIKit tells the app here (DM-1: the mode holds, nothing changes).
+expect callbacks none
+expect notifications none
+rotate portrait
+expect displayMode allVisible
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T09.navscript", #"""
+# T09 The delegate's targetDisplayModeForAction returns allVisible: the button goes there (BTN-2, DM-2).
+device ipad portrait
+policy targetDisplayMode allVisible
+primary MN[M]
+secondary DN[D]
+
+launch
+tapDisplayModeButton
+expect displayMode allVisible
+expect accepted
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willChangeTo(allVisible)
+
+"""#),
+        ("T10.navscript", #"""
+# T10 iPhone portrait, no delegate: launch collapses onto the detail (SZ-3, CO-1, CO-4, BUG-5).
+device iphone portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+expect collapsed true
+expect hierarchy MN[M, DN[D]]
+expect visible D
+expect button hidden
+expect violations BUG-5
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(MN), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(DN), viewDidAppear(D)
+expect notifications didCollapse
+expect transitions push(MN)
+
+"""#),
+        ("T11.navscript", #"""
+# T11 The template delegate (collapseSecondary returns true) discards the empty detail (CO-2, CO-3).
+device iphone portrait
+policy collapseSecondary returns true
+primary MN[M]
+secondary DN[D]
+
+launch
+expect collapsed true
+expect hierarchy MN[M]
+expect visible M
+expect violations none
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications didCollapse
+
+"""#),
+        ("T12.navscript", #"""
+# T12 From T11: collapsed showDetail of a navigation controller pushes it, nested (SH-9, INV-4).
+device iphone portrait
+policy collapseSecondary returns true
+primary MN[M]
+secondary DN[D]
+
+launch
+showDetail DN2[D2] from M
+expect accepted
+expect hierarchy MN[M, DN2[D2]]
+expect visible D2
+expect violations none
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(M), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(M), viewDidAppear(DN2), viewDidAppear(D2)
+expect notifications none
+expect transitions push(MN)
+
+"""#),
+        ("T13.navscript", #"""
+# T13 From T12: Back pops the nested navigation controller (NV-2).
+device iphone portrait
+policy collapseSecondary returns true
+primary MN[M]
+secondary DN[D]
+
+launch
+showDetail DN2[D2] from M
+pop MN
+expect accepted
+expect hierarchy MN[M]
+expect visible M
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(DN2), viewWillDisappear(D2), viewWillAppear(M), viewDidDisappear(DN2), viewDidDisappear(D2), viewDidAppear(M)
+expect notifications none
+expect popped DN2
+expect transitions pop(MN)
+
+"""#),
+        ("T15.navscript", #"""
+# T15 iPhone Plus landscape, no delegate: rotating to portrait pushes the secondary onto the primary (CO-1, CO-4).
+device iphone-plus landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+expect collapsed false
+rotate portrait
+expect collapsed true
+expect hierarchy MN[M, DN[D]]
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(M), viewDidDisappear(M)
+expect notifications didCollapse
+expect transitions push(MN)
+
+"""#),
+        ("T16.navscript", #"""
+# T16 As T15 with collapseSecondary returning true: DN is discarded (CO-2).
+device iphone-plus landscape
+policy collapseSecondary returns true
+primary MN[M]
+secondary DN[D]
+
+launch
+rotate portrait
+expect collapsed true
+expect hierarchy MN[M]
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(DN), viewWillDisappear(D), viewDidDisappear(DN), viewDidDisappear(D)
+expect notifications didCollapse
+
+"""#),
+        ("T18.navscript", #"""
+# T18 Calendar Paste: the empty detail always collapses; on separate the delegate installs a fresh
+# NoSelectionNC when no paste detail is on top (EX-1.3, SEED-CP).
+device iphone-plus portrait
+policy calendar-paste
+primary MN[M]
+secondary NoSelectionNC@NoSelectionNC[NoSelection]
+
+launch
+expect hierarchy MN[M]
+rotate landscape
+expect collapsed false
+expect hierarchy MN[M] | NoSelectionNC[NoSelection]
+# What UIKit tells the app here (EX-1.3, EX-3: the delegate's fresh NoSelectionNC appears; MN[M] untouched).
+expect callbacks viewWillAppear(NoSelectionNC), viewWillAppear(NoSelection), viewDidAppear(NoSelectionNC), viewDidAppear(NoSelection)
+expect notifications willChangeTo(allVisible), didExpand
+expect fresh NoSelectionNC
+expect fresh NoSelection
+
+# T18b: a paste detail on top is kept (SEED-CP).
+rotate portrait
+# What UIKit tells the app here (CO-2: NoSelectionNC is discarded; M stays; CO-1.6).
+expect callbacks viewWillDisappear(NoSelectionNC), viewWillDisappear(NoSelection), viewDidDisappear(NoSelectionNC), viewDidDisappear(NoSelection)
+expect notifications didCollapse
+showDetail PasteNC[PasteDetail] from M
+expect hierarchy MN[M, PasteNC[PasteDetail]]
+# What UIKit tells the app here (SH-9: pushed onto MN; AP-4).
+expect callbacks viewWillDisappear(M), viewWillAppear(PasteNC), viewWillAppear(PasteDetail), viewDidDisappear(M), viewDidAppear(PasteNC), viewDidAppear(PasteDetail)
+expect notifications none
+expect transitions push(MN)
+rotate landscape
+expect hierarchy MN[M] | PasteNC[PasteDetail]
+expect same PasteNC as #4
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(M), viewDidAppear(M)
+expect notifications didExpand
+expect transitions pop(MN)
+
+"""#),
+        ("T20.navscript", #"""
+# T20 A plain detail pushed while collapsed separates without a navigation controller (SH-9, EX-2, BUG-1).
+device iphone-plus portrait
+policy collapseSecondary returns true
+primary MN[M]
+secondary DN[D]
+
+launch
+showDetail P from M
+expect hierarchy MN[M, P]
+# What UIKit tells the app here (SH-9: P pushed onto MN; AP-4).
+expect callbacks viewWillDisappear(M), viewWillAppear(P), viewDidDisappear(M), viewDidAppear(P)
+expect notifications none
+expect transitions push(MN)
+rotate landscape
+expect hierarchy MN[M] | P
+expect violation BUG-1
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(M), viewDidAppear(M)
+expect notifications willChangeTo(allVisible), didExpand
+expect transitions pop(MN)
+
+"""#),
+        ("T23.navscript", #"""
+# T23 From T01: expanded showDetail of a navigation controller replaces the secondary (SH-11).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+showDetail DN2[D2] from M
+expect hierarchy MN[M] | DN2[D2]
+expect displayMode allVisible
+expect visible M, D2
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(DN), viewWillDisappear(D), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(DN), viewDidDisappear(D), viewDidAppear(DN2), viewDidAppear(D2)
+expect notifications none
+
+"""#),
+        ("T24.navscript", #"""
+# T24 From T01: showDetail of the current secondary is a no-op (SH-7).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+showDetail DN from M
+expect unchanged
+expect hierarchy MN[M] | DN[D]
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T25.navscript", #"""
+# T25 From T01: M.show(M2) pushes onto MN even when expanded (SH-2).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+show M2 from M
+expect hierarchy MN[M, M2] | DN[D]
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(M), viewWillAppear(M2), viewDidDisappear(M), viewDidAppear(M2)
+expect notifications none
+expect transitions push(MN)
+
+"""#),
+        ("T27.navscript", #"""
+# T27 With the overlay open, showDetail dismisses it (SH-12; model choice, low confidence).
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+tapDisplayModeButton
+expect displayMode primaryOverlay
+showDetail DN2[D2] from M
+expect hierarchy MN[M] | DN2[D2]
+expect displayMode primaryHidden
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(MN), viewWillDisappear(M), viewWillDisappear(DN), viewWillDisappear(D), viewWillAppear(DN2), viewWillAppear(D2), viewDidDisappear(MN), viewDidDisappear(M), viewDidDisappear(DN), viewDidDisappear(D), viewDidAppear(DN2), viewDidAppear(D2)
+expect notifications willChangeTo(primaryHidden)
+
+"""#),
+        ("T28.navscript", #"""
+# T28 Compact with a tab-bar primary: showDetail presents modally (SH-10, BUG-3).
+device iphone portrait
+primary TabC:tab
+secondary DN[D]
+
+launch
+expect hierarchy TabC
+showDetail D2 from TabC
+expect presented D2
+expect hierarchy TabC
+expect violations BUG-3
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(TabC), viewWillAppear(D2), viewDidDisappear(TabC), viewDidAppear(D2)
+expect notifications none
+
+"""#),
+        ("T29.navscript", #"""
+# T29 From T01: popping the root does nothing (NV-2).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+pop MN
+expect ignored atRoot
+expect ignored NV-2
+expect unchanged
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+expect popped none
+
+"""#),
+        ("T31.navscript", #"""
+# T31 Pushing a controller already in the stack is rejected (NV-1, BUG-9).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+instantiate AN[]
+setViewControllers [A, B] of AN
+push B onto AN
+expect rejected alreadyInStack
+expect rejected NV-1
+expect unchanged
+expect violations BUG-9
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T32.navscript", #"""
+# T32 From T01: pushing a navigation controller while expanded is rejected (NV-1, BUG-8).
+device ipad landscape
+primary MN[M]
+secondary DN[D]
+
+launch
+push DN2[D2] onto MN
+expect rejected navigationController
+expect rejected NV-1
+expect unchanged
+expect violations BUG-8
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T34.navscript", #"""
+# T34 Column double, iPhone compact, no delegate: launch collapses onto the secondary column; Back returns to the primary (CO-11, CO-12).
+style double-column
+device iphone portrait
+primary P
+secondary S
+
+launch
+expect collapsed true
+expect hierarchy PNav[P, SNav[S]]
+expect visible S
+# What UIKit tells the app here (CO-11, CO-12: the secondary column on top appears, P stays covered; CO-13).
+expect callbacks viewWillAppear(PNav), viewWillAppear(SNav), viewWillAppear(S), viewDidAppear(PNav), viewDidAppear(SNav), viewDidAppear(S)
+expect notifications didCollapse
+expect transitions push(PNav)
+pop PNav
+expect visible P
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(SNav), viewWillDisappear(S), viewWillAppear(P), viewDidDisappear(SNav), viewDidDisappear(S), viewDidAppear(P)
+expect notifications willShow(primary), willHide(secondary)
+expect popped SNav
+expect transitions pop(PNav)
+
+"""#),
+        ("T35.navscript", #"""
+# T35 As T34 with topColumnForCollapsing returning .primary: the primary is visible (CO-12).
+style double-column
+device iphone portrait
+policy topColumnForCollapsing primary
+primary P
+secondary S
+
+launch
+expect hierarchy PNav[P]
+expect visible P
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
+expect notifications didCollapse
+
+"""#),
+        ("T36.navscript", #"""
+# T36 Column double with a .compact column: it is shown instead of the stacked columns, which stay in place (CO-10).
+style double-column
+device iphone portrait
+primary P
+secondary S
+
+setViewController TabC:tab for compact
+launch
+expect hierarchy TabC
+expect visible TabC
+# What UIKit tells the app here (CO-10: only the .compact column appears).
+expect callbacks viewWillAppear(TabC), viewDidAppear(TabC)
+expect notifications didCollapse
+traits ipad landscape
+expect hierarchy PNav[P] | SNav[S]
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(TabC), viewWillAppear(PNav), viewWillAppear(P), viewWillAppear(SNav), viewWillAppear(S), viewDidDisappear(TabC), viewDidAppear(PNav), viewDidAppear(P), viewDidAppear(SNav), viewDidAppear(S)
+expect notifications willChangeTo(oneBesideSecondary), willShow(primary), willShow(secondary), didExpand
+expect same PNav as #m0
+expect same SNav as #m1
+
+"""#),
+        ("T37.navscript", #"""
+# T37 Column double, tile, oneBesideSecondary: hide(.primary); show(.primary); hide(.secondary) is ignored (BTN-8).
+style double-column
+device ipad landscape
+primary P
+secondary S
+
+launch
+expect splitBehavior tile
+expect displayMode oneBesideSecondary
+hideColumn primary
+expect displayMode secondaryOnly
+# What UIKit tells the app here (BTN-8: the primary column hides; DM-2).
+expect callbacks viewWillDisappear(PNav), viewWillDisappear(P), viewDidDisappear(PNav), viewDidDisappear(P)
+expect notifications willChangeTo(secondaryOnly), willHide(primary)
+showColumn primary
+expect displayMode oneBesideSecondary
+# What UIKit tells the app here (BTN-8: the primary column shows; DM-2).
+expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
+expect notifications willChangeTo(oneBesideSecondary), willShow(primary)
+hideColumn secondary
+expect ignored columnIgnored
+expect displayMode oneBesideSecondary
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T38.navscript", #"""
+# T38 Column double, collapsed on the primary: show(.secondary) pushes it; hide(.primary) is ignored; hide(.secondary) pops it (BTN-8).
+style double-column
+device iphone portrait
+policy topColumnForCollapsing primary
+primary P
+secondary S
+
+launch
+showColumn secondary
+expect visible S
+# What UIKit tells the app here (BTN-8: the secondary column is pushed onto the collapsed stack; AP-4).
+expect callbacks viewWillDisappear(P), viewWillAppear(SNav), viewWillAppear(S), viewDidDisappear(P), viewDidAppear(SNav), viewDidAppear(S)
+expect notifications willHide(primary), willShow(secondary)
+expect transitions push(PNav)
+hideColumn primary
+expect ignored columnIgnored
+expect callbacks none
+expect notifications none
+showColumn secondary
+expect ignored columnUnchanged
+expect callbacks none
+expect notifications none
+hideColumn secondary
+expect visible P
+# What UIKit tells the app here (BTN-8: the secondary column is popped; AP-4).
+expect callbacks viewWillDisappear(SNav), viewWillDisappear(S), viewWillAppear(P), viewDidDisappear(SNav), viewDidDisappear(S), viewDidAppear(P)
+expect notifications willShow(primary), willHide(secondary)
+expect transitions pop(PNav)
+showColumn compact
+expect rejected compactColumn
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("T39.navscript", #"""
+# T39 Column triple, overlay, secondaryOnly: the button goes oneOver, then twoOver, then is absent (BTN-7, DM-4).
+style triple-column
+device ipad portrait
+primary P
+supplementary U
+secondary S
+
+launch
+expect splitBehavior overlay
+expect displayMode secondaryOnly
+tapDisplayModeButton
+expect displayMode oneOverSecondary
+expect visible U, S
+# What UIKit tells the app here (BTN-7, DM-4: the supplementary column overlays; DM-2).
+expect callbacks viewWillAppear(UNav), viewWillAppear(U), viewDidAppear(UNav), viewDidAppear(U)
+expect notifications willChangeTo(oneOverSecondary), willShow(supplementary)
+tapDisplayModeButton
+expect displayMode twoOverSecondary
+expect visible P, U, S
+# What UIKit tells the app here (BTN-7: the primary column overlays too; DM-2).
+expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewDidAppear(PNav), viewDidAppear(P)
+expect notifications willChangeTo(twoOverSecondary), willShow(primary)
+tapDisplayModeButton
+expect ignored noButton
+expect callbacks none
+expect notifications none
+tapDimmedSecondary
+expect displayMode secondaryOnly
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(PNav), viewWillDisappear(P), viewWillDisappear(UNav), viewWillDisappear(U), viewDidDisappear(PNav), viewDidDisappear(P), viewDidDisappear(UNav), viewDidDisappear(U)
+expect notifications willChangeTo(secondaryOnly), willHide(primary), willHide(supplementary)
+
+"""#),
+        ("T40.navscript", #"""
+# T40 Column triple, preferred twoBesideSecondary, behaviour overlay then displace: resolved per behaviour (DM-3).
+style triple-column
+device ipad landscape
+primary P
+supplementary U
+secondary S
+
+preferredSplitBehavior overlay
+preferredDisplayMode twoBesideSecondary
+launch
+expect splitBehavior overlay
+expect displayMode twoOverSecondary
+# What UIKit tells the app here (DM-3: all three columns appear; DM-2, the model's launch choice).
+expect callbacks viewWillAppear(PNav), viewWillAppear(P), viewWillAppear(UNav), viewWillAppear(U), viewWillAppear(SNav), viewWillAppear(S), viewDidAppear(PNav), viewDidAppear(P), viewDidAppear(UNav), viewDidAppear(U), viewDidAppear(SNav), viewDidAppear(S)
+expect notifications willChangeTo(twoOverSecondary)
+preferredSplitBehavior displace
+expect splitBehavior displace
+expect displayMode twoDisplaceSecondary
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications willChangeTo(twoDisplaceSecondary)
+
+"""#),
+        ("T41.navscript", #"""
+# T41 Column double: a plain controller for the secondary is pushed; clearing first replaces (SH-15, BUG-2c).
+style double-column
+device ipad landscape
+primary P
+secondary S
+
+launch
+setViewController X for secondary
+expect hierarchy PNav[P] | SNav[S, X]
+# What UIKit tells the app here (SH-15: X is pushed onto the secondary's own SNav; AP-4).
+expect callbacks viewWillDisappear(S), viewWillAppear(X), viewDidDisappear(S), viewDidAppear(X)
+expect notifications none
+expect transitions push(SNav)
+expect same SNav as #m1
+setViewController nil for secondary
+# What UIKit tells the app here (SH-15: the secondary column is cleared).
+expect callbacks viewWillDisappear(SNav), viewWillDisappear(X), viewDidDisappear(SNav), viewDidDisappear(X)
+expect notifications none
+setViewController Y for secondary
+expect hierarchy PNav[P] | YNav[Y]
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(YNav), viewWillAppear(Y), viewDidAppear(YNav), viewDidAppear(Y)
+expect notifications none
+expect fresh YNav
+
+"""#),
+        ("T42.navscript", #"""
+# T42 Column triple, displace, twoDisplaceSecondary: show(.secondary) goes to oneBesideSecondary (BTN-8).
+style triple-column
+device ipad landscape
+primary P
+supplementary U
+secondary S
+
+preferredSplitBehavior displace
+preferredDisplayMode twoDisplaceSecondary
+launch
+expect displayMode twoDisplaceSecondary
+showColumn secondary
+expect displayMode oneBesideSecondary
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillDisappear(PNav), viewWillDisappear(P), viewDidDisappear(PNav), viewDidDisappear(P)
+expect notifications willChangeTo(oneBesideSecondary), willHide(primary)
+
+"""#),
+        ("T43.navscript", #"""
+# T43 Legacy iPad split, portrait, no shouldHide delegate: the master is hidden; landscape shows both (LG-4, LG-5).
+style legacy
+device ipad portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+expect displayMode primaryHidden
+expect visible D
+# What UIKit tells the app here (LG-5: willHide with the button; AP-2: only the detail appears).
+expect callbacks viewWillAppear(DN), viewWillAppear(D), viewDidAppear(DN), viewDidAppear(D)
+expect notifications willHideViewController
+rotate landscape
+expect displayMode allVisible
+expect visible M, D
+expect collapsed false
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewDidAppear(MN), viewDidAppear(M)
+expect notifications willShowViewController
+
+"""#),
+        ("T44.navscript", #"""
+# T44 Legacy iPad split, shouldHide returns false: both visible in portrait, no willHide (LG-4).
+style legacy
+device ipad portrait
+policy shouldHide returns false false
+primary MN[M]
+secondary DN[D]
+
+launch
+expect displayMode allVisible
+expect visible M, D
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks viewWillAppear(MN), viewWillAppear(M), viewWillAppear(DN), viewWillAppear(D), viewDidAppear(MN), viewDidAppear(M), viewDidAppear(DN), viewDidAppear(D)
+expect notifications none
+
+"""#),
+        ("T47.navscript", #"""
+# T47 From T10: setting viewControllers while collapsed is flagged (BUG-4); the visible stack stays.
+device iphone portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+expect violations BUG-5
+setSplitViewControllers [MN, DN3[D3]]
+expect violations BUG-4
+expect hierarchy MN[M, DN[D]]
+# What UIKit tells the app about the last command (AP-1..AP-6, DM-2, CO-1.6, EX-1.7, BTN-8, LG-5).
+expect callbacks none
+expect notifications none
+
+"""#),
+        ("Trust/callbacks-set-properties.navscript", #"""
+# Issue 26, class 3: what real delegates do inside callbacks, said in the policy language.
+# Lister 1.0 (rzaitov/ListerSample 81afdfc, AAPLAppDelegate.m 63-105) sets preferredDisplayMode =
+# .automatic inside collapseSecondary; Element (element-hq/element-ios 1a45793, SplitViewCoordinator.swift)
+# sets .allVisible inside separateSecondary. Set during a transition, the property is stored and
+# applies as the transition ends (docs/Semantics.md §15.12).
+session trust-properties-in-callbacks
+device iphone-plus landscape
+primary MN[M]
+secondary DN[D]
+policy collapseSecondary discard then preferredDisplayMode automatic then flag detailDimmed false; separateSecondary nil then preferredDisplayMode allVisible then set presentsWithGesture false
+
+preferredDisplayMode primaryHidden
+launch
+expect displayMode primaryHidden
+rotate portrait
+expect preferredDisplayMode automatic
+expect collapsed true
+rotate landscape
+expect preferredDisplayMode allVisible
+expect displayMode allVisible
+# presentsWithGesture false: the swipe does nothing (BTN-6).
+swipe
+expect ignored gestureDisabled
+expect violations none
+
+# An app flag set from the policy (the delegate's own state), read by a later answer.
+session trust-flag-from-policy
+device iphone-plus landscape
+primary MN[M]
+secondary DN[D]
+policy collapseSecondary discard then flag collapsedOnce true if not flag collapsedOnce else keep
+
+launch
+rotate portrait
+expect hierarchy MN[M]
+rotate landscape
+rotate portrait
+expect hierarchy MN[M, DN[D]]
+expect violations none
+
+"""#),
+        ("Trust/notifications-change-hierarchy.navscript", #"""
+# Issue 26, class 3: hierarchy changes from notifications, as shipping apps make them. Mullvad
+# (mullvad/mullvadvpn-app d304842, ApplicationCoordinator.swift 921-950) dismisses its presented
+# settings in splitViewControllerDidExpand; Wire moves its columns' stacks in didCollapse/didExpand.
+session trust-didexpand-dismisses
+device iphone-plus portrait
+primary MN[M]
+secondary DN[D]
+policy collapseSecondary discard; didExpand then dismiss if presented is SettingsNav
+
+launch
+present SettingsNav[Settings]
+expect presented SettingsNav
+rotate landscape
+expect presented none
+expect notifications willChangeTo(allVisible), didExpand
+expect violations none
+
+# A navigation controller's didShow: when the list shows again (Back), the app pops the detail it
+# kept for the list's selection.
+session trust-didshow-acts
+device iphone-plus portrait
+primary MN[M]
+secondary DN[D]
+policy collapseSecondary discard; didShow then dismiss if navigation is MN and target is M and presented is *
+
+launch
+show Item from M
+present Sheet
+pop MN
+expect presented none
+expect hierarchy MN[M]
+
+"""#),
+        ("Trust/override-edits-stacks.navscript", #"""
+# Issue 26, class 3: show and showDetail overrides that edit stacks. GitHawk's
+# splitViewController(_:showDetail:sender:) (GitHawkApp/GitHawk 36f6fa2, SplitViewControllerDelegate.swift)
+# unwraps a navigation controller and shows its root on the primary when collapsed, and replaces the
+# secondary when expanded (`splitViewController.viewControllers = [tab, vc]`). Everything the
+# override does is recorded as events of the showDetail, so replay never needs the policy.
+session trust-override-edits-stacks
+device iphone-plus landscape
+primary MN[M]
+secondary DN[Placeholder]
+policy showDetailOverride handled then push target unwrapped onto primary if collapsed else handled then replaceSecondary target
+
+launch
+showDetail IssueNav[Issue] from M
+expect hierarchy MN[M] | IssueNav[Issue]
+expect violations none
+rotate portrait
+expect hierarchy MN[M, IssueNav[Issue]]
+showDetail RepoNav[Repo] from M
+expect hierarchy MN[M, IssueNav[Issue], Repo]
+expect violations none
+
+# A showOverride (asked when the split itself handles show, SH-4: here the primary is no navigation
+# controller) that presents what it shows, wrapped in a navigation controller it builds.
+session trust-override-presents
+device ipad landscape
+primary M
+secondary DN[D]
+policy showOverride handled then present target wrapped ComposeNav if target is Compose else notHandled
+
+launch
+show Compose from M
+expect presented ComposeNav
+expect hierarchy M | DN[D]
+expect violations none
+
+"""#),
+        ("Trust/override-pushes-detail.navscript", #"""
+# Issue 26, class 2: a collapsed showDetail the app's override handles itself is detail content.
+# The override (SH-8) wraps the detail in a navigation controller it builds and pushes it onto the
+# primary's stack, as UIKit's own collapsed showDetail would push it (SH-9). The model marks it as
+# detail (detailMarked), so the expand that pops it (EX-2) is not "a master drill-down" (BUG-7):
+# 20b6391 could not even say this override and, in Swift, reported BUG-7.
+session trust-override-pushes-detail
+device iphone-plus portrait
+primary MN[M]
+secondary DN[Empty]
+policy collapseSecondary discard; showDetailOverride handled then push target wrapped ArticleNav onto primary if collapsed else notHandled
+
+launch
+expect hierarchy MN[M]
+showDetail Article from M
+expect hierarchy MN[M, ArticleNav[Article]]
+expect transitions push(ArticleNav), push(MN)
+rotate landscape
+expect hierarchy MN[M] | ArticleNav[Article]
+expect violations none
+# Expanded, the override answers notHandled: UIKit's default replaces the detail (SH-11).
+showDetail Article2 from M
+expect violations none
+
+# The same hierarchy through UIKit's default collapsed showDetail (SH-9) raises nothing either.
+session trust-default-pushes-detail
+device iphone-plus portrait
+primary MN[M]
+secondary DN[Empty]
+policy collapseSecondary discard
+
+launch
+showDetail ArticleNav[Article] from M
+expect hierarchy MN[M, ArticleNav[Article]]
+rotate landscape
+expect hierarchy MN[M] | ArticleNav[Article]
+expect violations none
+
+# A true positive stays: the master's own drill-down, pushed with show, becomes the detail (BUG-7).
+session trust-drilldown-still-reported
+device iphone-plus portrait
+primary MN[M]
+secondary DN[Empty]
+policy collapseSecondary discard
+
+launch
+show M2 from M
+rotate landscape
+expect hierarchy MN[M] | M2
+expect violation BUG-7
+
+"""#),
+        ("Trust/placeholder-on-expand.navscript", #"""
+# Issue 26, class 1: a delegate's deliberate placeholder on expand is not a bug (docs/Semantics.md §12).
+# The delegate's separateSecondary returns a plain controller, the same kind the app could launch with
+# as its secondary, after a navigation-controller detail had been shown while collapsed and popped.
+# UIKit did not choose it: the app did. 20b6391 reported BUG-1 and BUG-3 here; T20 keeps the true
+# positive (UIKit's default EX-2 pop leaving a bar-less P that was pushed as content).
+session trust-placeholder-on-expand
+device iphone-plus landscape
+primary MN[M]
+secondary DN[D]
+policy collapseSecondary discard; separateSecondary fresh Placeholder
+
+launch
+rotate portrait
+expect hierarchy MN[M]
+showDetail DN2[D2] from M
+expect hierarchy MN[M, DN2[D2]]
+pop MN
+rotate landscape
+expect hierarchy MN[M] | Placeholder
+expect violations none
+
+# The same hierarchy at launch reports nothing either.
+session trust-placeholder-at-launch
+device iphone-plus landscape
+primary MN[M]
+secondary Placeholder
+launch
+expect hierarchy MN[M] | Placeholder
+expect violations none
+
+"""#),
+        ("Trust/represented-items.navscript", #"""
+# Issue 26, class 3: "does this controller show that item", without listing screen names. The Xcode
+# master-detail template's delegate discards a secondary whose DetailViewController has no detailItem;
+# the app sets the item (represent) as it sets detailItem.
+session trust-represented-items
+device iphone-plus landscape
+primary MN[M]
+secondary DN[Detail]
+policy collapseSecondary discard if secondary shows nothing else keep; showDetailOverride handled if target showsSameItemAs secondary else notHandled
+
+launch
+rotate portrait
+expect hierarchy MN[M]
+rotate landscape
+expect hierarchy MN[M] | DN[Detail]
+represent Detail post7
+rotate portrait
+expect hierarchy MN[M, DN[Detail]]
+rotate landscape
+# Showing the post already on screen is handled (nothing changes); another post replaces the detail.
+instantiate Detail2
+represent Detail2 post7
+showDetail Detail2 from M
+expect unchanged
+instantiate Detail3
+represent Detail3 post8
+showDetail Detail3 from M
+expect hierarchy MN[M] | DN[Detail, Detail3]
+expect violations none
+
+"""#),
+        ("Trust/tab-bar-root.navscript", #"""
+# Issue 26, class 4: a primary navigation controller whose root is a tab bar controller, as Element iOS
+# builds it (element-hq/element-ios 1a45793, NavigationRouter.setRootModule: setViewControllers([tabBar])
+# on the split's primary). Apple's documentation says the root "cannot be" a tab bar controller but no
+# exception is raised; pushing one is still refused (NV-1). docs/Semantics.md §15.11.
+session trust-tab-bar-root
+device iphone-plus landscape
+primary MasterNav[Tabs:tab]
+secondary DetailNav[Empty]
+policy collapseSecondary keep
+
+launch
+expect hierarchy MasterNav[Tabs] | DetailNav[Empty]
+show Settings from Tabs
+expect hierarchy MasterNav[Tabs, Settings] | DetailNav[Empty]
+rotate portrait
+expect hierarchy MasterNav[Tabs, Settings, DetailNav[Empty]]
+instantiate More:tab
+push More onto MasterNav
+expect rejected tabBarController
+setViewControllers [Tabs] of MasterNav
+expect accepted
+
+# The column-style opposite: a tab bar controller cannot be a primary or supplementary column
+# (UIKit raises "UITabBarController is unsupported as viewController for -[UISplitViewController
+# setViewController:forColumn:] in Primary column"); as the secondary it is wrapped like any other.
+session trust-tab-bar-column
+style double-column
+device ipad landscape
+instantiate Tabs:tab
+setViewController Tabs for primary
+expect rejected tabBarController
+instantiate Sidebar
+setViewController Sidebar for primary
+setViewController Tabs for secondary
+expect hierarchy SidebarNav[Sidebar] | TabsNav[Tabs]
+
+"""#),
     ]
 }

@@ -79,5 +79,16 @@ public enum CommandSamples {
         else supplementary if flag feedSelected else primary; displayModeForExpanding proposed if portrait else twoBesideSecondary; \
         shouldHide show if landscape else hide; implementsWillHide true
         """,
+        """
+        name every-action; collapseSecondary discard then preferredDisplayMode automatic then flag collapsedOnce true \
+        then set preferredPrimaryColumnWidthFraction 0.4 if secondary shows nothing else keep; \
+        separateSecondary nil then preferredSplitBehavior tile then set presentsWithGesture false; \
+        showDetailOverride handled then push target wrapped DetailNav@DetailNC onto primary if collapsed \
+        else handled then replaceSecondary target wrapped DetailNav if not target showsSameItemAs secondary \
+        else handled then push target unwrapped onto DetailNav:navigation else notHandled then showDetail target; \
+        showOverride handled then present target wrapped ModalNav if target is *@Modal; \
+        didCollapse then pop primary then popToRoot MasterNav if presented is About; \
+        didExpand then dismiss if presented shows settings; didShow then flag rooted false if navigation is MasterNav and target is Rooms
+        """,
     ]
 }

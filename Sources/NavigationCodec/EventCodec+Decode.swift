@@ -157,6 +157,14 @@ extension ByteReader {
             return .delegateNotified(try readEnum(DelegateNotification.self, for: "delegateNotified"))
         case .controllerReleased:
             return .controllerReleased(try readID(for: "controllerReleased"))
+        case .detailMarked:
+            return .detailMarked(try readID(for: "detailMarked"))
+        case .itemRepresented:
+            let controller = try readID(for: "itemRepresented.controller")
+            let start = offset
+            let code = try readVarint(for: "itemRepresented.item")
+            guard code <= UInt64(UInt32.max) + 1 else { throw Self.failure(.invalidValue, at: start, for: "itemRepresented.item") }
+            return .itemRepresented(controller, item: code == 0 ? nil : NameID(rawValue: UInt32(code - 1)))
         case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .stackSetWithTransition, .rejected,
             .ignored, .columnSet,
             .flagSet, .policyChanged, .diverged:
@@ -225,7 +233,7 @@ extension ByteReader {
         case .pushed, .popped, .displayModeChanged, .shown, .detailShown, .traitsChanged, .collapsed, .separated,
             .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched,
             .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,
-            .delegateNotified, .controllerReleased:
+            .delegateNotified, .controllerReleased, .detailMarked, .itemRepresented:
             return try readEventPayload(tag)
         }
     }

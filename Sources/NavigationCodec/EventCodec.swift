@@ -186,6 +186,13 @@ extension ByteWriter {
         case .controllerReleased(let id):
             writeEventTag(.controllerReleased, startsCommit)
             writeID(id)
+        case .detailMarked(let id):
+            writeEventTag(.detailMarked, startsCommit)
+            writeID(id)
+        case .itemRepresented(let id, let item):
+            writeEventTag(.itemRepresented, startsCommit)
+            writeID(id)
+            writeVarint(item.map { UInt64($0.rawValue) + 1 } ?? 0)
         case .diverged(let divergence):
             writeEventTag(.diverged, startsCommit)
             writeDivergence(divergence)

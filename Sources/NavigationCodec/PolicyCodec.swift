@@ -8,7 +8,13 @@ import NavigationCore
 //
 //   policy    := name: string, flags: u8 (bit 0 implementsWillHide, bit 1 Swift delegate),
 //                methods: varint count, then per method: tag u8, rules: varint count, rule*
-//   rule      := answer, condition? (u8 0 or 1, then the condition)
+//   rule      := answer, flags u8 (bit 0: a condition follows, bit 1: actions follow), the
+//                condition, the actions (varint count, action*)
+//   action    := tag u8, then: flag a string and a bool; displayMode/splitBehavior an enum byte;
+//                property the property's command encoding; push an operand and a place;
+//                replaceSecondary/showDetail/present an operand; pop/popToRoot a place
+//   operand   := subject byte, form u8 (0 itself, 1 wrapped then a tree, 2 unwrapped)
+//   place     := u8 0 then a subject byte, or 1 then a match
 //   answer    := tag u8, then: filter/existing a match; fresh a tree; unmerge varint count,
 //                points, the wrap tree; mode/column an enum byte; bool a bool
 //   point     := tag u8, then after/from a match
@@ -29,8 +35,12 @@ extension ByteWriter {
             writeVarint(UInt64(rules.count))
             for rule in rules {
                 writePolicyAnswer(rule.answer)
-                writeBool(rule.condition != nil)
+                writeUInt8((rule.condition != nil ? 0x01 : 0) | (rule.actions.isEmpty ? 0 : 0x02))
                 if let condition = rule.condition { writeCondition(condition) }
+                if !rule.actions.isEmpty {
+                    writeVarint(UInt64(rule.actions.count))
+                    for action in rule.actions { writePolicyAction(action) }
+                }
             }
         }
     }
@@ -78,6 +88,67 @@ extension ByteWriter {
         case .bool(let value):
             writeUInt8(PolicyAnswerWireTag.bool.rawValue)
             writeBool(value)
+        case .nothing: writeUInt8(PolicyAnswerWireTag.nothing.rawValue)
+        }
+    }
+
+    mutating func writePolicyAction(_ action: PolicyAction) {
+        switch action {
+        case .setFlag(let name, let value):
+            writeUInt8(PolicyActionWireTag.setFlag.rawValue)
+            writeString(name)
+            writeBool(value)
+        case .setPreferredDisplayMode(let mode):
+            writeUInt8(PolicyActionWireTag.setPreferredDisplayMode.rawValue)
+            writeUInt8(mode.rawValue)
+        case .setPreferredSplitBehavior(let behavior):
+            writeUInt8(PolicyActionWireTag.setPreferredSplitBehavior.rawValue)
+            writeUInt8(behavior.rawValue)
+        case .setProperty(let property):
+            writeUInt8(PolicyActionWireTag.setProperty.rawValue)
+            writeProperty(property)
+        case .push(let operand, let place):
+            writeUInt8(PolicyActionWireTag.push.rawValue)
+            writeOperand(operand)
+            writePlace(place)
+        case .replaceSecondary(let operand):
+            writeUInt8(PolicyActionWireTag.replaceSecondary.rawValue)
+            writeOperand(operand)
+        case .showDetail(let operand):
+            writeUInt8(PolicyActionWireTag.showDetail.rawValue)
+            writeOperand(operand)
+        case .present(let operand):
+            writeUInt8(PolicyActionWireTag.present.rawValue)
+            writeOperand(operand)
+        case .dismiss: writeUInt8(PolicyActionWireTag.dismiss.rawValue)
+        case .pop(let place):
+            writeUInt8(PolicyActionWireTag.pop.rawValue)
+            writePlace(place)
+        case .popToRoot(let place):
+            writeUInt8(PolicyActionWireTag.popToRoot.rawValue)
+            writePlace(place)
+        }
+    }
+
+    mutating func writeOperand(_ operand: PolicyOperand) {
+        writeUInt8(PolicySubjectWireTag(operand.subject).rawValue)
+        switch operand.form {
+        case .itself: writeUInt8(0)
+        case .wrapped(let spec):
+            writeUInt8(1)
+            writeSpec(spec)
+        case .unwrapped: writeUInt8(2)
+        }
+    }
+
+    mutating func writePlace(_ place: PolicyPlace) {
+        switch place {
+        case .subject(let subject):
+            writeUInt8(0)
+            writeUInt8(PolicySubjectWireTag(subject).rawValue)
+        case .matching(let match):
+            writeUInt8(1)
+            writeMatch(match)
         }
     }
 
@@ -110,6 +181,13 @@ extension ByteWriter {
             case .deeperThan(let count):
                 writeUInt8(ControllerTestWireTag.deeperThan.rawValue)
                 writeVarint(UInt64(max(0, count)))
+            case .shows(let item):
+                writeUInt8(ControllerTestWireTag.shows.rawValue)
+                writeBool(item != nil)
+                if let item { writeString(item) }
+            case .showsSameItemAs(let other):
+                writeUInt8(ControllerTestWireTag.showsSameItemAs.rawValue)
+                writeUInt8(PolicySubjectWireTag(other).rawValue)
             }
         case .not(let inner):
             writeUInt8(PolicyConditionWireTag.not.rawValue)
@@ -141,6 +219,8 @@ extension PolicySubjectWireTag {
         case .supplementary: self = .supplementary
         case .target: self = .target
         case .sender: self = .sender
+        case .presented: self = .presented
+        case .navigation: self = .navigation
         }
     }
 
@@ -151,6 +231,8 @@ extension PolicySubjectWireTag {
         case .supplementary: return .supplementary
         case .target: return .target
         case .sender: return .sender
+        case .presented: return .presented
+        case .navigation: return .navigation
         }
     }
 }
@@ -185,8 +267,20 @@ extension ByteReader {
                 let answerOffset = offset
                 let answer = try readPolicyAnswer()
                 guard method.accepts(answer) else { throw Self.failure(.invalidValue, at: answerOffset, for: "policy.answer") }
-                let condition = try readBool(for: "policy.rule") ? try readCondition(depth: 0) : nil
-                rules.append(PolicyRule(answer, if: condition))
+                let flagsOffset = offset
+                let ruleFlags = try readByte(for: "policy.rule")
+                guard ruleFlags & ~0x03 == 0 else { throw Self.failure(.invalidValue, at: flagsOffset, for: "policy.rule") }
+                let condition = ruleFlags & 0x01 != 0 ? try readCondition(depth: 0) : nil
+                var actions: [PolicyAction] = []
+                if ruleFlags & 0x02 != 0 {
+                    let countOffset = offset
+                    let count = try readCount(minimumSize: 1, for: "policy.actions")
+                    guard count > 0 else { throw Self.failure(.invalidValue, at: countOffset, for: "policy.actions") }
+                    actions.reserveCapacity(count)
+                    for _ in 0..<count { actions.append(try readPolicyAction()) }
+                }
+                guard !method.isNotification || !actions.isEmpty else { throw Self.failure(.invalidValue, at: answerOffset, for: "policy.actions") }
+                rules.append(PolicyRule(answer, if: condition, actions: actions))
             }
             policy.methods[method] = rules
         }
@@ -233,6 +327,63 @@ extension ByteReader {
         case .column: return .column(try readEnum(Column.self, for: "policy.answer.column"))
         case .proposed: return .proposed
         case .bool: return .bool(try readBool(for: "policy.answer.bool"))
+        case .nothing: return .nothing
+        }
+    }
+
+    mutating func readPolicyAction() throws(CodecError) -> PolicyAction {
+        let start = offset
+        guard let tag = PolicyActionWireTag(rawValue: try readByte(for: "policy.action")) else {
+            throw Self.failure(.unknownTag, at: start, for: "policy.action")
+        }
+        switch tag {
+        case .setFlag:
+            let name = try readString(for: "policy.action.flag")
+            return .setFlag(name, try readBool(for: "policy.action.flag"))
+        case .setPreferredDisplayMode: return .setPreferredDisplayMode(try readEnum(DisplayMode.self, for: "policy.action.displayMode"))
+        case .setPreferredSplitBehavior: return .setPreferredSplitBehavior(try readEnum(SplitBehavior.self, for: "policy.action.splitBehavior"))
+        case .setProperty: return .setProperty(try readProperty())
+        case .push:
+            let operand = try readOperand()
+            return .push(operand, onto: try readPlace())
+        case .replaceSecondary: return .replaceSecondary(try readOperand())
+        case .showDetail: return .showDetail(try readOperand())
+        case .present: return .present(try readOperand())
+        case .dismiss: return .dismiss
+        case .pop: return .pop(try readPlace())
+        case .popToRoot: return .popToRoot(try readPlace())
+        }
+    }
+
+    mutating func readPolicySubject(for field: StaticString) throws(CodecError) -> PolicySubject {
+        let start = offset
+        guard let subject = PolicySubjectWireTag(rawValue: try readByte(for: field)) else {
+            throw Self.failure(.unknownTag, at: start, for: field)
+        }
+        return subject.subject
+    }
+
+    mutating func readOperand() throws(CodecError) -> PolicyOperand {
+        let subject = try readPolicySubject(for: "policy.operand.subject")
+        let formOffset = offset
+        switch try readByte(for: "policy.operand.form") {
+        case 0: return PolicyOperand(subject)
+        case 1:
+            let wrapOffset = offset
+            let wrap = try readSpec()
+            guard wrap.kind == .navigation, wrap.children.isEmpty else { throw Self.failure(.invalidValue, at: wrapOffset, for: "policy.operand.wrap") }
+            return PolicyOperand(subject, .wrapped(wrap))
+        case 2: return PolicyOperand(subject, .unwrapped)
+        default: throw Self.failure(.invalidValue, at: formOffset, for: "policy.operand.form")
+        }
+    }
+
+    mutating func readPlace() throws(CodecError) -> PolicyPlace {
+        let start = offset
+        switch try readByte(for: "policy.place") {
+        case 0: return .subject(try readPolicySubject(for: "policy.place.subject"))
+        case 1: return .matching(try readMatch())
+        default: throw Self.failure(.invalidValue, at: start, for: "policy.place")
         }
     }
 
@@ -267,6 +418,10 @@ extension ByteReader {
                 let count = try readVarint(for: "policy.condition.deeperThan")
                 guard count <= UInt64(Int32.max) else { throw Self.failure(.invalidValue, at: countOffset, for: "policy.condition.deeperThan") }
                 test = .deeperThan(Int(count))
+            case .shows:
+                test = .shows(try readBool(for: "policy.condition.shows") ? try readString(for: "policy.condition.shows") : nil)
+            case .showsSameItemAs:
+                test = .showsSameItemAs(try readPolicySubject(for: "policy.condition.showsSameItemAs"))
             }
             return .test(subject.subject, test)
         case .not: return .not(try readCondition(depth: depth + 1))

@@ -10,11 +10,12 @@ public enum StateCodec {
     /// The version byte ``encode(_:)`` writes. Version 2 appended the column-style fields
     /// (supplementary and compact columns, split behaviours, the two button settings) and added the
     /// `legacy` and `manual` styles; version 3 appended the delegate's state (the policy the session
-    /// changed to, the app's flags) and marks released controllers (bit 7 of a record's first byte).
-    public static let formatVersion: UInt8 = 3
+    /// changed to, the app's flags) and marks released controllers (bit 7 of a record's first byte);
+    /// version 4 gives a record the item its controller shows (bit 3, then the name ID last).
+    public static let formatVersion: UInt8 = 4
     /// The versions ``decode(_:)-([UInt8])`` reads: older states decode with the fields later
     /// versions added at their defaults.
-    public static let readableFormatVersions: ClosedRange<UInt8> = 1...3
+    public static let readableFormatVersions: ClosedRange<UInt8> = 1...4
 
     /// The canonical encoding of `state`: the name table, both controller registries and every
     /// split field.
@@ -36,6 +37,7 @@ public enum StateCodec {
         guard readableFormatVersions.contains(version) else { return nil }
         if version == 1 && !state.fitsVersion1 { return nil }
         if version == 2 && !state.fitsVersion2 { return nil }
+        if version == 3 && !state.fitsVersion3 { return nil }
         var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
         writer.writeState(state, version: version)
         return writer.bytes
@@ -119,8 +121,8 @@ extension ByteWriter {
         writeStrings(state.names.strings)
         writeVarint(UInt64(state.appControllers.count))
         writeVarint(UInt64(state.mintedControllers.count))
-        for record in state.appControllers { writeRecord(record) }
-        for record in state.mintedControllers { writeRecord(record) }
+        for record in state.appControllers { writeRecord(record, version: version) }
+        for record in state.mintedControllers { writeRecord(record, version: version) }
         writeUInt8(state.style.rawValue)
         writeTraits(state.traits)
         let flags: UInt8 =
@@ -163,10 +165,11 @@ extension ByteWriter {
         writeDouble(value == 0 ? 0 : value)
     }
 
-    /// One controller record: kind (bits 0–3), parent tag (bits 4–5), `hasBeenDetail` (bit 6) and
-    /// `isReleased` (bit 7, version 3) in one byte, then the name, the optional restoration ID, the parent navigation controller
-    /// when the parent is one, and the stack.
-    mutating func writeRecord(_ record: ControllerRecord) {
+    /// One controller record: kind (bits 0–2; bit 3 in version 4: an item follows), parent tag
+    /// (bits 4–5), `hasBeenDetail` (bit 6) and `isReleased` (bit 7, version 3) in one byte, then the
+    /// name, the optional restoration ID, the parent navigation controller when the parent is one,
+    /// the stack, and the item's name ID.
+    mutating func writeRecord(_ record: ControllerRecord, version: UInt8) {
         let parentTag: ControllerParentWireTag
         switch record.parent {
         case .none: parentTag = .none
@@ -174,11 +177,15 @@ extension ByteWriter {
         case .split: parentTag = .split
         case .presented: parentTag = .presented
         }
-        writeUInt8(record.kind.rawValue | parentTag.rawValue &<< 4 | (record.hasBeenDetail ? 0x40 : 0) | (record.isReleased ? 0x80 : 0))
+        let item = version >= 4 ? record.item : nil
+        writeUInt8(
+            record.kind.rawValue | (item != nil ? 0x08 : 0) | parentTag.rawValue &<< 4 | (record.hasBeenDetail ? 0x40 : 0)
+                | (record.isReleased ? 0x80 : 0))
         writeNameID(record.name)
         writeOptionalNameID(record.restorationID)
         if case .navigation(let navigation) = record.parent { writeID(navigation) }
         writeIDs(record.stack)
+        if let item { writeNameID(item) }
     }
 }
 
@@ -369,7 +376,8 @@ extension ByteReader {
     mutating func readRecord(_ context: RegistryContext) throws(CodecError) -> ControllerRecord {
         let start = offset
         let packed = try readByte(for: "record.kind")
-        guard packed & 0x80 == 0 || context.version >= 3, let kind = ControllerKind(rawValue: packed & 0x0F),
+        let hasItem = context.version >= 4 && packed & 0x08 != 0
+        guard packed & 0x80 == 0 || context.version >= 3, let kind = ControllerKind(rawValue: packed & (context.version >= 4 ? 0x07 : 0x0F)),
             let parentTag = ControllerParentWireTag(rawValue: packed &>> 4 & 0x03)
         else { throw Self.failure(.invalidValue, at: start, for: "record.kind") }
         let name = try readKnownNameID(context, for: "record.name")
@@ -390,8 +398,9 @@ extension ByteReader {
         let count = try readCount(for: "record.stack")
         record.stack.reserveCapacity(count)
         for _ in 0..<count { record.stack.append(try readKnownID(context, for: "record.stack")) }
+        if hasItem { record.item = try readKnownNameID(context, for: "record.item") }
         // A released controller is a free slot: no parent, no stack, never detail.
-        if record.isReleased, record.parent != .none || !record.stack.isEmpty || record.hasBeenDetail {
+        if record.isReleased, record.parent != .none || !record.stack.isEmpty || record.hasBeenDetail || record.item != nil {
             throw Self.failure(.invalidValue, at: start, for: "record (released)")
         }
         return record

@@ -45,6 +45,10 @@ enum EventWireTag: UInt8 {
     case stackSetWithTransition = 0x22
     /// A captured observation that differs from the model (`docs/Capture.md`).
     case diverged = 0x23
+    /// A controller the app's showDetail override showed, marked as detail content.
+    case detailMarked = 0x24
+    /// The item a controller shows, set or cleared by the app.
+    case itemRepresented = 0x25
 
     /// The bit of an event's first byte that marks the first event of a commit.
     static let startsCommitBit: UInt8 = 0x80
@@ -157,6 +161,22 @@ enum PolicyAnswerWireTag: UInt8 {
     case column = 11
     case proposed = 12
     case bool = 13
+    case nothing = 14
+}
+
+/// The wire tag of each ``PolicyAction`` case.
+enum PolicyActionWireTag: UInt8 {
+    case setFlag = 0
+    case setPreferredDisplayMode = 1
+    case setPreferredSplitBehavior = 2
+    case setProperty = 3
+    case push = 4
+    case replaceSecondary = 5
+    case showDetail = 6
+    case present = 7
+    case dismiss = 8
+    case pop = 9
+    case popToRoot = 10
 }
 
 /// The wire tag of each ``UnmergePoint`` case.
@@ -186,6 +206,8 @@ enum PolicySubjectWireTag: UInt8 {
     case supplementary = 2
     case target = 3
     case sender = 4
+    case presented = 5
+    case navigation = 6
 }
 
 /// The wire tag of each ``ControllerTest`` case.
@@ -195,4 +217,6 @@ enum ControllerTestWireTag: UInt8 {
     case nestedTop = 2
     case contains = 3
     case deeperThan = 4
+    case shows = 5
+    case showsSameItemAs = 6
 }

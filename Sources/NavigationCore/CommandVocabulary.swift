@@ -235,6 +235,10 @@ extension CommandKind {
                 "the app sets or clears a flag its delegate reads (a selection, a modified detail)")
         case .setPolicy:
             return sign("policy", [], [P("policy", .policy)], "the delegate changes its answers (docs/ScriptFormat.md, delegate policies)")
+        case .representItem:
+            return sign(
+                "represent", [], [P("controller", .controller, createsNamedController: true), P("item", .text)],
+                "the app sets the item a controller shows (its detailItem); `nothing` clears it")
         }
     }
 }
@@ -312,6 +316,7 @@ extension NavigationCommand {
         case .setPreferredSplitBehavior(let behavior): return [.splitBehavior(behavior)]
         case .setFlag(let name, let value): return [.text(name), .flag(value)]
         case .setPolicy(let policy): return [.policy(policy)]
+        case .representItem(let controller, let item): return [.controller(controller), .text(item ?? NavigationCommand.noItem)]
         }
     }
 
@@ -358,11 +363,17 @@ extension NavigationCommand {
         case .tapSecondaryOnlyButton: self = .tapSecondaryOnlyButton
         case .setFlag: self = .setFlag(values.text(0), values.flag(1))
         case .setPolicy: self = .setPolicy(values.policy(0))
+        case .representItem:
+            let item = values.text(1)
+            self = .representItem(values.controller(0), item == NavigationCommand.noItem ? nil : item)
         }
     }
 
     /// The command's signature.
     public var signature: CommandSignature { kind.signature }
+
+    /// The word that stands for no item in ``representItem(_:_:)``'s text forms.
+    public static let noItem = "nothing"
 }
 
 /// Typed access to arguments already checked against their signature (``CommandArgument/fits(_:)``):

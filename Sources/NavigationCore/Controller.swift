@@ -40,6 +40,10 @@ public struct ControllerRecord: Hashable, Sendable {
     /// Whether the controller (minted for a delegate) has been released: deallocated, its slot free
     /// for a later mint (EX-3).
     public var isReleased: Bool
+    /// The item the app says it shows (a detail's `detailItem`: a post, a conversation), interned;
+    /// `nil` for none. Set by ``NavigationCommand/representItem(_:_:)``; policies ask "does this
+    /// controller show that item" with it instead of listing screen names.
+    public var item: NameID?
 
     /// Creates a record with no parent and an empty stack.
     public init(kind: ControllerKind, name: NameID, restorationID: NameID?) {
@@ -50,6 +54,7 @@ public struct ControllerRecord: Hashable, Sendable {
         self.parent = .none
         self.hasBeenDetail = false
         self.isReleased = false
+        self.item = nil
     }
 }
 

@@ -100,8 +100,9 @@ extension Decision {
         }
         guard isValid(mode) else { return reject(.invalidDisplayMode) }  // DM-10
         emit(.preferredDisplayModeSet(mode))
-        // DM-2 applies at once when expanded; DM-7 stores it while collapsed or before launch.
-        guard state.isLaunched && !state.isCollapsed else { return }
+        // DM-2 applies at once when expanded; DM-7 stores it while collapsed or before launch, and
+        // a collapse or separate under way applies it as it ends.
+        guard state.isLaunched && !state.isCollapsed && !defersLayout else { return }
         if state.style.isColumnStyle { resolveColumnLayout(cause: .preference) } else { resolveDisplayMode(cause: .preference) }
     }
 
@@ -122,7 +123,7 @@ extension Decision {
 
     /// The delegate's target when it names one (BTN-2), else the heuristic (BTN-3).
     mutating func buttonTarget() -> DisplayMode {
-        let mode = ask(writable: false) { $0.targetDisplayModeForAction(in: $1) }
+        let mode = ask(access: .readOnly) { $0.targetDisplayModeForAction(in: $1) }
         return mode != .automatic && mode.isClassic ? mode : heuristicTarget()
     }
 

@@ -51,7 +51,7 @@ extension Decision {
     mutating func setPreferredSplitBehavior(_ behavior: SplitBehavior) {
         guard state.style.isColumnStyle else { return ignore(.notForThisStyle) }
         emit(.preferredSplitBehaviorSet(behavior))
-        if state.isLaunched && !state.isCollapsed { resolveColumnLayout(cause: .preference) }
+        if state.isLaunched && !state.isCollapsed && !defersLayout { resolveColumnLayout(cause: .preference) }
     }
 
     // MARK: columns
@@ -113,9 +113,15 @@ extension Decision {
         }
         guard state.contains(controller) else { return reject(.unknownController, controller) }
         if state.kind(of: controller) == .split { return reject(.splitViewController, controller) }
+        // ST-3: "UITabBarController is unsupported as viewController for -[UISplitViewController
+        // setViewController:forColumn:]" in the primary and supplementary columns (UIKit raises).
+        if state.kind(of: controller) == .tabBar, column == .primary || column == .supplementary {
+            return reject(.tabBarController, controller)
+        }
         if controller == current { return ignore(.columnUnchanged, controller) }
-        // SH-15: a plain controller for the secondary is pushed onto its navigation controller.
-        if column == .secondary, let current, state.kind(of: current) == .navigation, state.kind(of: controller) != .navigation {
+        // SH-15: a plain controller for the secondary is pushed onto its navigation controller (a tab
+        // bar controller cannot be pushed: it is wrapped, as any other new secondary).
+        if column == .secondary, let current, state.kind(of: current) == .navigation, state.kind(of: controller) == .content {
             if let reason = pushRejection(controller, onto: current) { return reject(reason, controller) }
             return emit(.columnSet(controller, column: column, resolution: .pushed(onto: current)))
         }
@@ -207,7 +213,7 @@ extension Decision {
 
     /// The column-style button's target in the current mode, or `nil` when no button shows (BTN-7).
     mutating func columnButtonTarget() -> DisplayMode? {
-        let answer = ask(writable: false) { $0.targetDisplayModeForAction(in: $1) }
+        let answer = ask(access: .readOnly) { $0.targetDisplayModeForAction(in: $1) }
         if answer != .automatic, isValid(answer) { return answer }
         let triple = state.style == .tripleColumn
         switch (state.splitBehavior, state.displayMode) {
@@ -261,7 +267,7 @@ extension Decision {
         }
         var top = Column.secondary  // the observed default proposal (KR)
         let proposal = top
-        let answer = ask { $0.splitViewController($1, topColumnForCollapsingToProposedTopColumn: proposal) }
+        let answer = ask(access: .locked) { $0.splitViewController($1, topColumnForCollapsingToProposedTopColumn: proposal) }
         if answer != .compact { top = answer }
         emit(.collapsed(CollapseResolution(newPrimary: primary, outcome: .columnsStacked, atLaunch: atLaunch)))
         guard top != .primary else { return }
@@ -279,7 +285,7 @@ extension Decision {
         let behavior = Self.resolveBehavior(state.preferredSplitBehavior, traits: state.traits)
         var mode = Self.resolveColumnMode(state.preferredDisplayMode, behavior: behavior, traits: state.traits)
         let proposed = mode
-        let answer = ask { $0.splitViewController($1, displayModeForExpandingToProposedDisplayMode: proposed) }
+        let answer = ask(access: .locked) { $0.splitViewController($1, displayModeForExpandingToProposedDisplayMode: proposed) }
         if answer != .automatic, isValid(answer) {
             mode = Self.interpret(answer, behavior: behavior)
         }
@@ -289,8 +295,8 @@ extension Decision {
     // MARK: showDetail (SH-16)
 
     mutating func columnShowDetail(_ target: ControllerID, sender: ControllerID) {
-        if ask({ $0.splitViewController($1, showDetail: $1.handle(target), sender: $1.handle(sender)) }) {
-            return emit(.detailShown(target, sender: sender, resolution: .handledByDelegate))
+        if ask(access: .free, { $0.splitViewController($1, showDetail: $1.handle(target), sender: $1.handle(sender)) }) {
+            return handledDetail(target, sender: sender)
         }
         guard let secondary = state.secondary else { return emit(.detailShown(target, sender: sender, resolution: .unchanged)) }
         if target == secondary { return emit(.detailShown(target, sender: sender, resolution: .unchanged)) }

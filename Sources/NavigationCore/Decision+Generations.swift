@@ -4,7 +4,7 @@ extension Decision {
 
     /// Whether the legacy master is hidden in `traits` (LG-3, LG-4).
     mutating func legacyHidesMaster(_ traits: Traits) -> Bool {
-        ask(writable: false) { delegate, view in
+        ask(access: .readOnly) { delegate, view in
             guard let master = view.viewController(for: .primary) else { return !traits.isLandscape }
             return delegate.splitViewController(view, shouldHide: master, in: traits.isLandscape ? .landscape : .portrait)
         }

@@ -43,7 +43,7 @@ extension Decision {
             if let reason = pushRejection(target, onto: nav) { return reject(reason, target) }
             emit(.shown(target, sender: sender, resolution: .pushed(onto: nav)))
         case .split:
-            if ask({ $0.splitViewController($1, show: $1.handle(target), sender: $1.handle(sender)) }) {
+            if ask(access: .free, { $0.splitViewController($1, show: $1.handle(target), sender: $1.handle(sender)) }) {
                 return emit(.shown(target, sender: sender, resolution: .handledByDelegate))  // SH-4
             }
             if !state.isCollapsed, moveFromPrimaryStack(target) {
@@ -108,14 +108,25 @@ extension Decision {
         }
     }
 
+    /// The delegate's `showDetail` override showed `target` itself (SH-8): whatever it did is already
+    /// recorded. Where it put `target` on screen as UIKit's own showDetail would (on the collapsed
+    /// stack, in the secondary column, presented), `target` is detail content from now on, as a
+    /// detail UIKit shows is (BUG-2, BUG-7); one it put in the expanded primary column is not.
+    mutating func handledDetail(_ target: ControllerID, sender: ControllerID) {
+        emit(.detailShown(target, sender: sender, resolution: .handledByDelegate))
+        guard state.isInHierarchy(target), state.record(target)?.hasBeenDetail == false else { return }
+        if !state.isCollapsed, let primary = state.primary, state.isInSubtree(target, of: primary) { return }
+        emit(.detailMarked(target))
+    }
+
     mutating func showDetailOnSplit(_ target: ControllerID, sender: ControllerID) {
         switch state.style {
         case .doubleColumn, .tripleColumn: return columnShowDetail(target, sender: sender)
         case .manual: return manualShowDetail(target, sender: sender)
         case .legacy, .unspecified: break
         }
-        if ask({ $0.splitViewController($1, showDetail: $1.handle(target), sender: $1.handle(sender)) }) {
-            return emit(.detailShown(target, sender: sender, resolution: .handledByDelegate))  // SH-8
+        if ask(access: .free, { $0.splitViewController($1, showDetail: $1.handle(target), sender: $1.handle(sender)) }) {
+            return handledDetail(target, sender: sender)  // SH-8
         }
         if state.isCollapsed {
             // SH-9: redirected to primary.show(target): a navigation primary pushes (nesting allowed).

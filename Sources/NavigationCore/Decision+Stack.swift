@@ -56,7 +56,7 @@ extension Decision {
         guard !list.isEmpty else { return reject(.emptyList, navigation) }
         var seen = Set<ControllerID>()
         let current = state.stack(of: navigation)
-        for controller in list {
+        for (index, controller) in list.enumerated() {
             guard seen.insert(controller).inserted else { return reject(.duplicateInList, controller) }
             guard state.contains(controller) else { return reject(.unknownController, controller) }
             // A stacked column's navigation controller belongs to its column, not to this list (CO-11).
@@ -64,6 +64,8 @@ extension Decision {
                 return reject(.hasOtherParent, controller)
             }
             if current.contains(controller) { continue }
+            // A tab bar controller may be the root (Semantics §15), as Element's `setViewControllers([tabBar])`.
+            if index == 0, state.kind(of: controller) == .tabBar, state.parent(of: controller) == .none { continue }
             // NV-5: the nested-navigation rule of NV-1 applies to each element.
             if let reason = pushRejection(controller, onto: navigation) { return reject(reason, controller) }
         }
@@ -86,13 +88,14 @@ extension NavigationState {
         guard !list.isEmpty else { return (.emptyList, navigation, "a navigation stack cannot be emptied (INV-6)") }
         guard Self.isDuplicateFree(list) else { return (.duplicateInList, navigation, "a controller is listed twice (NV-5)") }
         let allowsNested = navigation == nesting || allowsNesting(in: navigation)
-        for id in list {
+        for (index, id) in list.enumerated() {
             guard contains(id) else { return (.unknownController, nil, "\(id) is not a controller") }
             guard id != navigation, !subtree(of: id).contains(navigation) else {
                 return (.hasOtherParent, id, "\(name(of: id)) holds \(name(of: navigation))")
             }
             switch kind(of: id) {
-            case .tabBar: return (.tabBarController, id, "a tab bar controller cannot be in a stack (NV-1)")
+            case .tabBar where index == 0: break  // the root (Semantics §15)
+            case .tabBar: return (.tabBarController, id, "a tab bar controller can only be a stack's root (NV-1, Semantics §15)")
             case .split: return (.splitViewController, id, "a split view controller cannot be in a stack (INV-5)")
             case .navigation where !allowsNested:
                 return (.navigationController, id, "pushing a navigation controller is not supported (NV-1, INV-4)")

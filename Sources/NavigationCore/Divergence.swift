@@ -69,6 +69,8 @@ extension NavigationEvent {
         switch self {
         case .nameInterned, .controllerCreated, .stackInitialized, .flagSet, .policyChanged, .controllerReleased, .diverged:
             return []
+        case .detailMarked: return [RuleID(.SH, 8)]
+        case .itemRepresented: return []
         case .launched: return [RuleID(.SZ, 3)]
         case .traitsChanged: return [RuleID(.SZ, 1)]
         case .propertySet: return [RuleID(.ST, 8)]

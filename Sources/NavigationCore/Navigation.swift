@@ -101,14 +101,30 @@ struct Decision: EventBuilding {
     let delegate: any SplitViewDelegate
     let command: NavigationCommand
     var events: [NavigationEvent] = []
-    /// Whether the delegate wants notifications (a data policy does not).
+    /// Whether the delegate wants notifications (a data policy only when it implements one).
     let notifies: Bool
+    /// How many calls a delegate made from inside a callback led to this decision (0 for the
+    /// command the app sent): bounds a delegate that calls back into the split without end.
+    let depth: Int
+    /// Whether a split property set now only stores its value, because a collapse or separate is
+    /// under way and resolves the layout itself when it ends (a delegate setting
+    /// `preferredDisplayMode` inside `collapseSecondary`, as Lister 1.0 does).
+    let defersLayout: Bool
+    /// How many notifications are being delivered, one inside another.
+    var notifying = 0
 
-    init(state: NavigationState, delegate: any SplitViewDelegate, command: NavigationCommand) {
+    init(
+        state: NavigationState, delegate: any SplitViewDelegate, command: NavigationCommand,
+        depth: Int = 0, defersLayout: Bool = false
+    ) {
         self.state = state
         self.delegate = delegate
         self.command = command
-        notifies = !(delegate is SplitPolicy)
+        self.depth = depth
+        self.defersLayout = defersLayout
+        // A nested decision's events reach the delegate's notifications through the decision that
+        // asked: delivering them here too would notify twice.
+        notifies = depth == 0 && delegate.wantsNotifications
     }
 
     mutating func emit(_ event: NavigationEvent) {
@@ -127,21 +143,29 @@ struct Decision: EventBuilding {
             if case .willChangeDisplayMode = notification { continue }
             notify(notification)
         }
+        if let (shown, navigation) = event.navigationShow(before: before, after: state) {
+            notifying += 1
+            defer { notifying -= 1 }
+            ask(access: .free) { $0.navigationController($1, didShow: $1.handle(shown), in: $1.handle(navigation)) }
+        }
     }
 
-    /// Tells the delegate, with a read-only view of the split.
+    /// Tells the delegate; it may change the split and its stacks, as apps do in `didExpand` or a
+    /// navigation controller's `didShow`.
     mutating func notify(_ notification: SplitNotification) {
-        ask(writable: false) { $0.splitViewController($1, notified: notification) }
+        notifying += 1
+        defer { notifying -= 1 }
+        ask(access: .free) { $0.splitViewController($1, notified: notification) }
     }
 
     /// Asks the delegate through a split view, then records what it changed (before its answer's
     /// own effect) and, as rejections of the command, each change UIKit would have raised on;
-    /// returns the answer. A read-only question (`writable: false`) refuses every change.
+    /// returns the answer. `access` says what the delegate may change from this method.
     mutating func ask<Answer>(
-        writable: Bool = true, nesting: ControllerID? = nil,
+        access: SplitView.Access = .transition, nesting: ControllerID? = nil,
         _ question: (any SplitViewDelegate, SplitView) -> Answer
     ) -> Answer {
-        let view = SplitView(state: state, nesting: nesting, isWritable: writable)
+        let view = SplitView(state: state, delegate: delegate, nesting: nesting, access: access, depth: depth + notifying)
         let answer = question(delegate, view)
         for event in view.events { emit(event) }
         for fault in view.faults { reject(fault.reason, fault.subject) }
@@ -190,6 +214,7 @@ struct Decision: EventBuilding {
         case .setPreferredSplitBehavior(let behavior): setPreferredSplitBehavior(behavior)
         case .tapSecondaryOnlyButton: tapSecondaryOnlyButton()
         case .setFlag(let name, let value): setFlag(name, value)
+        case .representItem(let controller, let item): representItem(controller, item)
         case .setPolicy(let policy): emit(.policyChanged(policy))
         }
     }
@@ -221,6 +246,13 @@ struct Decision: EventBuilding {
         emit(.flagSet(intern(name), value: value))
     }
 
+    mutating func representItem(_ controller: ControllerID, _ item: String?) {
+        guard state.contains(controller) else { return reject(.unknownController, controller) }
+        if let item, !Self.isFlagName(item) { return reject(.invalidValue, controller) }
+        guard state.itemName(of: controller) != item else { return ignore(.noChange, controller) }
+        emit(.itemRepresented(controller, item: item.map { intern($0) }))
+    }
+
     // MARK: creation and properties
 
     mutating func instantiate(_ spec: ControllerSpec) {
@@ -232,16 +264,17 @@ struct Decision: EventBuilding {
         create(spec, space: .app)
     }
 
-    /// Only navigation controllers have children; a stack holds no tab bar, split or (outside a
-    /// collapse) navigation controller (NV-1, INV-4, INV-5). ``ControllerSpec/creationRefusal`` is
-    /// this check for callers outside the core.
+    /// Only navigation controllers have children; a stack holds no tab bar (except as its root),
+    /// split or (outside a collapse) navigation controller (NV-1, INV-4, INV-5).
+    /// ``ControllerSpec/creationRefusal`` is this check for callers outside the core.
     static func validate(_ spec: ControllerSpec, depth: Int) -> RejectionReason? {
         guard depth < ControllerSpec.maximumDepth, spec.name.utf8.count <= ControllerSpec.maximumNameLength,
             (spec.restorationID?.utf8.count ?? 0) <= ControllerSpec.maximumNameLength
         else { return .invalidValue }
         if spec.kind != .navigation && !spec.children.isEmpty { return .invalidValue }
-        for child in spec.children {
+        for (index, child) in spec.children.enumerated() {
             switch child.kind {
+            case .tabBar where index == 0: break  // a tab bar controller may be the root (Semantics §15)
             case .tabBar: return .tabBarController
             case .split: return .splitViewController
             case .navigation: return .navigationController

@@ -74,8 +74,9 @@ extension NavigationCommand {
         case .columnHidden(let column): self = .hideColumn(column)
         case .preferredSplitBehaviorSet(let behavior): self = .setPreferredSplitBehavior(behavior)
         case .policyChanged(let policy): self = .setPolicy(policy)
+        case .itemRepresented(let controller, let item): self = .representItem(controller, item.map { names[$0] })
         case .collapsed, .separated, .columnSet, .columnStacked, .columnUnstacked, .splitBehaviorChanged,
-            .delegateNotified, .flagSet, .controllerReleased, .diverged:
+            .delegateNotified, .flagSet, .controllerReleased, .diverged, .detailMarked:
             return nil
         }
     }

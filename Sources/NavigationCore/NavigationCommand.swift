@@ -57,6 +57,9 @@ public enum NavigationCommand: Hashable, Sendable {
     case setFlag(String, Bool)
     /// The app's delegate changes its answers from here on.
     case setPolicy(SplitPolicy)
+    /// The app sets the item a controller shows (a detail's `detailItem`), or clears it (`nil`), so
+    /// that a delegate can ask which item a controller shows.
+    case representItem(ControllerID, String?)
 
     /// The kind of this command, as recorded in rejected and ignored events.
     public var kind: CommandKind {
@@ -87,6 +90,7 @@ public enum NavigationCommand: Hashable, Sendable {
         case .tapSecondaryOnlyButton: return .tapSecondaryOnlyButton
         case .setFlag: return .setFlag
         case .setPolicy: return .setPolicy
+        case .representItem: return .representItem
         }
     }
 }
@@ -99,6 +103,6 @@ public enum CommandKind: UInt8, Hashable, Sendable, CaseIterable {
     case show = 8, showDetail = 9, push = 10, pop = 11, interactivePop = 12, popToRoot = 13, popTo = 14
     case setViewControllers = 15, present = 16, dismiss = 17, setProperty = 18
     case setViewController = 19, showColumn = 20, hideColumn = 21, setPreferredSplitBehavior = 22
-    case tapSecondaryOnlyButton = 23, setFlag = 24, setPolicy = 25
+    case tapSecondaryOnlyButton = 23, setFlag = 24, setPolicy = 25, representItem = 26
 
 }

@@ -48,3 +48,25 @@ extension NavigationState {
         return [.primary]
     }
 }
+
+extension NavigationEvent {
+    /// The navigation controller whose top this event changed, and its new top, when that
+    /// navigation controller is on screen afterwards: when UIKit calls its delegate's
+    /// `navigationController(_:didShow:animated:)`. Not one of the split's notifications (a
+    /// different delegate hears it), so projections do not list it.
+    public func navigationShow(before: NavigationState, after: NavigationState) -> (shown: ControllerID, navigation: ControllerID)? {
+        let navigation: ControllerID
+        switch self {
+        case .pushed(_, let onto), .shown(_, _, .pushed(let onto)), .detailShown(_, _, .pushed(let onto)),
+            .columnSet(_, _, .pushed(let onto)):
+            navigation = onto
+        case .popped(let nav, _), .poppedToRoot(let nav), .poppedTo(_, let nav), .stackSet(_, let nav, _),
+            .detailShown(_, _, .replacedStack(let nav)), .shown(_, _, .replacedStack(let nav)):
+            navigation = nav
+        default:
+            return nil
+        }
+        guard let top = after.top(of: navigation), top != before.top(of: navigation), after.isInHierarchy(navigation) else { return nil }
+        return (top, navigation)
+    }
+}

@@ -69,6 +69,12 @@ public enum NavigationEvent: Hashable, Sendable {
     /// A controller minted for a delegate left the hierarchy with nothing referencing it: it is
     /// deallocated, and its slot may hold a later mint (EX-3).
     case controllerReleased(ControllerID)
+    /// The app showed this controller as detail through its own `showDetail` override (SH-8): detail
+    /// content from then on, as a shown detail is (BUG-2, BUG-7). Recorded after the override's
+    /// `detailShown`; state otherwise unchanged.
+    case detailMarked(ControllerID)
+    /// The app set the item a controller shows (its `detailItem`), or cleared it (`nil`).
+    case itemRepresented(ControllerID, item: NameID?)
     /// UIKit would reject the command (kept whole, so the intent can be re-decided); state unchanged.
     case rejected(NavigationCommand, reason: RejectionReason, subject: ControllerID?)
     /// UIKit accepts the command silently with no effect; state unchanged.
@@ -113,6 +119,8 @@ public enum NavigationEvent: Hashable, Sendable {
         case .flagSet: return .flagSet
         case .policyChanged: return .policyChanged
         case .controllerReleased: return .controllerReleased
+        case .detailMarked: return .detailMarked
+        case .itemRepresented: return .itemRepresented
         case .diverged: return .diverged
         }
     }
@@ -127,6 +135,7 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     case rejected = 20, ignored = 21, columnSet = 22, columnShown = 23, columnHidden = 24
     case columnStacked = 25, columnUnstacked = 26, preferredSplitBehaviorSet = 27, splitBehaviorChanged = 28
     case delegateNotified = 29, flagSet = 30, policyChanged = 31, controllerReleased = 32, diverged = 33
+    case detailMarked = 34, itemRepresented = 35
 
     /// The event's name as printed by the CLI.
     public var name: String { Self.names[Int(rawValue)] }

@@ -110,6 +110,10 @@ extension NavigationState {
             policy = newPolicy
         case .controllerReleased(let id):
             release(id)
+        case .detailMarked(let id):
+            if contains(id) { markDetail(id) }
+        case .itemRepresented(let id, let item):
+            if contains(id), item.map({ Int($0.rawValue) < names.count }) ?? true { modify(id) { $0.item = item } }
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged:
             break
         }

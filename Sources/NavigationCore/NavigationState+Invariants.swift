@@ -115,7 +115,11 @@ extension NavigationState {
         switch event {
         case .separated(let resolution):
             if let secondary = resolution.secondary {
-                if kind(of: secondary) == .content,
+                // BUG-1, BUG-3 (harm: a detail with no navigation bar, so no Back and no title): UIKit's
+                // default pop (EX-2) made content that a collapsed showDetail pushed (SH-9) the
+                // secondary, where the app had a navigation controller. A delegate that returns a plain
+                // controller chose it, as an app may launch with one: not a bug.
+                if resolution.source == .poppedFromPrimary, kind(of: secondary) == .content,
                     let remembered = rememberedSecondary, kind(of: remembered) == .navigation
                 {
                     bug(1, secondary, "detail \(name(of: secondary)) separated without a navigation controller (was \(name(of: remembered)))")
@@ -124,7 +128,9 @@ extension NavigationState {
                 if resolution.source == .rememberedStale {
                     bug(6, secondary, "stale detail \(bracketNotation(secondary)) restored although the user left it")
                 }
-                if resolution.source == .poppedFromPrimary, record(secondary)?.hasBeenDetail == false {
+                // BUG-7 (harm: the master's own drill-down screen moves to the detail column): UIKit's
+                // default pop took a controller that holds nothing ever shown as detail.
+                if resolution.source == .poppedFromPrimary, !holdsDetail(secondary) {
                     bug(7, secondary, "master drill-down \(name(of: secondary)) became the detail")
                 }
             }
@@ -176,12 +182,20 @@ extension NavigationState {
         // It fires at the event that causes it — the expand, or the event that moves the nested
         // controller or its container — not again at every later event while it lasts.
         if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse(),
-            event.kind == .separated || event.subjects.contains(where: { isInSubtree(nested, of: $0) || $0 == container })
+            event.kind == .separated || event.kind == .columnSet
+                || event.subjects.contains(where: { isInSubtree(nested, of: $0) || $0 == container })
         {
             let context = event.kind == .separated ? "left nested after expand" : "nested outside a collapse"
             bug(8, nested, "navigation controller \(name(of: nested)) \(context) in \(name(of: container))")
         }
         return result
+    }
+
+    /// Whether `id` or anything in its stacks has been shown as detail (a navigation controller an
+    /// app's override wrapped around a detail holds it).
+    func holdsDetail(_ id: ControllerID) -> Bool {
+        if record(id)?.hasBeenDetail == true { return true }
+        return subtree(of: id).contains { record($0)?.hasBeenDetail == true }
     }
 
     /// The first navigation controller in the hierarchy nested where INV-4 forbids it, with its container.
@@ -272,6 +286,8 @@ extension NavigationEvent {
     var canNestOutsideCollapse: Bool {
         switch self {
         case .separated, .splitViewControllersSet, .presented, .stackSet, .pushed: return true
+        // A compact column set while collapsed ends the primary's nesting allowance (INV-4).
+        case .columnSet(_, .compact, _): return true
         case .shown(_, _, let resolution), .detailShown(_, _, let resolution):
             return resolution != .handledByDelegate && resolution != .unchanged
         default: return false

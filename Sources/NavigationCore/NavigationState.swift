@@ -163,6 +163,18 @@ public struct NavigationState: Hashable, Sendable {
         return names[rid]
     }
 
+    /// The item controller `id` shows (``ControllerRecord/item``), if the app set one.
+    public func itemName(of id: ControllerID) -> String? {
+        guard let r = record(id), let item = r.item else { return nil }
+        return names[item]
+    }
+
+    /// The item shown where `id` is seen: its own, else that of its visible end (a navigation
+    /// controller shows what its top shows).
+    public func shownItem(of id: ControllerID) -> String? {
+        itemName(of: id) ?? itemName(of: visibleEnd(from: id))
+    }
+
     /// The stack of navigation controller `id` (empty for anything else).
     @inlinable public func stack(of id: ControllerID) -> [ControllerID] {
         // Read in place: copying the whole record out would retain and release it on every call.

@@ -1,13 +1,38 @@
 /// A data policy answers through the delegate protocol: each method tries its rules in order and
 /// gives the first answer that applies; with none, UIKit's default, as if not implemented.
 extension SplitPolicy: SplitViewDelegate {
-    /// The rules of `method` in turn: the first whose condition holds and whose answer applies.
+    /// The rules of `method` in turn: the first whose condition holds and whose answer applies,
+    /// after its actions.
     func answer<Result>(_ method: DelegateMethod, _ context: PolicyContext, _ apply: (PolicyAnswer) -> Result?) -> Result? {
         guard let rules = methods[method] else { return nil }
         for rule in rules where rule.condition.map({ context.holds($0) }) ?? true {
-            if let result = apply(rule.answer) { return result }
+            if let result = apply(rule.answer) {
+                context.perform(rule.actions)
+                return result
+            }
         }
         return nil
+    }
+
+    /// Whether the policy implements a notification: only then does `decide` deliver them.
+    public var wantsNotifications: Bool { methods.keys.contains(where: \.isNotification) }
+
+    public func splitViewController(_ split: SplitView, notified notification: SplitNotification) {
+        let method: DelegateMethod
+        switch notification {
+        case .didCollapse: method = .didCollapse
+        case .didExpand: method = .didExpand
+        default: return
+        }
+        let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        _ = answer(method, context) { $0 == .nothing ? true : nil }
+    }
+
+    public func navigationController(_ split: SplitView, didShow controller: ViewController, in navigation: ViewController) {
+        var context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        context.target = controller
+        context.navigation = navigation
+        _ = answer(.didShow, context) { $0 == .nothing ? true : nil }
     }
 
     public func primaryViewController(forCollapsing split: SplitView) -> ViewController? {
@@ -169,6 +194,7 @@ struct PolicyContext {
     var secondary: ViewController?
     var target: ViewController?
     var sender: ViewController?
+    var navigation: ViewController?
     var proposedColumn: Column?
 
     init(split: SplitView, primary: ViewController?, secondary: ViewController?) {
@@ -184,6 +210,8 @@ struct PolicyContext {
         case .supplementary: return split.state.supplementary
         case .target: return target?.id
         case .sender: return sender?.id
+        case .presented: return split.state.presented
+        case .navigation: return navigation?.id
         }
     }
 
@@ -211,6 +239,11 @@ struct PolicyContext {
                 return match.matches(nested, in: state)
             case .contains(let match):
                 return state.subtree(of: id).contains { $0 != id && match.matches($0, in: state) }
+            case .shows(let item):
+                return state.shownItem(of: id) == item
+            case .showsSameItemAs(let other):
+                guard let otherID = self.subject(other), let item = state.shownItem(of: id) else { return false }
+                return state.shownItem(of: otherID) == item
             case .deeperThan(let count):
                 return state.stackCount(of: id) > count
             }

@@ -5,11 +5,15 @@
 /// policy   := clause ('; ' clause)*
 /// clause   := 'reset' | 'name' WORD | 'implementsWillHide' true|false | PRESET
 ///           | METHOD 'notImplemented' | METHOD rule (' else ' rule)*
-/// rule     := ANSWER ['if' condition]
+/// rule     := ANSWER ('then' ACTION)* ['if' condition]     (a notification: ('then' ACTION)+ ['if' condition])
+/// ACTION   := 'flag' WORD BOOL | 'preferredDisplayMode' MODE | 'preferredSplitBehavior' BEHAVIOR
+///           | 'set' PROPERTY VALUE | 'push' OPERAND 'onto' PLACE | 'replaceSecondary' OPERAND
+///           | 'showDetail' OPERAND | 'present' OPERAND | 'dismiss' | 'pop' PLACE | 'popToRoot' PLACE
+/// OPERAND  := SUBJECT ['wrapped' NAME[@ID] | 'unwrapped'] ; PLACE := SUBJECT | MATCH
 /// condition:= disjunct ('or' disjunct)* ; disjunct := unary ('and' unary)*
 /// unary    := 'not' unary | '(' condition ')' | 'flag' WORD | 'collapsed' | 'landscape' | 'portrait'
 ///           | 'proposed' COLUMN | SUBJECT ('is' | 'top is' | 'nestedTop is' | 'contains') MATCH
-///           | SUBJECT 'deeper than' N
+///           | SUBJECT 'shows' ITEM|'nothing' | SUBJECT 'showsSameItemAs' SUBJECT | SUBJECT 'deeper than' N
 /// MATCH    := NAME('|'NAME)* | '*', then optionally '@'RESTORATION-ID and ':'KIND
 /// ```
 ///
@@ -61,9 +65,10 @@ extension SplitPolicy: ExpressibleByStringLiteral {
 }
 
 extension PolicyRule {
-    /// `discard if secondary is @NoSelectionNC`.
+    /// `discard if secondary is @NoSelectionNC`, `handled then push target wrapped DetailNav onto primary if collapsed`.
     public func text(for method: DelegateMethod) -> String {
-        answer.text(for: method) + (condition.map { " if " + $0.text } ?? "")
+        let parts = [answer.text(for: method)] + actions.map { "then " + $0.text }
+        return parts.filter { !$0.isEmpty }.joined(separator: " ") + (condition.map { " if " + $0.text } ?? "")
     }
 }
 
@@ -87,6 +92,7 @@ extension PolicyAnswer {
         case .proposed: return "proposed"
         case .bool(let value):
             return method == .shouldHide ? (value ? "hide" : "show") : (value ? "handled" : "notHandled")
+        case .nothing: return ""
         }
     }
 }
@@ -131,6 +137,8 @@ extension PolicyCondition {
             case .top(let match): return "\(subject.rawValue) top is \(match.text)"
             case .nestedTop(let match): return "\(subject.rawValue) nestedTop is \(match.text)"
             case .contains(let match): return "\(subject.rawValue) contains \(match.text)"
+            case .shows(let item): return "\(subject.rawValue) shows \(item ?? NavigationCommand.noItem)"
+            case .showsSameItemAs(let other): return "\(subject.rawValue) showsSameItemAs \(other.rawValue)"
             case .deeperThan(let count): return "\(subject.rawValue) deeper than \(count)"
             }
         case .not(let inner): return "not " + inner.text(level: 2)
@@ -296,19 +304,26 @@ struct PolicyParser {
 
     mutating func rule(for method: DelegateMethod) throws(NotationError) -> PolicyRule {
         let start = cursor
-        let answer = try self.answer(for: method)
+        let answer: PolicyAnswer
+        if method.isNotification {
+            guard peek() == "then" else { throw fail("\(method.name) answers nothing: its rules are 'then ACTION …'") }
+            answer = .nothing
+        } else {
+            answer = try self.answer(for: method)
+        }
         guard method.accepts(answer) else {
             cursor = start
             throw fail("\(method.name) cannot answer '\(answer.text(for: method))'")
         }
-        guard take("if") else { return PolicyRule(answer, if: nil) }
+        let actions = try self.actions()
+        guard take("if") else { return PolicyRule(answer, if: nil, actions: actions) }
         let conditionStart = cursor
         let condition = try condition()
         guard condition.depth <= PolicyCondition.maximumDepth else {
             cursor = conditionStart
             throw fail("a condition nested deeper than \(PolicyCondition.maximumDepth)")
         }
-        return PolicyRule(answer, if: condition)
+        return PolicyRule(answer, if: condition, actions: actions)
     }
 
     mutating func answer(for method: DelegateMethod) throws(NotationError) -> PolicyAnswer {
@@ -447,7 +462,7 @@ struct PolicyParser {
                         + PolicySubject.allCases.map(\.rawValue).joined(separator: ", ") + "), found '\(word)'")
             }
             let testStart = cursor
-            switch try next("is, top is, nestedTop is, contains or deeper than") {
+            switch try next("is, top is, nestedTop is, contains, shows, showsSameItemAs or deeper than") {
             case "is": return .test(subject, .is(try match()))
             case "top":
                 try expect("is")
@@ -456,6 +471,17 @@ struct PolicyParser {
                 try expect("is")
                 return .test(subject, .nestedTop(try match()))
             case "contains": return .test(subject, .contains(try match()))
+            case "shows":
+                let item = try next("an item, or nothing")
+                return .test(subject, .shows(item == NavigationCommand.noItem ? nil : item))
+            case "showsSameItemAs":
+                let otherStart = cursor
+                let word = try next("a subject")
+                guard let other = PolicySubject(rawValue: word) else {
+                    cursor = otherStart
+                    throw fail("expected a subject, found '\(word)'")
+                }
+                return .test(subject, .showsSameItemAs(other))
             case "deeper":
                 try expect("than")
                 let number = try next("a number")
@@ -466,7 +492,7 @@ struct PolicyParser {
                 return .test(subject, .deeperThan(count))
             case let other:
                 cursor = testStart
-                throw fail("expected is, top is, nestedTop is, contains or deeper than, found '\(other)'")
+                throw fail("expected is, top is, nestedTop is, contains, shows, showsSameItemAs or deeper than, found '\(other)'")
             }
         }
     }

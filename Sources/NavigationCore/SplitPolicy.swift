@@ -75,6 +75,16 @@ public enum DelegateMethod: UInt8, Hashable, Sendable, CaseIterable, Comparable 
     case displayModeForExpanding = 8
     /// Legacy: `splitViewController(_:shouldHide:in:)` (LG-4).
     case shouldHide = 9
+    /// The notification `splitViewControllerDidCollapse(_:)`: no answer, only actions (CO-13).
+    case didCollapse = 10
+    /// The notification `splitViewControllerDidExpand(_:)`: no answer, only actions.
+    case didExpand = 11
+    /// A navigation controller's delegate's `navigationController(_:didShow:animated:)`: the
+    /// subject `target` is the controller shown, `navigation` its navigation controller.
+    case didShow = 12
+
+    /// Whether the method is a notification: its rules answer nothing and only act.
+    public var isNotification: Bool { self == .didCollapse || self == .didExpand || self == .didShow }
 
     /// The method's name in the policy language.
     public var name: String { "\(self)" }
@@ -98,7 +108,8 @@ public enum DelegateMethod: UInt8, Hashable, Sendable, CaseIterable, Comparable 
             (.separateSecondary, .unmerge),
             (.targetDisplayMode, .mode), (.displayModeForExpanding, .mode), (.displayModeForExpanding, .proposed),
             (.topColumnForCollapsing, .column), (.topColumnForCollapsing, .proposed),
-            (.showOverride, .bool), (.showDetailOverride, .bool), (.shouldHide, .bool):
+            (.showOverride, .bool), (.showDetailOverride, .bool), (.shouldHide, .bool),
+            (.didCollapse, .nothing), (.didExpand, .nothing), (.didShow, .nothing):
             return true
         default:
             return false
@@ -108,17 +119,22 @@ public enum DelegateMethod: UInt8, Hashable, Sendable, CaseIterable, Comparable 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// One rule of a method: give `answer` when `condition` holds (always when it is `nil`).
+/// One rule of a method: give `answer` when `condition` holds (always when it is `nil`), after
+/// doing `actions`.
 public struct PolicyRule: Hashable, Sendable {
-    /// What the delegate answers (and does).
+    /// What the delegate answers (and does to give that answer).
     public var answer: PolicyAnswer
     /// When; `nil` for always.
     public var condition: PolicyCondition?
+    /// What else the delegate does, in order, after the answer's own changes: set a property or a
+    /// flag, push, present, replace the secondary (`then …` in the policy language).
+    public var actions: [PolicyAction]
 
     /// Creates a rule.
-    public init(_ answer: PolicyAnswer, if condition: PolicyCondition? = nil) {
+    public init(_ answer: PolicyAnswer, if condition: PolicyCondition? = nil, actions: [PolicyAction] = []) {
         self.answer = answer
         self.condition = condition
+        self.actions = actions
     }
 }
 
@@ -159,6 +175,8 @@ public enum PolicyAnswer: Hashable, Sendable {
     case proposed
     /// A Boolean: `handled`/`notHandled` for the show overrides, `hide`/`show` for shouldHide.
     case bool(Bool)
+    /// A notification's rule: no answer, only its actions.
+    case nothing
 }
 
 /// Where `unmerge` splits the primary's stack.
@@ -186,6 +204,10 @@ public enum PolicySubject: String, Hashable, Sendable, CaseIterable {
     case target
     /// The controller that sent `show`/`showDetail`.
     case sender
+    /// The controller presented from the window's root, if any.
+    case presented
+    /// The navigation controller that showed `target` (didShow).
+    case navigation
 }
 
 /// What a condition tests of its subject.
@@ -198,6 +220,11 @@ public enum ControllerTest: Hashable, Sendable {
     case nestedTop(ControllerMatch)
     /// A controller anywhere below the subject (its stacks, recursively) matches.
     case contains(ControllerMatch)
+    /// The subject shows this item (``ControllerRecord/item``, of its visible end for a navigation
+    /// controller), or none (`nil`).
+    case shows(String?)
+    /// The subject shows the same item as another subject (both show one).
+    case showsSameItemAs(PolicySubject)
     /// The subject's stack holds more than this many controllers.
     case deeperThan(Int)
 }

@@ -85,6 +85,14 @@ public protocol SplitViewDelegate {
     /// `willShow`/`willHide`, the legacy popover calls), with a read-only view of the split.
     /// Default: nothing.
     func splitViewController(_ split: SplitView, notified notification: SplitNotification)
+
+    /// `navigationController(_:didShow:animated:)` of a navigation controller's delegate, after a
+    /// navigation controller on screen shows a new top (a push, a pop, a new stack). Default: nothing.
+    func navigationController(_ split: SplitView, didShow controller: ViewController, in navigation: ViewController)
+
+    /// Whether `decide` delivers notifications to this delegate (`true` for a delegate written in
+    /// Swift; a policy only when it implements one, so a plain policy's hot path stays lean).
+    var wantsNotifications: Bool { get }
 }
 
 extension SplitViewDelegate {
@@ -105,6 +113,8 @@ extension SplitViewDelegate {
     }
     public var implementsLegacyWillHide: Bool { false }
     public func splitViewController(_ split: SplitView, notified notification: SplitNotification) {}
+    public func navigationController(_ split: SplitView, didShow controller: ViewController, in navigation: ViewController) {}
+    public var wantsNotifications: Bool { true }
 }
 
 /// A notification UIKit sends the split's delegate.
@@ -148,16 +158,18 @@ public enum SplitNotification: Hashable, Sendable {
     }
 }
 
-/// The split as its delegate sees it, while UIKit asks: a read-only view of both columns, every
-/// navigation stack, controllers' names, restoration identifiers, kinds and parents, the traits,
-/// collapsed or not, and the app's flags; and what UIKit lets a delegate do: rearrange a navigation
-/// stack (``ViewController/viewControllers``), create controllers (``make(_:)``,
-/// ``makeNavigationController(_:restorationIdentifier:viewControllers:)``).
+/// The split as its delegate sees it, while UIKit asks: a view of both columns, every navigation
+/// stack, controllers' names, restoration identifiers, kinds and parents, the traits, collapsed or
+/// not, and the app's flags; and what UIKit lets a delegate do: rearrange a navigation stack
+/// (``ViewController/viewControllers``), create controllers (``make(_:)``,
+/// ``makeNavigationController(_:restorationIdentifier:viewControllers:)``), set the split's
+/// properties (``preferredDisplayMode`` and the others), show, present and dismiss controllers, set
+/// the split's ``viewControllers`` or a column, and set app flags.
 ///
-/// Every change is recorded as an event of the command being decided. A change UIKit would raise
-/// on (a navigation controller pushed outside a collapse, a controller in two places, any change
-/// from a notification) is not made: it is listed in ``faults`` and recorded as a rejection of the
-/// command, so `navtape log` and `expect rejected` show it.
+/// Every change is recorded as events of the command being decided, so a replay never needs the
+/// delegate. A change UIKit would raise on (a navigation controller pushed outside a collapse, a
+/// controller in two places, a split mutation inside a column-style callback) is not made: it is
+/// listed in ``faults`` and recorded as a rejection, so `navtape log` and `expect rejected` show it.
 public final class SplitView {
     /// The state, with the delegate's changes so far.
     public private(set) var state: NavigationState
@@ -175,16 +187,46 @@ public final class SplitView {
         /// What the delegate tried, in a line: `DetailNC.viewControllers = [A, A]: …`.
         public var description: String
     }
+
+    /// What a delegate method may change.
+    public enum Access: Hashable, Sendable {
+        /// A question about the button (`targetDisplayModeForAction`, legacy `shouldHide`): flags only.
+        case readOnly
+        /// A classic collapse or separate: anything; a split property set now applies as the
+        /// transition ends (the split is not collapsed until every collapse callback has returned,
+        /// and stays collapsed until every separate callback has).
+        case transition
+        /// A column-style transition (`topColumnForCollapsing`, `displayModeForExpanding`): stacks
+        /// and flags, not the split itself ("Mutating UISplitViewController … is not allowed during
+        /// a delegate callback"), except the compact column while collapsing.
+        case locked
+        /// The show overrides and notifications: anything, with its full effect.
+        case free
+    }
+
     /// The navigation controller that may hold nested navigation controllers while the delegate
     /// runs (the new primary during a collapse, CO-1.2), if any.
     let nesting: ControllerID?
-    /// Whether the delegate may change anything (not during notifications).
-    let isWritable: Bool
+    /// What the delegate may change from the method being asked.
+    public let access: Access
+    /// The delegate, asked again when one of its calls makes UIKit ask (a `showDetail` it sends).
+    let delegate: any SplitViewDelegate
+    /// How many delegate calls deep this method runs.
+    let depth: Int
 
-    init(state: NavigationState, nesting: ControllerID? = nil, isWritable: Bool = true) {
+    /// The deepest a delegate may call back into the split from its callbacks (a `showDetail`
+    /// override that calls `showDetailViewController` again would otherwise never end).
+    public static let maximumDepth = 4
+
+    init(
+        state: NavigationState, delegate: any SplitViewDelegate = SplitPolicy.noDelegate, nesting: ControllerID? = nil,
+        access: Access = .transition, depth: Int = 0
+    ) {
         self.state = state
+        self.delegate = delegate
         self.nesting = nesting
-        self.isWritable = isWritable
+        self.access = access
+        self.depth = depth
     }
 
     // MARK: reading
@@ -197,8 +239,6 @@ public final class SplitView {
     public var displayMode: DisplayMode { state.displayMode }
     /// How the split was created.
     public var style: SplitStyle { state.style }
-    /// The split's `viewControllers` (ST-2).
-    public var viewControllers: [ViewController] { state.viewControllers.map(handle) }
     /// The controller of a column (column style), or the primary/secondary (classic).
     public func viewController(for column: Column) -> ViewController? { state.controller(for: column).map(handle) }
     /// The secondary the split remembers from before the last collapse (EX-1.5), if any.
@@ -229,6 +269,20 @@ public final class SplitView {
         var builder = self
         let id = builder.intern(name)
         emit(.flagSet(id, value: value))
+    }
+
+    func represent(_ item: String?, by controller: ControllerID) {
+        if let item, !Decision.isFlagName(item) {
+            faults.append(
+                Fault(
+                    reason: .invalidValue, subject: controller, description: "representedItem: an item's name is 1 to \(ControllerSpec.maximumNameLength) bytes"
+                ))
+            return
+        }
+        guard state.itemName(of: controller) != item else { return }
+        var builder = self
+        let name = item.map { builder.intern($0) }
+        emit(.itemRepresented(controller, item: name))
     }
 
     /// Creates the controllers of `tree` (new instances, minted for the delegate) and returns the
@@ -273,10 +327,89 @@ public final class SplitView {
     }
 
     private func writable(_ what: String) -> Bool {
-        if !isWritable {
+        if access == .readOnly {
             faults.append(Fault(reason: .delegateCannotChange, subject: nil, description: "\(what): this delegate method cannot change the split"))
         }
-        return isWritable
+        return access != .readOnly
+    }
+
+    // MARK: the split's own API, from inside a callback
+
+    /// `preferredDisplayMode` (DM-1); setting it applies it as the app's own assignment would (DM-2,
+    /// DM-7), or as the collapse or separate under way ends.
+    public var preferredDisplayMode: DisplayMode {
+        get { state.preferredDisplayMode }
+        set { perform(.setPreferredDisplayMode(newValue), "preferredDisplayMode = \(newValue.name)") }
+    }
+
+    /// Column style: `preferredSplitBehavior` (ST-5).
+    public var preferredSplitBehavior: SplitBehavior {
+        get { state.preferredSplitBehavior }
+        set { perform(.setPreferredSplitBehavior(newValue), "preferredSplitBehavior = \(newValue)") }
+    }
+
+    /// `presentsWithGesture` (ST-8).
+    public var presentsWithGesture: Bool {
+        get { state.presentsWithGesture }
+        set { setProperty(.presentsWithGesture(newValue)) }
+    }
+
+    /// Sets a split property (column widths, `primaryEdge`, the buttons; ST-8..ST-11).
+    public func setProperty(_ property: SplitProperty) {
+        perform(.setProperty(property), "set \(property.name.rawValue)")
+    }
+
+    /// The split's `viewControllers` (ST-2); setting it is the app's `viewControllers = …` (BUG-4
+    /// while collapsed).
+    public var viewControllers: [ViewController] {
+        get { state.viewControllers.map(handle) }
+        set { perform(.setSplitViewControllers(newValue.map(\.id)), "viewControllers = [\(newValue.map(\.name).joined(separator: ", "))]") }
+    }
+
+    /// Column style: `setViewController(_:for:)` (ST-3, SH-15); allowed for the compact column in a
+    /// locked callback, as `topColumnForCollapsing` does.
+    public func setViewController(_ controller: ViewController?, for column: Column) {
+        perform(.setViewController(controller?.id, for: column), "setViewController(\(controller?.name ?? "nil"), for: .\(column.name))", column: column)
+    }
+
+    /// Column style: `show(_:)` for a column (BTN-8).
+    public func show(_ column: Column) { perform(.showColumn(column), "show(.\(column.name))") }
+
+    /// Column style: `hide(_:)` for a column (BTN-8).
+    public func hide(_ column: Column) { perform(.hideColumn(column), "hide(.\(column.name))") }
+
+    /// `showDetailViewController(_:sender:)` sent to the split (SH-7..SH-12); `sender` is where it
+    /// starts (the primary when `nil`).
+    public func showDetailViewController(_ controller: ViewController, sender: ViewController? = nil) {
+        guard let from = sender?.id ?? state.primary else { return }
+        perform(.showDetail(controller.id, sender: from), "showDetailViewController(\(controller.name))")
+    }
+
+    /// `present(_:animated:)` from the window's root.
+    public func present(_ controller: ViewController) { perform(.present(controller.id), "present(\(controller.name))") }
+
+    /// Dismisses the presented controller.
+    public func dismiss() { perform(.dismiss, "dismiss") }
+
+    /// Runs `command` as UIKit runs a call made from inside a delegate method: decided at once,
+    /// against the state as the delegate has left it, its events recorded in order with the
+    /// delegate's other changes. UIKit asks the delegate again where the command makes it ask.
+    func perform(_ command: NavigationCommand, _ what: String, column: Column? = nil) {
+        guard writable(what) else { return }
+        if access == .locked, column != .compact {
+            faults.append(
+                Fault(
+                    reason: .delegateCannotChange, subject: nil,
+                    description: "\(what): mutating UISplitViewController is not allowed during a delegate callback"))
+            return
+        }
+        guard depth < Self.maximumDepth else {
+            faults.append(Fault(reason: .delegateCannotChange, subject: nil, description: "\(what): delegate calls nested deeper than \(Self.maximumDepth)"))
+            return
+        }
+        var nested = Decision(state: state, delegate: delegate, command: command, depth: depth + 1, defersLayout: access == .transition)
+        nested.run(command)
+        for event in nested.events { emit(event) }
     }
 }
 
@@ -349,6 +482,23 @@ public struct ViewController: Hashable, CustomStringConvertible {
         guard stack.count > 1, let top = stack.last else { return nil }
         viewControllers = Array(stack.dropLast())
         return top
+    }
+
+    /// The item the controller shows (its `detailItem`), as the app set it; setting it is app state,
+    /// allowed from any delegate method, as ``SplitView/setFlag(_:_:)`` is.
+    public var representedItem: String? {
+        get { split.state.itemName(of: id) }
+        nonmutating set { split.represent(newValue, by: id) }
+    }
+
+    /// `show(_:sender:)` sent by this controller (SH-1..SH-6): UIKit finds the container that shows it.
+    public func show(_ controller: ViewController) {
+        split.perform(.show(controller.id, sender: id), "\(name).show(\(controller.name))")
+    }
+
+    /// `showDetailViewController(_:sender:)` sent by this controller (SH-7..SH-12).
+    public func showDetailViewController(_ controller: ViewController) {
+        split.perform(.showDetail(controller.id, sender: id), "\(name).showDetailViewController(\(controller.name))")
     }
 
     /// Whether `controller` is this one or anywhere in its stacks.

@@ -61,8 +61,9 @@ public struct EventContext: Sendable {
     public static func inferredCommitStart(for event: NavigationEvent) -> Bool {
         switch event {
         case .collapsed, .separated, .nameInterned, .controllerCreated, .stackInitialized, .columnStacked,
-            .columnUnstacked, .splitBehaviorChanged, .controllerReleased, .diverged:
+            .columnUnstacked, .splitBehaviorChanged, .controllerReleased, .diverged, .detailMarked:
             return false
+        case .itemRepresented: return true
         case .displayModeChanged(_, let cause):
             return cause.userCommand != nil
         case .delegateNotified(let notification):
@@ -88,7 +89,8 @@ public struct EventContext: Sendable {
             return true
         case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
             .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
-            .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged:
+            .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged, .detailMarked,
+            .itemRepresented:
             return false
         }
     }

@@ -62,6 +62,20 @@ struct ScenarioScriptTests {
         #expect(result.stdout.split(separator: "\n").count == files.count)
     }
 
+    @Test("issue 26's trust scenarios pass through the built binary: near misses silent, true positives kept, every class said")
+    func trust() throws {
+        let directory = Self.directory.appendingPathComponent("Trust")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".navscript") }.sorted()
+        #expect(files.count >= 7)
+        for file in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.hasPrefix("# Issue 26, class "), "\(file) names the class it holds")
+        }
+        let result = try Navtape.run(["run"] + files.map { directory.appendingPathComponent($0).path })
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("PASS ") })
+    }
+
     @Test("demo --write-scripts gives a user without a clone every script, byte for byte (scripts/embed-scenarios)")
     func shipped() throws {
         let scratch = Scratch(onDisk: true)

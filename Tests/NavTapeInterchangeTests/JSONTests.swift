@@ -115,6 +115,8 @@ struct JSONTests {
             .rejected(.tapSecondaryOnlyButton, reason: .invalidValue, subject: nil),
             .flagSet(NameID(rawValue: 4), value: true), .flagSet(NameID(rawValue: 0), value: false),
             .controllerReleased(ControllerID(minted: 2)),
+            .detailMarked(ControllerID(app: 4)),
+            .itemRepresented(ControllerID(app: 4), item: NameID(rawValue: 2)), .itemRepresented(ControllerID(minted: 1), item: nil),
             .diverged(
                 Divergence(
                     aspect: .stack(of: .unmatched(name: NameID(rawValue: 1))), observed: .controllers([.controller(ControllerID(minted: 1))]),

@@ -50,7 +50,22 @@ struct PolicyDocumentationTests {
         }
         let all: Set<String> = [
             "keep", "discard", "merge", "mergeTop", "filter", "returnsNil", "secondary", "existing",
-            "fresh", "unmerge", "mode", "column", "proposed", "bool",
+            "fresh", "unmerge", "mode", "column", "proposed", "bool", "nothing",
+        ]
+        #expect(all.subtracting(shown).isEmpty, "no example for \(all.subtracting(shown).sorted())")
+    }
+
+    @Test("every kind of action has an example")
+    func everyActionShown() throws {
+        var shown: Set<String> = []
+        for example in try Self.examples() {
+            for rules in try SplitPolicy(parsing: example).methods.values {
+                for rule in rules { shown.formUnion(rule.actions.map { String($0.text.prefix { $0 != " " }) }) }
+            }
+        }
+        let all: Set<String> = [
+            "flag", "preferredDisplayMode", "preferredSplitBehavior", "set", "push", "replaceSecondary", "showDetail",
+            "present", "dismiss", "pop", "popToRoot",
         ]
         #expect(all.subtracting(shown).isEmpty, "no example for \(all.subtracting(shown).sorted())")
     }
@@ -71,6 +86,7 @@ struct PolicyDocumentationTests {
         case .column: return "column"
         case .proposed: return "proposed"
         case .bool: return "bool"
+        case .nothing: return "nothing"
         }
     }
 }

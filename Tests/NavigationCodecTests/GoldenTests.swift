@@ -92,6 +92,12 @@ struct GoldenTests {
         (.policyChanged("name p; collapseSecondary discard if flag x"), true, "a0" + "0170" + "00" + "01" + "01" + "01" + "01" + "01" + "00" + "0178"),
         // 21 | #m3 (code 7)
         (.controllerReleased(ControllerID(minted: 3)), false, "2107"),
+        // 24 | #2 (code 4); a4 | #m3 (code 7)
+        (.detailMarked(ControllerID(app: 2)), false, "2404"),
+        (.detailMarked(ControllerID(minted: 3)), true, "a407"),
+        // 25 | #2 | varint(name 5 + 1); 25 | #2 | 0 (no item)
+        (.itemRepresented(ControllerID(app: 2), item: NameID(rawValue: 5)), false, "250406"),
+        (.itemRepresented(ControllerID(app: 2), item: nil), true, "a50400"),
         // stackSet with its NV-5 transition (0x22; 0x12 above stays the record of an unrecorded one).
         (.stackSet([ControllerID(app: 3), ControllerID(app: 4)], navigation: app2, transition: .pop), false, "220206080402"),
         (.stackSet([ControllerID(app: 3)], navigation: app2, transition: .push), true, "a201060401"),
@@ -155,7 +161,9 @@ struct GoldenTests {
         // automatic button visibility. Version 3 appends the delegate's state: no policy change, no flag.
         let hex2 = "02" + Self.smallStateVersion1Hex.dropFirst(2) + "00" + "00" + "00" + "00" + "00" + "00"
         let hex = "03" + hex2.dropFirst(2) + "00" + "00"
-        #expect(bytes.hex == hex)
+        // Version 4 is version 3's layout with items in records: none here.
+        #expect(bytes.hex == "04" + hex.dropFirst(2))
+        #expect(StateCodec.encode(state, formatVersion: 3)?.hex == hex)
         #expect(StateCodec.encode(state, formatVersion: 2)?.hex == hex2)
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex2))) == state)
@@ -178,10 +186,27 @@ struct GoldenTests {
             + "000000000000"
             + "01" + "0170" + "00" + "01" + "01" + "01" + "01" + "01" + "00" + "0664696d6d6564"
             + "01" + "03"
-        #expect(StateCodec.encode(state).hex == hex)
+        #expect(StateCodec.encode(state, formatVersion: 3)?.hex == hex)
+        #expect(StateCodec.encode(state).hex == "04" + hex.dropFirst(2))
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
         #expect(StateCodec.encode(state, formatVersion: 2) == nil)
         #expect(StateCodec.hash(state) == StateCodec.fnv1a64(try #require([UInt8](hex: hex))))
+    }
+
+    @Test("a state whose detail shows an item encodes to its pinned version 4 bytes; older versions cannot hold it")
+    func goldenItemState() throws {
+        var state = Self.smallState()
+        Navigation.send(.representItem(ControllerID(app: 1), "post7"), to: &state)
+        // The name table gains "post7" (name 3); record #1 sets bit 3 of its first byte (content in
+        // a navigation controller: 0x10 | 0x08) and ends with the item's name ID 3.
+        let hex =
+            "04" + "04" + "024d4e" + "0152" + "014d" + "05706f737437" + "02" + "00" + "2100020102" + "1802000000" + "03"
+            + Self.smallStateVersion1Hex.dropFirst(42) + "000000000000" + "00" + "00"
+        #expect(StateCodec.encode(state).hex == hex)
+        #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
+        #expect(StateCodec.encode(state, formatVersion: 3) == nil)
+        #expect(StateCodec.hash(state) == StateCodec.fnv1a64(try #require([UInt8](hex: hex))))
+        #expect(state.shownItem(of: ControllerID(app: 0)) == "post7")
     }
 
     @Test("version 1 state bytes still decode to the same state, re-encode as version 1, and keep their hash")
@@ -239,7 +264,8 @@ struct GoldenTests {
             + "02" + "07" + "00" + "00" + "00"  // primary #m0, secondary #3, no remembered, nesting, presented
             + "03" + "0b" + "03" + "03" + "01" + "01"  // v2: supplementary #1, compact #5, displace, displace, secondary-only button, always
         let hex = "03" + hex2.dropFirst(2) + "00" + "00"  // v3: no policy change, no flag
-        #expect(bytes.hex == hex)
+        #expect(bytes.hex == "04" + hex.dropFirst(2))
+        #expect(StateCodec.encode(state, formatVersion: 3)?.hex == hex)
         #expect(StateCodec.encode(state, formatVersion: 2)?.hex == hex2)
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex))) == state)
         #expect(try Codec.decodeState(try #require([UInt8](hex: hex2))) == state)

@@ -10,7 +10,7 @@ import NavTapeTestSupport
 @Suite("Seeded random session")
 struct RandomSessionTests {
     /// The policies the sessions rotate through.
-    static let policies: [SplitPolicy] = [.noDelegate, .calendarPaste(), .template(), .mergeStacks]
+    static let policies: [SplitPolicy] = [.noDelegate, .calendarPaste(), .template(), .mergeStacks, CommandSamples.policies[CommandSamples.policies.count - 1]]
     /// The environments trait changes move between.
     static let environments: [Traits] = [
         Device.iPhonePlus.traits(.portrait), Device.iPhonePlus.traits(.landscape),
@@ -361,6 +361,10 @@ struct App {
             // The app's state its delegate reads, and now and then a new delegate policy.
             if Int.random(in: 0..<8, using: &random) == 0 {
                 return .setPolicy(RandomSession.policies.randomElement(using: &random) ?? policy)
+            }
+            if Bool.random(using: &random) {
+                let item = ["post7", "settings", "Ünïcødé"].randomElement(using: &random)
+                return .representItem(recentlyCreated(&random) ?? sender, Int.random(in: 0..<4, using: &random) == 0 ? nil : item)
             }
             return .setFlag(["detailDimmed", "detailModified", "articleSelected"].randomElement(using: &random) ?? "x", Bool.random(using: &random))
         case 94..<96:

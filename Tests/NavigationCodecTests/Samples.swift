@@ -156,6 +156,10 @@ enum Samples {
         result += [.flagSet(NameID(rawValue: 0), value: true), .flagSet(NameID(rawValue: .max), value: false)]
         result += CommandSamples.policies.map { .policyChanged($0) }
         result += [.controllerReleased(minted), .controllerReleased(maxMinted), .controllerReleased(a)]
+        result += [.detailMarked(a), .detailMarked(maxMinted)]
+        result += [
+            .itemRepresented(a, item: NameID(rawValue: 0)), .itemRepresented(maxMinted, item: NameID(rawValue: .max)), .itemRepresented(minted, item: nil),
+        ]
         result += [
             .diverged(
                 Divergence(

@@ -171,11 +171,18 @@ struct StateCodecTests {
         flagged.evolve(.nameInterned("selected"))
         flagged.evolve(.flagSet(try #require(flagged.names.id(of: "selected")), value: true))
         #expect(StateCodec.encode(flagged, formatVersion: 2) == nil)
-        #expect(StateCodec.hash(flagged) == StateCodec.fnv1a64(StateCodec.encode(flagged)))
+        #expect(StateCodec.hash(flagged) == StateCodec.fnv1a64(try #require(StateCodec.encode(flagged, formatVersion: 3))))
         var changed = state
         changed.evolve(.policyChanged(.mergeStacks))
         #expect(StateCodec.encode(changed, formatVersion: 2) == nil && StateCodec.encode(changed, formatVersion: 1) == nil)
-        #expect(StateCodec.hash(changed) == StateCodec.fnv1a64(StateCodec.encode(changed)))
+        #expect(StateCodec.hash(changed) == StateCodec.fnv1a64(try #require(StateCodec.encode(changed, formatVersion: 3))))
+        // An item shown moves it to version 4.
+        var showing = state
+        showing.evolve(.nameInterned("post7"))
+        showing.evolve(.itemRepresented(ControllerID(app: 1), item: NameID(rawValue: UInt32(showing.names.count - 1))))
+        #expect(StateCodec.encode(showing, formatVersion: 3) == nil)
+        #expect(StateCodec.hash(showing) == StateCodec.fnv1a64(StateCodec.encode(showing)))
+        #expect(try Codec.decodeState(StateCodec.encode(showing)) == showing)
         #expect(try Codec.decodeState(StateCodec.encode(flagged)) == flagged)
         #expect(try Codec.decodeState(StateCodec.encode(changed)) == changed)
         var positive = state, negative = state
@@ -194,12 +201,12 @@ struct StateCodecTests {
         let bytes = StateCodec.encode(Self.smallState())
         // Versions this build does not read: newer ones (with a hint) and 0.
         var wrongVersion = bytes
-        wrongVersion[0] = 4
-        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 4: this build reads versions 1–3; written by a newer NavTape?")) {
+        wrongVersion[0] = 5
+        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 5: this build reads versions 1–4; written by a newer NavTape?")) {
             try Codec.decodeState(wrongVersion)
         }
         wrongVersion[0] = 0
-        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 0: this build reads versions 1–3")) {
+        #expect(throws: CodecError(.unsupportedVersion, at: 0, "state.version 0: this build reads versions 1–4")) {
             try Codec.decodeState(wrongVersion)
         }
         // Trailing byte.

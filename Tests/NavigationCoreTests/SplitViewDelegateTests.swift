@@ -69,19 +69,44 @@ struct SplitViewDelegateTests {
         #expect(transcript.lines.first?.hasPrefix("willChangeTo(") == true, "\(transcript.lines)")
     }
 
-    @Test("a notification cannot change the split: the change is refused and recorded as a rejection (ST-12)")
-    func notificationsAreReadOnly() throws {
+    @Test("a notification may change the stacks, as shipping apps do in didCollapse and didExpand: recorded in the command's commit")
+    func notificationsMayChangeStacks() throws {
         let listener = Listener(transcript: Transcript(), meddles: true)
         var state = try split(plusPortrait, delegate: listener)
         Navigation.send(.instantiate(try ControllerSpec.parse("M2")), to: &state, delegate: listener)
         let m2 = try #require(state.controller(named: "M2"))
         Navigation.send(.push(m2, onto: try #require(state.controller(named: "MN"))), to: &state, delegate: listener)
-        let before = state.hierarchyDescription
+        let before = state
         let events = Navigation.send(.launch(plusPortrait), to: &state, delegate: listener)
-        #expect(events.rejections == [.delegateCannotChange])
+        #expect(events.rejections.isEmpty)
+        // didCollapse reversed the primary's stack after the collapse pushed DN: [DN, M2, M] is no
+        // stack UIKit would refuse, and the events alone replay it.
+        guard let collapsed = events.firstIndex(where: { $0.kind == .collapsed }) else {
+            Issue.record("no collapse")
+            return
+        }
+        #expect(events[(collapsed + 1)...].contains { $0.kind == .stackSet })
+        #expect(state.hierarchyDescription.hasPrefix("MN[DN[D], M2, M]"), "\(state.hierarchyDescription)")
+        var replay = before
+        for event in events { replay.evolve(event) }
+        #expect(replay == state)
+    }
+
+    @Test("a question about the button cannot change the split: the change is refused and recorded as a rejection (ST-12)")
+    func buttonQuestionIsReadOnly() throws {
+        struct Meddler: SplitViewDelegate {
+            func targetDisplayModeForAction(in split: SplitView) -> DisplayMode {
+                split.preferredDisplayMode = .primaryHidden
+                if let primary = split.viewController(for: .primary) { primary.viewControllers = primary.viewControllers.reversed() }
+                return .automatic
+            }
+        }
+        var state = try split(plusLandscape, delegate: Meddler())
+        Navigation.send(.launch(plusLandscape), to: &state, delegate: Meddler())
+        let events = Navigation.send(.tapDisplayModeButton, to: &state, delegate: Meddler())
+        #expect(events.rejections == [.delegateCannotChange, .delegateCannotChange])
         #expect(RejectionReason.delegateCannotChange.rule == RuleID(.ST, 12))
-        // The collapse happened; the stack the notification tried to reverse did not change.
-        #expect(state.isCollapsed && before.hasPrefix("MN[M, M2]") && state.hierarchyDescription.hasPrefix("MN[M, M2"))
+        #expect(state.preferredDisplayMode == .automatic)
     }
 
     @Test("a stack UIKit would raise on is refused with its reason and subject; the rest of the answer stands (NV-1, INV-1)")

@@ -58,6 +58,8 @@ public enum EventText {
         case .flagSet(let name, let value): return "\(kind) \(state.names[name]) \(value)"
         case .policyChanged(let policy): return "\(kind) \(policy.name): \(policy.summary)"
         case .controllerReleased(let controller): return "\(kind) \(n(controller)) \(controller)"
+        case .detailMarked(let controller): return "\(kind) \(n(controller))"
+        case .itemRepresented(let controller, let item): return "\(kind) \(n(controller)) \(item.map { state.names[$0] } ?? "nothing")"
         case .diverged(let divergence): return "\(kind) " + describe(divergence, in: state)
         }
     }

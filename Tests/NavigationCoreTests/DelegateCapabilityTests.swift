@@ -1,0 +1,193 @@
+import Testing
+@testable import NavigationCore
+
+/// What a delegate written in Swift may do inside its callbacks (issue 26, class 3): set the split's
+/// properties, call `showDetailViewController`, `present`, replace the secondary, act on
+/// notifications, and where UIKit refuses (ST-12). Each test replays the events without the
+/// delegate and gets the same state.
+@Suite("Delegate capabilities")
+struct DelegateCapabilityTests {
+    let plusPortrait = Device.iPhonePlus.traits(.portrait)
+    let plusLandscape = Device.iPhonePlus.traits(.landscape)
+
+    /// A classic split from two trees, installed, not launched.
+    func split(_ primary: String, _ secondary: String, _ traits: Traits, delegate: any SplitViewDelegate) throws -> NavigationState {
+        var state = NavigationState(traits: traits)
+        var roots: [ControllerID] = []
+        for notation in [primary, secondary] {
+            roots.append(state.nextAppControllerID)
+            Navigation.send(.instantiate(try ControllerSpec.parse(notation)), to: &state, delegate: delegate)
+        }
+        Navigation.send(.setSplitViewControllers(roots), to: &state, delegate: delegate)
+        return state
+    }
+
+    /// Sends `command`, checks that the events alone replay to the same state, returns them.
+    @discardableResult
+    func send(_ command: NavigationCommand, _ state: inout NavigationState, _ delegate: any SplitViewDelegate) -> [NavigationEvent] {
+        var replay = state
+        let events = Navigation.send(command, to: &state, delegate: delegate)
+        for event in events { replay.evolve(event) }
+        #expect(replay == state, "replaying \(command)'s events differs from the live state")
+        return events
+    }
+
+    /// Lister 1.0's collapse (rzaitov/ListerSample 81afdfc, AAPLAppDelegate.m 63-105), verbatim in
+    /// spirit: `preferredDisplayMode = .automatic`, then `showDetailViewController` with the
+    /// secondary's top from inside the callback, then `true`.
+    struct Lister: SplitViewDelegate {
+        func targetDisplayModeForAction(in split: SplitView) -> DisplayMode { .allVisible }
+        func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
+            split.preferredDisplayMode = .automatic
+            if secondary.isNavigationController, let top = secondary.topViewController {
+                primary.showDetailViewController(top)
+            }
+            return true
+        }
+    }
+
+    @Test("a property set inside collapseSecondary is stored and applies as the collapse ends (Lister 1.0; DM-7)")
+    func propertyInsideCollapse() throws {
+        var state = try split("MN[Documents]", "ListNav[List]", plusLandscape, delegate: Lister())
+        send(.setPreferredDisplayMode(.allVisible), &state, Lister())
+        send(.launch(plusLandscape), &state, Lister())
+        #expect(state.displayMode == .allVisible)
+        let events = send(.changeTraits(plusPortrait), &state, Lister())
+        // The assignment is recorded inside the collapse; no display-mode change happens mid-collapse.
+        #expect(events.contains(.preferredDisplayModeSet(.automatic)))
+        #expect(!events.contains { $0.kind == .displayModeChanged })
+        #expect(state.isCollapsed && state.preferredDisplayMode == .automatic)
+        // `isCollapsed` is false until every collapse callback has returned (Apple's isCollapsed
+        // page), so the showDetail inside the callback is an expanded one: forwarded to the
+        // secondary navigation controller, which already holds List (SH-11, NV-1: UIKit raises).
+        // The handled collapse then discards ListNav: the list is lost. Apple's next revision
+        // (galrito/lister-apple-sample-code 7159d78) returns NO instead and removed the call.
+        #expect(events.rejections == [.alreadyInStack])
+        #expect(state.hierarchyDescription == "MN[Documents]")
+    }
+
+    /// Element's separate (element-hq/element-ios 1a45793, SplitViewCoordinator.swift): sets
+    /// `.allVisible`, then lets UIKit pop the detail.
+    struct Element: SplitViewDelegate {
+        func splitViewController(_ split: SplitView, separateSecondaryFrom primary: ViewController) -> ViewController? {
+            split.preferredDisplayMode = .allVisible
+            return nil
+        }
+    }
+
+    @Test("a property set inside separateSecondary is the display mode the expand resolves (Element; DM-2)")
+    func propertyInsideSeparate() throws {
+        var state = try split("MN[Rooms]", "DN[Room]", plusPortrait, delegate: Element())
+        send(.launch(plusPortrait), &state, Element())
+        let events = send(.changeTraits(plusLandscape), &state, Element())
+        #expect(events.contains(.preferredDisplayModeSet(.allVisible)))
+        #expect(state.displayMode == .allVisible && !state.isCollapsed)
+    }
+
+    /// A `showDetail` override that wraps the detail in a navigation controller it builds and pushes
+    /// it onto the collapsed primary (the old API: handles and stack edits only).
+    struct WrappingOverride: SplitViewDelegate {
+        func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool { true }
+        func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool {
+            guard split.isCollapsed, let primary = split.viewController(for: .primary),
+                let wrapper = split.makeNavigationController("ArticleNav", viewControllers: [controller])
+            else { return false }
+            primary.pushViewController(wrapper)
+            return true
+        }
+    }
+
+    @Test("a collapsed showDetail the override wraps and pushes is detail content: the expand is no BUG-7 (SH-8, EX-2)")
+    func overrideDetailIsDetail() throws {
+        var state = try split("MN[M]", "DN[Empty]", plusPortrait, delegate: WrappingOverride())
+        send(.launch(plusPortrait), &state, WrappingOverride())
+        send(.instantiate(.content("Article")), &state, WrappingOverride())
+        let article = try #require(state.controller(named: "Article"))
+        let master = try #require(state.controller(named: "M"))
+        let shown = send(.showDetail(article, sender: master), &state, WrappingOverride())
+        #expect(shown.last == .detailMarked(article))
+        #expect(state.hierarchyDescription == "MN[M, ArticleNav[Article]]")
+        let before = state
+        let events = send(.changeTraits(plusLandscape), &state, WrappingOverride())
+        #expect(state.hierarchyDescription == "MN[M] | ArticleNav[Article]")
+        #expect(NavigationState.rulesRaised(from: before, by: events).isEmpty)
+    }
+
+    @Test("a column-style transition callback may rearrange stacks but not mutate the split (ST-12)")
+    func lockedColumnCallbacks() throws {
+        struct NewsBlurLike: SplitViewDelegate {
+            func splitViewController(_ split: SplitView, topColumnForCollapsingToProposedTopColumn proposed: Column) -> Column {
+                split.preferredDisplayMode = .secondaryOnly
+                split.setFlag("collapsedOnce", true)
+                return proposed
+            }
+        }
+        var state = NavigationState(style: .doubleColumn, traits: Device.iPad.traits(.landscape))
+        send(.instantiate(.content("Feeds")), &state, NewsBlurLike())
+        send(.setViewController(ControllerID(app: 0), for: .primary), &state, NewsBlurLike())
+        send(.instantiate(.navigation("StoryNav", [.content("Story")])), &state, NewsBlurLike())
+        send(.setViewController(ControllerID(app: 1), for: .secondary), &state, NewsBlurLike())
+        send(.launch(Device.iPad.traits(.landscape)), &state, NewsBlurLike())
+        let events = send(.changeTraits(Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3.0)), &state, NewsBlurLike())
+        #expect(events.rejections == [.delegateCannotChange])
+        #expect(state.flag("collapsedOnce") && state.isCollapsed)
+        #expect(state.preferredDisplayMode == .automatic)
+    }
+
+    @Test("a delegate calling back into the split from its own override stops four calls deep, recorded as a rejection")
+    func boundedRecursion() throws {
+        struct Echo: SplitViewDelegate {
+            func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool {
+                split.showDetailViewController(controller, sender: sender)
+                return true
+            }
+        }
+        var state = try split("MN[M]", "DN[D]", Device.iPad.traits(.landscape), delegate: Echo())
+        send(.launch(Device.iPad.traits(.landscape)), &state, Echo())
+        send(.instantiate(.content("X")), &state, Echo())
+        let x = try #require(state.controller(named: "X"))
+        let master = try #require(state.controller(named: "M"))
+        let events = send(.showDetail(x, sender: master), &state, Echo())
+        #expect(events.rejections == [.delegateCannotChange])
+        #expect(events.filter { if case .detailShown(_, _, .handledByDelegate) = $0 { true } else { false } }.count == SplitView.maximumDepth + 1)
+    }
+
+    @Test("didShow reaches the delegate after a push onto a navigation controller on screen, and may act (Element, Wire)")
+    func didShow() throws {
+        final class Heard { var lines: [String] = [] }
+        struct Listener: SplitViewDelegate {
+            let heard: Heard
+            func navigationController(_ split: SplitView, didShow controller: ViewController, in navigation: ViewController) {
+                heard.lines.append("\(navigation.name) shows \(controller.name)")
+                if controller.name == "Room" { split.setProperty(.presentsWithGesture(false)) }
+            }
+        }
+        let heard = Heard()
+        let listener = Listener(heard: heard)
+        var state = try split("MN[Rooms]", "DN[Empty]", plusPortrait, delegate: listener)
+        send(.launch(plusPortrait), &state, listener)
+        heard.lines = []
+        send(.instantiate(.content("Room")), &state, listener)
+        let room = try #require(state.controller(named: "Room"))
+        let master = try #require(state.controller(named: "MN"))
+        send(.push(room, onto: master), &state, listener)
+        #expect(heard.lines == ["MN shows Room"])
+        #expect(!state.presentsWithGesture)
+        send(.pop(master), &state, listener)
+        // The launch collapse pushed DN (CO-1.4): Back shows it again.
+        #expect(heard.lines == ["MN shows Room", "MN shows DN"])
+    }
+
+    @Test("an item the app represents is what `shows` and `showsSameItemAs` read; the delegate may set it too")
+    func representedItems() throws {
+        var state = try split("MN[M]", "DN[Detail]", Device.iPad.traits(.landscape), delegate: SplitPolicy.noDelegate)
+        let detail = try #require(state.controller(named: "Detail"))
+        #expect(send(.representItem(detail, "post7"), &state, SplitPolicy.noDelegate).contains { $0.kind == .itemRepresented })
+        let navigation = try #require(state.controller(named: "DN"))
+        #expect(state.shownItem(of: navigation) == "post7")
+        #expect(send(.representItem(detail, "post7"), &state, SplitPolicy.noDelegate).first?.kind == .ignored)
+        send(.representItem(detail, nil), &state, SplitPolicy.noDelegate)
+        #expect(state.itemName(of: detail) == nil)
+        #expect(send(.representItem(ControllerID(app: 99), "x"), &state, SplitPolicy.noDelegate).rejections == [.unknownController])
+    }
+}
