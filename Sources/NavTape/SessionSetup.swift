@@ -14,14 +14,23 @@ public struct SessionSetup: Hashable, Sendable {
     public var primary: String
     /// The secondary's tree, e.g. `DN[D]`, or `nil` for none.
     public var secondary: String?
+    /// How the split is created (classic unless said).
+    public var style: SplitStyle
+    /// The supplementary column's tree (triple column), if any.
+    public var supplementary: String?
 
     /// Creates a setup.
-    public init(device: Device, orientation: Orientation, policy: SplitPolicy, primary: String, secondary: String?) {
+    public init(
+        device: Device, orientation: Orientation, policy: SplitPolicy, primary: String, secondary: String?,
+        style: SplitStyle = .unspecified, supplementary: String? = nil
+    ) {
         self.device = device
         self.orientation = orientation
         self.policy = policy
         self.primary = primary
         self.secondary = secondary
+        self.style = style
+        self.supplementary = supplementary
     }
 
     /// The split's initial traits.
@@ -30,22 +39,22 @@ public struct SessionSetup: Hashable, Sendable {
     /// The description stored in the log header.
     public var sessionDescription: SessionDescription {
         SessionDescription(
-            style: .unspecified, initialTraits: initialTraits, policy: policy,
-            device: device.rawValue, layout: [primary, secondary].compactMap { $0 }.joined(separator: " | "))
+            style: style, initialTraits: initialTraits, policy: policy,
+            device: device.rawValue, layout: [primary, supplementary, secondary].compactMap { $0 }.joined(separator: " | "))
     }
 
     /// The commands that create and install the split's children (before launch): see
     /// `NavigationCommand.installing(primary:supplementary:secondary:style:)`.
     public func commands() throws(NavTapeError) -> [NavigationCommand] {
-        var specs: [ControllerSpec] = []
-        for text in [primary, secondary].compactMap({ $0 }) {
+        func parse(_ text: String?) throws(NavTapeError) -> ControllerSpec? {
+            guard let text else { return nil }
             do {
-                specs.append(try ControllerSpec.parse(text))
+                return try ControllerSpec.parse(text)
             } catch {
                 throw NavTapeError(.invalidArgument, path: "setup", "'\(text)': \(error)")
             }
         }
-        guard let first = specs.first else { return [] }
-        return NavigationCommand.installing(primary: first, secondary: specs.count > 1 ? specs[1] : nil, style: .unspecified)
+        guard let first = try parse(primary) else { return [] }
+        return NavigationCommand.installing(primary: first, supplementary: try parse(supplementary), secondary: try parse(secondary), style: style)
     }
 }

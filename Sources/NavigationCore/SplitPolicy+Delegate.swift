@@ -277,3 +277,15 @@ struct PolicyContext {
         }
     }
 }
+
+extension PolicyCondition {
+    /// Whether the condition holds of `state`, its subjects being the split's own columns (no
+    /// target, sender or proposal, which only a delegate method has): what an app model's action
+    /// asks before it is offered.
+    public func holds(in state: NavigationState) -> Bool {
+        let split = SplitView(state: state, access: .readOnly)
+        var context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        context.target = nil
+        return context.holds(self)
+    }
+}

@@ -81,9 +81,30 @@ public struct TimelineEntry: Codable, Hashable, Sendable {
     }
 }
 
+/// ``VisibleTimeline``'s changes as lines, their screens and the event named as they were at the
+/// time: a minted controller's slot may hold another controller by the end of the log (EX-3).
+struct TimelineLines: Projection {
+    var timeline = VisibleTimeline()
+    var lines: [TimelineEntry] = []
+
+    mutating func start(from state: NavigationState) { timeline.start(from: state) }
+
+    mutating func consume(_ context: EventContext) {
+        let before = timeline.entries.count
+        timeline.consume(context)
+        guard timeline.entries.count > before, let entry = timeline.entries.last else { return }
+        lines.append(
+            TimelineEntry(
+                index: entry.index, time: entry.time, visible: entry.content.map { context.state.name(of: $0) },
+                event: entry.event.kind.name, text: EventText.describe(entry.event, in: context.state)))
+    }
+
+    var output: [TimelineEntry] { lines }
+}
+
 extension TimeMachine {
     /// What the user saw over events `first ..< last`: the starting point, then each change, named
-    /// as the log's final state names them, until `body` returns `false`. Read in windows of
+    /// as the state at that point names them, until `body` returns `false`. Read in windows of
     /// `window` events, so memory stays flat however long the log; `observe` is called with the
     /// events done (progress).
     public func forEachTimelineEntry(
@@ -91,25 +112,21 @@ extension TimeMachine {
         observe: ((UInt64) -> Void)? = nil,
         _ body: (TimelineEntry) throws(NavTapeError) -> Bool
     ) throws(NavTapeError) {
-        let final = try state(at: eventCount)
-        func names(_ ids: [ControllerID]) -> [String] { ids.map { final.name(of: $0) } }
         let start = try lastEvent(before: first)
+        let initial = try state(at: first)
         guard
             try body(
                 TimelineEntry(
                     index: first == 0 ? nil : first - 1, time: start?.time ?? startTime,
-                    visible: names(try state(at: first).visibleContent)))
+                    visible: initial.visibleContent.map { initial.name(of: $0) }))
         else { return }
         var from = first
         while from < last {
             // Each window starts from the state before it, so a change at its first event is seen.
-            var projection = Observed(VisibleTimeline(), from: first, observe: observe)
+            var projection = Observed(TimelineLines(), from: first, observe: observe)
             let end = Swift.min(last, from + window)
             try run(&projection, from: from, to: end)
-            for entry in projection.wrapped.entries {
-                let line = TimelineEntry(
-                    index: entry.index, time: entry.time, visible: names(entry.content), event: entry.event.kind.name,
-                    text: EventText.describe(entry.event, in: final))
+            for line in projection.wrapped.lines {
                 guard try body(line) else { return }
             }
             from = end

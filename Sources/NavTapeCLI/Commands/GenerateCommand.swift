@@ -3,19 +3,31 @@ import ArgumentParser
 import NavTape
 import NavigationCore
 
-/// `navtape generate --events N --seed S -o LOG`.
+/// `navtape generate --app NAME --events N --seed S -o LOG`.
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Record a seeded random Calendar Paste session of at least N events.",
+        abstract: "Record a seeded random session of at least N events: a user of a real app, or a fuzzing walk.",
         discussion: """
-            The same seed, device and policy give the same log on every machine. A progress bar is drawn on \
-            standard error when it is a terminal.
+            With --app, a user of that app: only the actions its screens on screen offer (a list selects, a \
+            detail pushes its sub-screens, Back, rotations, Slide Over sizes, the display-mode button), under \
+            the app's own delegate. Apps: \(AppModel.all.map(\.name).joined(separator: ", ")).
+
+            Without --app, the fuzzing walk over a Calendar Paste-shaped split: any command at any time, \
+            under --policy. It is not a session a user could produce (it shows details from details, stacks \
+            detail upon detail), so its bug counts say nothing about an app; use it to exercise the model.
+
+            The same seed, device and app (or policy) give the same log on every machine. A progress bar is \
+            drawn on standard error when it is a terminal.
 
             Examples:
-              navtape generate --events 10000 --seed 7 -o random.navtape
-              navtape generate --events 500 --seed 1 --device ipad --policy none -o ipad.navtape
+              navtape generate --app calendar-paste --events 10000 --seed 7 -o paste.navtape
+              navtape generate --app wordpress --events 5000 --seed 3 --device ipad -o wp-ipad.navtape
+              navtape generate --events 500 --seed 1 --device ipad --policy none -o fuzz.navtape
             """)
+
+    @Option(help: ArgumentHelp("The app whose user the session follows (\(AppModel.all.map(\.name).joined(separator: ", "))).", valueName: "name"))
+    var app: String?
 
     @Option(help: ArgumentHelp("The least number of events to record.", valueName: "n"))
     var events: Int
@@ -33,11 +45,18 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         guard events > 0, events <= 100_000_000 else { throw ValidationError("--events must be between 1 and 100000000.") }
+        if let app {
+            guard AppModel.named(app) != nil else {
+                throw ValidationError("unknown app '\(app)' (\(AppModel.all.map(\.name).joined(separator: ", ")))")
+            }
+            guard policy == nil else { throw ValidationError("--app uses the app's own delegate: leave out --policy.") }
+        }
     }
 
     func run() throws {
         try output.prepare()
         let seed = self.seed ?? Self.freshSeed()
+        if let app, let model = AppModel.named(app) { return try record(model, seed: seed) }
         var generator = SessionGenerator(seed: seed, device: device?.device ?? .iPhonePlus, policy: policy?.policy ?? .calendarPaste())
         let recorder = try Recorder(
             creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
@@ -49,6 +68,21 @@ struct GenerateCommand: ParsableCommand {
         Output.standard.line(
             "\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "
                 + "\(generator.device.rawValue), \(generator.policy.name)")
+    }
+
+    /// Records a user of `model`.
+    func record(_ model: AppModel, seed: UInt64) throws {
+        var session = AppSession(model: model, seed: seed, device: device?.device)
+        let recorder = try Recorder(
+            creating: output.output, setup: session.setup, sessionID: "\(model.name)-\(seed)",
+            startTime: 1_700_000_000_000, options: output.logOptions)
+        let progress = Progress("generating", total: UInt64(events))
+        let commands = try recorder.record(&session, events: UInt64(events)) { progress.update($0) }
+        try recorder.close()
+        progress.finish()
+        Output.standard.line(
+            "\(output.output): \(recorder.eventCount) events from \(commands) commands of a \(model.name) user, seed \(seed), "
+                + session.device.rawValue)
     }
 
     /// A new seed from the system's random source, short enough to type back.
