@@ -35,12 +35,16 @@ public struct AppModel: Sendable {
     public var reactions: [AppReaction]
     /// How often the app-wide gestures are chosen against the screens' actions.
     public var gestures: AppGestures
+    /// Bugs the app really has, which its sessions may show, each with the evidence (the app's
+    /// issue or the commit that fixed it): the audit counts their reports as true.
+    public var knownBugs: [AppKnownBug]
 
     /// Creates a model.
     public init(
         name: String, summary: String, style: SplitStyle = .unspecified, devices: [Device], policy: SplitPolicy,
         primary: String, supplementary: String? = nil, secondary: String?, preparation: [NavigationCommand] = [],
-        screens: [AppScreen], reactions: [AppReaction] = [], gestures: AppGestures = AppGestures()
+        screens: [AppScreen], reactions: [AppReaction] = [], gestures: AppGestures = AppGestures(),
+        knownBugs: [AppKnownBug] = []
     ) {
         self.name = name
         self.summary = summary
@@ -54,11 +58,26 @@ public struct AppModel: Sendable {
         self.screens = screens
         self.reactions = reactions
         self.gestures = gestures
+        self.knownBugs = knownBugs
     }
 
     /// The actions of the screen named `name`.
     public func actions(of name: String) -> [AppAction] {
         screens.first { $0.name == name }?.actions ?? []
+    }
+}
+
+/// A bug an app really has: the rule NavTape reports it under and the evidence.
+public struct AppKnownBug: Hashable, Sendable {
+    /// The rule (`BUG-9`).
+    public var rule: RuleID
+    /// Where it is shown to be real: the app's issue, or the commit that fixed it.
+    public var evidence: String
+
+    /// Creates a known bug.
+    public init(_ rule: RuleID, evidence: String) {
+        self.rule = rule
+        self.evidence = evidence
     }
 }
 
