@@ -115,6 +115,951 @@ rotate portrait
 expect hierarchy ListNav[List]
 
 """#),
+        ("Apps/dorodoro-broken.navscript", #"""
+# DoroDoro without separateSecondaryFrom (DetailedNVCSplitViewControllerDelegate.swift 43-61, pookjw/DoroDoro
+# 4a38e5af, removed): the collapse still moves the detail stack onto the search's, but the expand is left to
+# UIKit, which pops only the top of the primary's stack: the bare details become the secondary, with no
+# navigation controller (BUG-1, BUG-3). The delegate's own history is about this method: 18dc55ed
+# ("UISplitViewController와 UINavigationController 버그 수정", "fix UISplitViewController and
+# UINavigationController bugs") added it with the merging collapse, and 34fb7086 ("Split View Controller 버그
+# 수정") made it return a new navigation controller where it returned nil.
+session dorodoro-broken
+device iphone-plus portrait
+primary SearchNav[Search]
+secondary DetailNav[]
+policy name dorodoro-broken; showDetailOverride handled then push target onto secondary if not collapsed and secondary is *:navigation and not secondary deeper than 0 else handled then replaceSecondary target wrapped DetailNav if not collapsed and secondary is *:navigation
+policy collapseSecondary merge if primary is *:navigation and secondary is *:navigation else keep
+policy topColumnForCollapsing primary
+
+preferredDisplayMode allVisible
+launch
+showDetail Details from Search
+expect hierarchy SearchNav[Search, Details]
+rotate landscape
+expect hierarchy SearchNav[Search] | Details
+expect violation BUG-1
+
+"""#),
+        ("Apps/dorodoro-ipad.navscript", #"""
+# DoroDoro's Search tab on an iPad (pookjw/DoroDoro 4a38e5af3aa878be062703344b9739c83742734a; the split is
+# a tab of MainTabBarController, ported as the root). Delegate: DetailedNVCSplitViewControllerDelegate
+# (DoroDoro/View/Component/DetailedNVCSplitViewControllerDelegate.swift 1-64):
+#   showDetail:  `guard !splitViewController.isCollapsed else { return false }`; `viewControllers[1] as?
+#                UINavigationController`; `secondaryNavigationController.viewControllers = [vc]`; `return true`.
+#                (The policy pushes onto the empty detail navigation controller, and otherwise puts vc in a new
+#                one, the same screen: no policy action sets a whole stack.)
+#   collapse:    `primaryNavigationController.viewControllers.append(contentsOf: secondaryNavigationController.viewControllers)`;
+#                `secondaryNavigationController.viewControllers = []`; `return true` (both navigation controllers).
+#   separate:    a primary holding only its root gives `UINavigationController()`; otherwise everything above
+#                the root moves into a new `UINavigationController()`.
+#   topColumnForCollapsing `.primary`: column style only, never asked of this classic split.
+# The split starts with an empty detail, `[searchPrimaryNVC, UINavigationController()]`, `.oneBesideSecondary`.
+session dorodoro-ipad
+device ipad landscape
+primary SearchNav[Search]
+secondary DetailNav[]
+policy name dorodoro; showDetailOverride handled then push target onto secondary if not collapsed and secondary is *:navigation and not secondary deeper than 0 else handled then replaceSecondary target wrapped DetailNav if not collapsed and secondary is *:navigation
+policy collapseSecondary merge if primary is *:navigation and secondary is *:navigation else keep
+policy separateSecondary unmerge after Search wrap DetailNav if primary is *:navigation else fresh DetailNav[] if primary is *:navigation
+policy topColumnForCollapsing primary
+
+preferredDisplayMode allVisible
+launch
+expect hierarchy SearchNav[Search] | DetailNav[]
+# The app's empty detail navigation controller is no bug: UIKit shows an empty `UINavigationController()`
+# as a bare bar (KeePassium's primary starts empty too), and no pop emptied it (INV-6 is about pops).
+expect violations none
+# A result: SearchViewController.pushToDetailsVC → `splitViewController?.showDetailViewController(detailsVC, sender: nil)`.
+showDetail Details from Search
+represent Details address1
+expect hierarchy SearchNav[Search] | DetailNav[Details]
+expect same DetailNav as #2
+# Another result replaces the detail, no stacking.
+showDetail Details:content from Search
+represent Details address2
+expect hierarchy SearchNav[Search] | DetailNav[Details]
+expect violations none
+# The map, a page sheet; Slide Over while it is up: the detail stack moves onto the search's.
+present MapNav[Map]
+traits multitasking landscape 1/3
+expect presented MapNav
+expect hierarchy SearchNav[Search, Details]
+expect violations none
+dismiss
+# Back, then full screen: the search holds only its root, so an empty detail navigation controller.
+pop SearchNav
+expect hierarchy SearchNav[Search]
+traits ipad landscape
+expect hierarchy SearchNav[Search] | DetailNav[]
+expect fresh DetailNav
+# The empty detail navigation controller again: no bug (see the launch).
+expect violations none
+# Re-selection, then Slide Over and back: the details move to a new detail navigation controller.
+showDetail Details:content from Search
+expect hierarchy SearchNav[Search] | DetailNav[Details]
+traits multitasking landscape 1/3
+expect hierarchy SearchNav[Search, Details]
+traits ipad landscape
+expect hierarchy SearchNav[Search] | DetailNav[Details]
+expect fresh DetailNav
+expect violations none
+
+"""#),
+        ("Apps/dorodoro-plus.navscript", #"""
+# DoroDoro's Search tab on an iPhone Plus (pookjw/DoroDoro 4a38e5af3aa878be062703344b9739c83742734a;
+# DetailedNVCSplitViewControllerDelegate.swift 1-64, quoted in dorodoro-ipad.navscript). Collapsed, the
+# delegate's showDetail answers `false` and UIKit pushes the bare details onto the search's stack; each
+# expand moves everything above the search into a new `UINavigationController()`.
+session dorodoro-plus
+device iphone-plus portrait
+primary SearchNav[Search]
+secondary DetailNav[]
+policy name dorodoro; showDetailOverride handled then push target onto secondary if not collapsed and secondary is *:navigation and not secondary deeper than 0 else handled then replaceSecondary target wrapped DetailNav if not collapsed and secondary is *:navigation
+policy collapseSecondary merge if primary is *:navigation and secondary is *:navigation else keep
+policy separateSecondary unmerge after Search wrap DetailNav if primary is *:navigation else fresh DetailNav[] if primary is *:navigation
+policy topColumnForCollapsing primary
+
+preferredDisplayMode allVisible
+launch
+# The launch collapse appends nothing and discards the empty detail navigation controller.
+expect hierarchy SearchNav[Search]
+expect violations none
+# A result, collapsed: `guard !splitViewController.isCollapsed else { return false }`: UIKit pushes it.
+showDetail Details from Search
+represent Details address1
+expect hierarchy SearchNav[Search, Details]
+rotate landscape
+expect hierarchy SearchNav[Search] | DetailNav[Details]
+expect fresh DetailNav
+expect violations none
+# The map, then a rotation while it is up: the details go back onto the search's stack.
+present MapNav[Map]
+rotate portrait
+expect presented MapNav
+expect hierarchy SearchNav[Search, Details]
+expect violations none
+dismiss
+# Back, then another result.
+pop SearchNav
+expect hierarchy SearchNav[Search]
+showDetail Details:content from Search
+represent Details address2
+expect hierarchy SearchNav[Search, Details]
+rotate landscape
+expect hierarchy SearchNav[Search] | DetailNav[Details]
+expect violations none
+# Expanded, a result replaces the detail.
+showDetail Details:content from Search
+expect hierarchy SearchNav[Search] | DetailNav[Details]
+rotate portrait
+expect hierarchy SearchNav[Search, Details]
+# Re-tapping the Search tab: MainTabBarController.makeFirstPage sets the primary's stack to its root.
+setViewControllers [Search] of SearchNav
+expect hierarchy SearchNav[Search]
+expect violations none
+
+"""#),
+        ("Apps/element-broken.navscript", #"""
+# Element iOS with the placeholder check taken out of collapseSecondary (SplitViewCoordinator.swift,
+# element-hq/element-ios 1a45793021f0d1ca0d43d79267cf7cc3899ee47c: `if
+# self.isPlaceholderShown(from: secondaryViewController) { return true }` removed, so it always
+# returns false). On an iPhone the launch collapse then pushes the placeholder detail above the tab bar
+# controller: the app opens on an empty room screen (BUG-5), which the real delegate's first branch
+# exists to prevent.
+session element-broken
+device iphone-plus portrait
+primary MasterNav[MasterTabBar:tab]
+secondary DetailNav[Placeholder]
+policy name element-broken; collapseSecondary keep
+policy separateSecondary nil if primary top is DetailNav else existing DetailNav
+
+preferredDisplayMode allVisible
+launch
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Placeholder]]
+expect violation BUG-5
+
+"""#),
+        ("Apps/element-ipad.navscript", #"""
+# Element iOS (Riot), the tab-bar layout, on an iPad. Delegate: SplitViewCoordinator
+# (Riot/Modules/SplitView/SplitViewCoordinator.swift 291-347, element-hq/element-ios
+# 1a45793021f0d1ca0d43d79267cf7cc3899ee47c). The primary is a navigation controller whose root is the
+# MasterTabBarController (TabBarCoordinator.swift 86-112); the secondary is the one detail navigation
+# controller, with the placeholder at first.
+#
+#   collapseSecondary: "If the secondary view is the placeholder screen do not merge the secondary into
+#   the primary." `if self.isPlaceholderShown(from: secondaryViewController) { return true }` ... `return
+#   false` ("returning false here will push the `detailNavigationController` on top of the
+#   `primaryNavigationController`").
+#   separateSecondaryFrom: "if the top view controller of the primary navigation controller is a
+#   navigation controller and it corresponds to the existing `detailNavigationController` instance.
+#   Return `detailNavigationController` as is" (still in the primary's stack: UIKit pops it, as for
+#   nil); else `resetDetailNavigationController(animated: false)` (collapsed: nothing to pop) and
+#   "Return up to date detail navigation controller". The `preferredDisplayMode = .allVisible` it sets
+#   when the display mode is primaryHidden changes nothing: the split's preference is .allVisible from
+#   SplitViewCoordinator.init on, and nothing else sets it.
+#
+# A room is shown as wantsToReplaceDetailWith does (SplitViewCoordinator.swift 362-387): the detail
+# navigation controller's root becomes the room (setRootModule), then the split's
+# showDetailViewController(detailNavigationController, sender: nil).
+session element-ipad
+device ipad landscape
+primary MasterNav[MasterTabBar:tab]
+secondary DetailNav[Placeholder]
+policy name element; collapseSecondary discard if secondary top is Placeholder or secondary is Placeholder else keep
+policy separateSecondary nil if primary top is DetailNav else existing DetailNav
+
+preferredDisplayMode allVisible
+launch
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Placeholder]
+expect violations none
+# Slide Over with nothing selected: the placeholder is not merged; full screen gets it back.
+traits multitasking landscape 1/3
+expect hierarchy MasterNav[MasterTabBar]
+expect violations none
+traits ipad landscape
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Placeholder]
+expect violations none
+# A room, then its info stacked on the detail (wantsToStack).
+setViewControllers [Room] of DetailNav
+showDetail DetailNav from MasterTabBar
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Room]
+push RoomInfo onto DetailNav
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Room, RoomInfo]
+# Slide Over: the detail navigation controller is pushed, nested, above the tab bar controller.
+traits multitasking landscape 1/3
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room, RoomInfo]]
+expect violations none
+# Back out of the room info, then out of the room.
+pop DetailNav
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room]]
+pop MasterNav
+expect hierarchy MasterNav[MasterTabBar]
+# Another room while collapsed: the same detail navigation controller, pushed again.
+setViewControllers [Room:content] of DetailNav
+showDetail DetailNav from MasterTabBar
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room]]
+expect violations none
+# Full screen: the nested detail navigation controller is on top, so it becomes the secondary.
+traits ipad landscape
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Room]
+expect violations none
+# Settings are pushed above the tab bar controller (TabBarCoordinator.swift 414-419); the bug report
+# is presented full screen (269-277), and the window shrinks while it is up.
+push Settings onto MasterNav
+expect hierarchy MasterNav[MasterTabBar, Settings] | DetailNav[Room]
+present BugReport
+traits multitasking landscape 1/3
+expect hierarchy MasterNav[MasterTabBar, Settings, DetailNav[Room]]
+expect presented BugReport
+expect violations none
+dismiss
+expect presented none
+# Back out of the room and the settings, then full screen in portrait. Element's pop observer
+# (navigationRouterDidPopViewController, SplitViewCoordinator.swift 256-287) empties the detail
+# navigation controller (popAllModules: setViewControllers([])), which NavTape cannot hold (INV-6), so
+# the expand's "existing" detail navigation controller still holds the room here; in Element it is
+# empty.
+pop MasterNav
+expect hierarchy MasterNav[MasterTabBar, Settings]
+pop MasterNav
+expect hierarchy MasterNav[MasterTabBar]
+traits ipad portrait
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Room]
+expect displayMode allVisible
+expect violations none
+
+"""#),
+        ("Apps/element-plus.navscript", #"""
+# Element iOS (Riot), the tab-bar layout, on an iPhone Plus (SplitViewCoordinator.swift 291-347,
+# element-hq/element-ios 1a45793021f0d1ca0d43d79267cf7cc3899ee47c; see element-ipad.navscript). The
+# comments of the delegate name this very case: "Sample case: large iPhone goes from portrait to
+# landsacpe" (separate) and "Sample case: large iPhone goes from landscape to portrait" (collapse), with
+# the collapsed stack "primaryNavigationController[MasterTabBarController,
+# detailNavigationController[RoomViewController, RoomInfoListViewController]]".
+session element-plus
+device iphone-plus portrait
+primary MasterNav[MasterTabBar:tab]
+secondary DetailNav[Placeholder]
+policy name element; collapseSecondary discard if secondary top is Placeholder or secondary is Placeholder else keep
+policy separateSecondary nil if primary top is DetailNav else existing DetailNav
+
+preferredDisplayMode allVisible
+launch
+# The launch collapse does not merge the placeholder: the tab bar controller shows, not an empty room.
+expect hierarchy MasterNav[MasterTabBar]
+expect violations none
+# A room while collapsed: showDetailViewController pushes the detail navigation controller, nested.
+setViewControllers [Room] of DetailNav
+showDetail DetailNav from MasterTabBar
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room]]
+push RoomInfo onto DetailNav
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room, RoomInfo]]
+expect violations none
+rotate landscape
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Room, RoomInfo]
+expect violations none
+rotate portrait
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room, RoomInfo]]
+expect violations none
+# Back twice: out of the room info, then out of the room.
+pop DetailNav
+pop MasterNav
+expect hierarchy MasterNav[MasterTabBar]
+# Another room, then the bug report over it while the phone turns.
+setViewControllers [Room:content] of DetailNav
+showDetail DetailNav from MasterTabBar
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room]]
+present BugReport
+rotate landscape
+expect hierarchy MasterNav[MasterTabBar] | DetailNav[Room]
+expect presented BugReport
+expect violations none
+dismiss
+rotate portrait
+expect hierarchy MasterNav[MasterTabBar, DetailNav[Room]]
+expect violations none
+
+"""#),
+        ("Apps/keepassium-broken.navscript", #"""
+# KeePassium when DatabaseViewerCoordinator.start() no longer installs itself as the split's delegate
+# (`oldSplitDelegate = splitViewController.delegate; splitViewController.delegate = self` lost): while a
+# database is open, MainCoordinator (MainCoordinator+splitVC.swift 20-55, keepassium/KeePassium be22b061)
+# still answers. It keeps the entry's navigation controller on collapse (`return false`: UIKit pushes it,
+# nested) but its separate knows only the unlocker and its own placeholder, so on the next rotation the
+# placeholder becomes the secondary while the entry stays nested on the primary: BUG-8 (a navigation
+# controller inside a navigation controller after the expand). The viewer's router handlers (didShow)
+# still run: only the split's delegate is missing.
+session keepassium-broken
+device iphone-plus landscape
+primary PrimaryNav[Picker]
+secondary PlaceholderNav[Placeholder]
+policy name keepassium-broken; primaryForCollapsing existing PrimaryNav; primaryForExpanding existing PrimaryNav
+policy collapseSecondary discard if secondary is Placeholder or secondary top is Placeholder else keep
+policy separateSecondary unmerge top wrap UnlockerNav if flag unlockerShown and primary top is UnlockerNav else existing UnlockerNav if flag unlockerShown else existing PlaceholderNav
+policy didShow then flag databaseOpen false if flag databaseOpen and navigation is PrimaryNav and target is Picker
+
+set maximumPrimaryColumnWidth 700
+preferredDisplayMode allVisible
+launch
+expect hierarchy PrimaryNav[Picker] | PlaceholderNav[Placeholder]
+flag unlockerShown true
+setSplitViewControllers [PrimaryNav, UnlockerNav[Unlocker]]
+# Unlock, expanded: the root group, the viewer's placeholder; the split's delegate is not swapped.
+flag databaseOpen true
+push Group onto PrimaryNav
+setSplitViewControllers [PrimaryNav, DBPlaceholderNav[Placeholder]]
+flag unlockerShown false
+setSplitViewControllers [PrimaryNav, EntryNav[Entry]]
+expect hierarchy PrimaryNav[Picker, Group] | EntryNav[Entry]
+rotate portrait
+expect hierarchy PrimaryNav[Picker, Group, EntryNav[Entry]]
+rotate landscape
+expect hierarchy PrimaryNav[Picker, Group, EntryNav[Entry]] | PlaceholderNav[Placeholder]
+expect violation BUG-8
+
+"""#),
+        ("Apps/keepassium-ipad.navscript", #"""
+# KeePassium on an iPad (keepassium/KeePassium be22b0614573f55404d58cc5ecb39892ea5448e1, the last classic
+# split before 6a71e7bc). Two delegates: MainCoordinator (KeePassium/general/main/MainCoordinator+splitVC.swift
+# 20-55) and, while a database is open, DatabaseViewerCoordinator (KeePassium/database/DatabaseViewerCoordinator.swift
+# 1196-1224), which `start()` installs (`oldSplitDelegate = splitViewController.delegate;
+# splitViewController.delegate = self`) and the root group's pop handler removes
+# (`self.splitViewController.delegate = self.oldSplitDelegate`). The swap is the flag databaseOpen; the
+# policy's viewer rules are guarded by it, its MainCoordinator rules apply otherwise.
+#   MainCoordinator:  collapse: `if secondaryViewController is PlaceholderVC { return true }` (also the top of
+#                     a navigation controller), else `return false`; separate: `if _databaseUnlockerRouter != nil
+#                     { return _databaseUnlockerRouter?.navigationController }; return _placeholderRouter.navigationController`;
+#                     both primaryViewController(for…): `return _primaryRouter.navigationController`.
+#   Viewer:           collapse: `if secondaryViewController === placeholderRouter.navigationController { return true };
+#                     return false`; separate: `if let entryViewerRouter { return entryViewerRouter.navigationController };
+#                     return placeholderRouter.navigationController`.
+# A router's navigation controller still on top of the collapsed primary is what UIKit pops anyway (a returned
+# controller still in the primary's stack counts as nil); the port takes it off itself (`unmerge top`), the
+# same state, so that NavTape does not take it for a master drill-down (BUG-7). `entryViewerRouter` lives while
+# its navigation controller is on screen (Back off the collapsed primary drops it), so the policy reads the
+# hierarchy for it. The primary router's didShow fires the root group's pop handler: the split's delegate back.
+# RootSplitVC.setDetailRouter shows a router's navigation controller: expanded `viewControllers = [primary, nav]`,
+# collapsed `primaryNavVC.pushViewController(router.navigationController, animated: true)` (nested).
+session keepassium-ipad
+device ipad landscape
+primary PrimaryNav[Picker]
+secondary PlaceholderNav[Placeholder]
+policy name keepassium; primaryForCollapsing existing PrimaryNav; primaryForExpanding existing PrimaryNav
+policy collapseSecondary discard if flag databaseOpen and secondary is DBPlaceholderNav else keep if flag databaseOpen else discard if secondary is Placeholder or secondary top is Placeholder else keep
+policy separateSecondary unmerge top wrap EntryNav if flag databaseOpen and primary top is EntryNav else existing DBPlaceholderNav if flag databaseOpen else fresh DBPlaceholderNav[Placeholder] if flag databaseOpen else unmerge top wrap UnlockerNav if flag unlockerShown and primary top is UnlockerNav else existing UnlockerNav if flag unlockerShown else existing PlaceholderNav
+policy didShow then flag databaseOpen false if flag databaseOpen and navigation is PrimaryNav and target is Picker
+
+# MainCoordinator.init: `_rootSplitVC.maximumPrimaryColumnWidth = 700`; RootSplitVC.viewDidLoad: `.oneBesideSecondary`.
+set maximumPrimaryColumnWidth 700
+preferredDisplayMode allVisible
+launch
+expect hierarchy PrimaryNav[Picker] | PlaceholderNav[Placeholder]
+expect violations none
+# Select a database: _showDatabaseUnlocker → setDetailRouter, expanded.
+flag unlockerShown true
+setSplitViewControllers [PrimaryNav, UnlockerNav[Unlocker]]
+expect hierarchy PrimaryNav[Picker] | UnlockerNav[Unlocker]
+expect violations none
+# Slide Over, a third: MainCoordinator keeps the unlocker (UIKit pushes it, nested).
+traits multitasking landscape 1/3
+expect hierarchy PrimaryNav[Picker, UnlockerNav[Unlocker]]
+expect violations none
+# Full screen: the unlocker router's navigation controller is the secondary again.
+traits ipad landscape
+expect hierarchy PrimaryNav[Picker] | UnlockerNav[Unlocker]
+expect same UnlockerNav as #4
+expect violations none
+# Unlock: DatabaseViewerCoordinator.start() takes the delegate, pushes the root group onto the primary
+# router and shows its own placeholder (showEntry(nil)); then _deallocateDatabaseUnlocker().
+flag databaseOpen true
+push Group onto PrimaryNav
+setSplitViewControllers [PrimaryNav, DBPlaceholderNav[Placeholder]]
+flag unlockerShown false
+expect hierarchy PrimaryNav[Picker, Group] | DBPlaceholderNav[Placeholder]
+expect violations none
+# Select an entry: showEntry(entry) → setDetailRouter(entryViewerRouter); its router pushes a preview.
+setSplitViewControllers [PrimaryNav, EntryNav[Entry]]
+push Preview onto EntryNav
+expect hierarchy PrimaryNav[Picker, Group] | EntryNav[Entry, Preview]
+# The settings sheet, then Slide Over while it is up: the viewer keeps the entry (nested).
+present SettingsNav[Settings]
+traits multitasking landscape 1/3
+expect presented SettingsNav
+expect hierarchy PrimaryNav[Picker, Group, EntryNav[Entry, Preview]]
+expect violations none
+dismiss
+# Back from the preview, then from the entry: collapsedDetailDismissalHandler drops the entry.
+pop EntryNav
+pop PrimaryNav
+expect hierarchy PrimaryNav[Picker, Group]
+traits ipad landscape
+expect hierarchy PrimaryNav[Picker, Group] | DBPlaceholderNav[Placeholder]
+expect same DBPlaceholderNav as #7
+expect violations none
+# Re-selection: a subgroup, another entry.
+push Group:content onto PrimaryNav
+setSplitViewControllers [PrimaryNav, EntryNav[Entry]]
+expect hierarchy PrimaryNav[Picker, Group, Group] | EntryNav[Entry]
+expect violations none
+# Back twice: the root group's pop handler gives the split back to MainCoordinator, then
+# didLeaveDatabase (expanded) shows the database's unlocker again (_setDatabase).
+pop PrimaryNav
+pop PrimaryNav
+flag unlockerShown true
+setSplitViewControllers [PrimaryNav, UnlockerNav[Unlocker]]
+expect hierarchy PrimaryNav[Picker] | UnlockerNav[Unlocker]
+traits multitasking landscape 1/3
+expect hierarchy PrimaryNav[Picker, UnlockerNav[Unlocker]]
+expect violations none
+traits ipad landscape
+expect hierarchy PrimaryNav[Picker] | UnlockerNav[Unlocker]
+expect violations none
+
+"""#),
+        ("Apps/keepassium-plus.navscript", #"""
+# KeePassium on an iPhone Plus (keepassium/KeePassium be22b0614573f55404d58cc5ecb39892ea5448e1; the two
+# delegates, MainCoordinator+splitVC.swift 20-55 and DatabaseViewerCoordinator.swift 1196-1224, and the
+# swap are described in keepassium-ipad.navscript). Here the database is unlocked while collapsed:
+# showGroup(replacingTopVC: splitViewController.isCollapsed) replaces the nested unlocker with the root
+# group (`viewControllers[viewControllers.count - 1] = viewController`), and an entry is a navigation
+# controller pushed onto the collapsed primary by setDetailRouter, outside any callback.
+session keepassium-plus
+device iphone-plus portrait
+primary PrimaryNav[Picker]
+secondary PlaceholderNav[Placeholder]
+policy name keepassium; primaryForCollapsing existing PrimaryNav; primaryForExpanding existing PrimaryNav
+policy collapseSecondary discard if flag databaseOpen and secondary is DBPlaceholderNav else keep if flag databaseOpen else discard if secondary is Placeholder or secondary top is Placeholder else keep
+policy separateSecondary unmerge top wrap EntryNav if flag databaseOpen and primary top is EntryNav else existing DBPlaceholderNav if flag databaseOpen else fresh DBPlaceholderNav[Placeholder] if flag databaseOpen else unmerge top wrap UnlockerNav if flag unlockerShown and primary top is UnlockerNav else existing UnlockerNav if flag unlockerShown else existing PlaceholderNav
+policy didShow then flag databaseOpen false if flag databaseOpen and navigation is PrimaryNav and target is Picker
+
+set maximumPrimaryColumnWidth 700
+preferredDisplayMode allVisible
+launch
+# The launch collapse: MainCoordinator discards the placeholder (`topSecondary is PlaceholderVC`).
+expect hierarchy PrimaryNav[Picker]
+expect violations none
+# Select a database, collapsed: setDetailRouter pushes the unlocker's navigation controller.
+flag unlockerShown true
+push UnlockerNav[Unlocker] onto PrimaryNav
+expect hierarchy PrimaryNav[Picker, UnlockerNav[Unlocker]]
+rotate landscape
+expect hierarchy PrimaryNav[Picker] | UnlockerNav[Unlocker]
+expect violations none
+rotate portrait
+expect hierarchy PrimaryNav[Picker, UnlockerNav[Unlocker]]
+expect violations none
+# Unlock while collapsed: the viewer takes the delegate and the root group replaces the unlocker.
+flag databaseOpen true
+setViewControllers [Picker, Group] of PrimaryNav
+flag unlockerShown false
+expect hierarchy PrimaryNav[Picker, Group]
+# Select an entry: its navigation controller is pushed onto the collapsed primary.
+push EntryNav[Entry] onto PrimaryNav
+expect hierarchy PrimaryNav[Picker, Group, EntryNav[Entry]]
+# The settings sheet, then a rotation while it is up: the viewer's separate gives the entry.
+present SettingsNav[Settings]
+rotate landscape
+expect presented SettingsNav
+expect hierarchy PrimaryNav[Picker, Group] | EntryNav[Entry]
+expect violations none
+dismiss
+rotate portrait
+expect hierarchy PrimaryNav[Picker, Group, EntryNav[Entry]]
+expect violations none
+# Back from the entry: collapsedDetailDismissalHandler → showEntry(nil) drops the entry router.
+pop PrimaryNav
+expect hierarchy PrimaryNav[Picker, Group]
+rotate landscape
+expect hierarchy PrimaryNav[Picker, Group] | DBPlaceholderNav[Placeholder]
+expect fresh DBPlaceholderNav
+expect violations none
+# Re-selection, expanded: a new entry router replaces the detail.
+setSplitViewControllers [PrimaryNav, EntryNav[Entry]]
+expect hierarchy PrimaryNav[Picker, Group] | EntryNav[Entry]
+rotate portrait
+expect hierarchy PrimaryNav[Picker, Group, EntryNav[Entry]]
+expect violations none
+# Back to the group, Back to the picker: the delegate is MainCoordinator's again; collapsed,
+# didLeaveDatabase does nothing.
+pop PrimaryNav
+pop PrimaryNav
+expect hierarchy PrimaryNav[Picker]
+rotate landscape
+expect hierarchy PrimaryNav[Picker] | PlaceholderNav[Placeholder]
+expect same PlaceholderNav as #2
+expect violations none
+
+"""#),
+        ("Apps/kiwix-broken.navscript", #"""
+# Kiwix without primaryViewController(forExpanding:) (RootController.swift 181-183, kiwix/kiwix-apple
+# 75c91ad2: `return sideBarController`, removed). The collapse makes the content's navigation controller the
+# primary; on the next expand it stays the primary while separateSecondaryFrom makes another one around the
+# content for the secondary: the reader shows in both columns and the sidebar is gone (BUG-2).
+session kiwix-broken
+device iphone-plus portrait
+primary Sidebar:tab
+secondary ContentNav[Content]
+policy name kiwix-broken; primaryForCollapsing secondary; separateSecondary fresh ContentNav[Content]
+
+set presentsWithGesture false
+preferredDisplayMode primaryHidden
+launch
+expect hierarchy ContentNav[Content]
+rotate landscape
+expect hierarchy ContentNav[Content] | ContentNav[Content]
+expect violation BUG-2
+
+"""#),
+        ("Apps/kiwix-ipad.navscript", #"""
+# Kiwix 1.13.7 on an iPad (kiwix/kiwix-apple 75c91ad269fabb2d2b6c8306967d2198a8c3949a). The split is
+# RootController, its own delegate (iOS/Controller/RootController.swift 179-198):
+#   `func primaryViewController(forExpanding splitViewController: UISplitViewController) -> UIViewController? {
+#        return sideBarController }`
+#   `func primaryViewController(forCollapsing …) -> UIViewController? { configureBarButtons(isGrouped: false);
+#        secondaryController = UINavigationController(rootViewController: contentController); …; return secondaryController }`
+#   `func splitViewController(_:separateSecondaryFrom:) -> UIViewController? { configureBarButtons(isGrouped: true);
+#        secondaryController = UINavigationController(rootViewController: contentController); …; return secondaryController }`
+# The primary is `sideBarController`, a UITabBarController (bookmarks, outline) no code reads: a leaf.
+# Collapsing onto a new navigation controller, NavTape then pushes the emptied old secondary onto it (Kiwix
+# implements no collapseSecondary), a blank screen the app did not show; so the port's collapse returns the
+# secondary itself, the same ContentNav[Content] (Kiwix 1.11's and 5a024bdb's answer). The separate makes a
+# new one, as the app does (a new content controller too: the policy language cannot move the app's one).
+# Everything else is modal or a child swap inside the content (openKiwixURL), so a selection changes only
+# what the content shows (`represent`). Sidebar button: `preferredDisplayMode = masterIsVisible ? .primaryHidden
+# : getPrimaryVisibleDisplayMode()` (landscape, automatic setting: `.allVisible`).
+session kiwix-ipad
+device ipad landscape
+primary Sidebar:tab
+secondary ContentNav[Content]
+policy name kiwix; primaryForCollapsing secondary; primaryForExpanding existing Sidebar; separateSecondary fresh ContentNav[Content]
+
+# RootController.init: `presentsWithGesture = false`; `if #available(iOS 13.0, *) { preferredDisplayMode = .primaryHidden }`.
+set presentsWithGesture false
+preferredDisplayMode primaryHidden
+launch
+expect hierarchy Sidebar | ContentNav[Content]
+expect displayMode primaryHidden
+expect visible Content
+expect violations none
+# The sidebar button shows the sidebar; a bookmark opens its article in the content (openKiwixURL).
+preferredDisplayMode allVisible
+expect visible Sidebar, Content
+represent Content article1
+preferredDisplayMode primaryHidden
+expect visible Content
+# The settings (SettingNavigationController), one of its rows pushes, Back.
+present SettingNav[Settings]
+push SettingDetail onto SettingNav
+pop SettingNav
+expect visible Settings
+# Slide Over while the settings are up: the content's navigation controller is the collapsed primary.
+traits multitasking landscape 1/3
+expect presented SettingNav
+expect hierarchy ContentNav[Content]
+expect violations none
+dismiss
+# The compact toolbar's bookmarks: a bookmark, then the sheet dismisses itself.
+present BookmarksNav[Bookmarks]
+represent Content article2
+dismiss
+expect visible Content
+# Full screen: the sidebar is the primary again, the content in a new navigation controller.
+traits ipad landscape
+expect hierarchy Sidebar | ContentNav[Content]
+expect fresh ContentNav
+expect visible Content
+expect violations none
+# Re-selection from the sidebar.
+preferredDisplayMode allVisible
+represent Content article3
+expect visible Sidebar, Content
+traits multitasking landscape 1/2
+expect hierarchy ContentNav[Content]
+expect violations none
+traits ipad landscape
+expect hierarchy Sidebar | ContentNav[Content]
+expect violations none
+
+"""#),
+        ("Apps/kiwix-plus.navscript", #"""
+# Kiwix 1.13.7 on an iPhone Plus (kiwix/kiwix-apple 75c91ad269fabb2d2b6c8306967d2198a8c3949a; RootController's
+# delegate methods, RootController.swift 179-198, are quoted in kiwix-ipad.navscript). The launch collapses
+# onto the reader; the compact toolbar presents the outline and the bookmarks (`openOutline`, `openBookmark`:
+# `present(UINavigationController(rootViewController: controller), animated: true)`), and a bookmark's row
+# opens its article and dismisses the sheet (BookmarksController.swift 136-146).
+session kiwix-plus
+device iphone-plus portrait
+primary Sidebar:tab
+secondary ContentNav[Content]
+policy name kiwix; primaryForCollapsing secondary; primaryForExpanding existing Sidebar; separateSecondary fresh ContentNav[Content]
+
+set presentsWithGesture false
+preferredDisplayMode primaryHidden
+launch
+expect hierarchy ContentNav[Content]
+expect visible Content
+expect violations none
+# A bookmark.
+present BookmarksNav[Bookmarks]
+represent Content article1
+dismiss
+rotate landscape
+expect hierarchy Sidebar | ContentNav[Content]
+expect fresh ContentNav
+expect visible Content
+expect violations none
+# The settings, a row and Back, then a rotation while they are up.
+present SettingNav[Settings]
+push SettingDetail onto SettingNav
+expect visible SettingDetail
+pop SettingNav
+rotate portrait
+expect presented SettingNav
+expect hierarchy ContentNav[Content]
+expect violations none
+dismiss
+# Another bookmark, and the outline.
+present BookmarksNav[Bookmarks:content]
+represent Content article2
+dismiss
+present OutlineNav[Outline]
+dismiss
+rotate landscape
+expect hierarchy Sidebar | ContentNav[Content]
+expect violations none
+rotate portrait
+expect hierarchy ContentNav[Content]
+expect violations none
+
+"""#),
+        ("Apps/lister-broken.navscript", #"""
+# Lister 1.0 without its separate answer (AAPLAppDelegate.m, rzaitov/ListerSample 81afdfcc: the
+# separateSecondaryViewControllerFromPrimaryViewController: method removed, UIKit's default). The list a
+# collapsed selection pushed with showViewController: is a master drill-down; the default pops it bare
+# into the detail column (BUG-7), where the app wraps it in a new navigation controller.
+session lister-broken
+device iphone-plus portrait
+primary DocumentsNav[Documents]
+secondary Empty
+policy name lister-broken; targetDisplayMode allVisible
+policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary unwrapped if secondary is *:navigation else discard then preferredDisplayMode automatic
+
+preferredDisplayMode allVisible
+launch
+show List from Documents
+expect hierarchy DocumentsNav[Documents, List]
+rotate landscape
+expect hierarchy DocumentsNav[Documents] | List
+expect violation BUG-7
+
+"""#),
+        ("Apps/lister-ipad.navscript", #"""
+# Apple's Lister 1.0, the iOS 8 sample, on an iPad. Delegate: AAPLAppDelegate
+# (Objective-C/Lister/AAPLAppDelegate.m 63-105, rzaitov/ListerSample
+# 81afdfcc4f98f301d85523c5ad76c3df47e2d4d3; Swift/Lister/AppDelegate.swift is the same logic). The
+# storyboard's split has the documents list in a navigation controller and the plain
+# `emptyViewController` as its detail; launch sets preferredDisplayMode AllVisible (lines 36-47).
+#
+#   targetDisplayModeForActionInSplitViewController: `return UISplitViewControllerDisplayModeAllVisible;`
+#   collapseSecondaryViewController: `splitViewController.preferredDisplayMode =
+#   UISplitViewControllerDisplayModeAutomatic;` then, "If there's a list that's currently selected in
+#   separated mode and we want to show it in collapsed mode, we'll transfer over the view controller's
+#   settings": for a navigation controller secondary, `[self.primaryViewController
+#   showDetailViewController:secondaryNavigationController.topViewController sender:nil];` (the list's
+#   navigation controller holds only the list: its top is its root); `return YES;`
+#   separateSecondaryViewControllerFromPrimaryViewController: "If no list is on the stack, fill the
+#   detail area with an empty controller." Otherwise `popViewControllerAnimated:NO` and a new
+#   UINavigationController with the popped list as its root.
+#
+# Selecting a list (AAPLListDocumentsViewController.m 96-116): collapsed, `showViewController:` of a new
+# list controller; expanded, `splitViewController.viewControllers = @[…firstObject, [[UIViewController
+# alloc] init]]` then `showDetailViewController:` of a new listViewNavigationController.
+#
+# The collapse with a list selected is Lister 1.0's bug: its showDetailViewController: runs while the
+# split is still expanded (isCollapsed is false until the callback returns), so the split forwards it to
+# the list's own navigation controller, which holds the list already (NV-1, BUG-9), and the handled
+# collapse then discards that navigation controller: the list is gone. Apple's next revision
+# (galrito/lister-apple-sample-code 7159d784, AAPLAppDelegate.m 100-138) removed the call and returns NO
+# for a list.
+session lister-ipad
+device ipad landscape
+primary DocumentsNav[Documents]
+secondary Empty
+policy name lister; targetDisplayMode allVisible
+policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary unwrapped if secondary is *:navigation else discard then preferredDisplayMode automatic
+policy separateSecondary unmerge top wrap ListNav else fresh Empty
+
+preferredDisplayMode allVisible
+launch
+expect hierarchy DocumentsNav[Documents] | Empty
+expect displayMode allVisible
+expect violations none
+# Slide Over with no list: the empty controller is discarded and the preference becomes Automatic.
+traits multitasking landscape 1/3
+expect hierarchy DocumentsNav[Documents]
+expect preferredDisplayMode automatic
+expect violations none
+# A list while collapsed: pushed bare onto the documents' stack; Back; another list.
+show List from Documents
+expect hierarchy DocumentsNav[Documents, List]
+pop DocumentsNav
+expect hierarchy DocumentsNav[Documents]
+show List:content from Documents
+expect hierarchy DocumentsNav[Documents, List]
+# The new-list sheet is up when the window goes back to full screen: the separate pops the list into
+# a new navigation controller; the Automatic preference puts the documents beside it in landscape.
+present NewListDocument
+traits ipad landscape
+expect hierarchy DocumentsNav[Documents] | ListNav[List]
+expect presented NewListDocument
+expect displayMode allVisible
+expect violations none
+dismiss
+# Portrait: Automatic hides the documents; the button brings them back beside the list (its target is
+# always AllVisible, never the overlay).
+rotate portrait
+expect displayMode primaryHidden
+button
+expect displayMode allVisible
+# Another list while expanded, as the app does it: a blank secondary, then the new list's
+# navigation controller shown as the detail.
+setSplitViewControllers [DocumentsNav, Blank]
+showDetail ListNav[List:content] from Documents
+expect hierarchy DocumentsNav[Documents] | ListNav[List]
+# Slide Over with that list selected: the app's own bug (see above).
+traits multitasking portrait 1/3
+expect rejected NV-1
+expect violation BUG-9
+expect hierarchy DocumentsNav[Documents]
+expect preferredDisplayMode automatic
+
+"""#),
+        ("Apps/lister-plus.navscript", #"""
+# Apple's Lister 1.0 on an iPhone Plus (AAPLAppDelegate.m 63-105, rzaitov/ListerSample
+# 81afdfcc4f98f301d85523c5ad76c3df47e2d4d3; see lister-ipad.navscript for the delegate's code and the
+# app's collapse bug, which ends this session).
+session lister-plus
+device iphone-plus portrait
+primary DocumentsNav[Documents]
+secondary Empty
+policy name lister; targetDisplayMode allVisible
+policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary unwrapped if secondary is *:navigation else discard then preferredDisplayMode automatic
+policy separateSecondary unmerge top wrap ListNav else fresh Empty
+
+preferredDisplayMode allVisible
+launch
+# The launch collapse discards the empty controller: the documents show.
+expect hierarchy DocumentsNav[Documents]
+expect preferredDisplayMode automatic
+expect violations none
+# A list: showViewController: pushes it; Back; another list.
+show List from Documents
+expect hierarchy DocumentsNav[Documents, List]
+pop DocumentsNav
+show List:content from Documents
+expect hierarchy DocumentsNav[Documents, List]
+# The new-list sheet is up while the phone turns: the separate pops the list into a new navigation
+# controller.
+present NewListDocument
+rotate landscape
+expect hierarchy DocumentsNav[Documents] | ListNav[List]
+expect presented NewListDocument
+expect violations none
+dismiss
+# Back in portrait with the list selected: the app's bug (lister-ipad.navscript): the list is lost.
+rotate portrait
+expect rejected NV-1
+expect violation BUG-9
+expect hierarchy DocumentsNav[Documents]
+# Landscape again: no list on the stack, so the empty controller fills the detail.
+rotate landscape
+expect hierarchy DocumentsNav[Documents] | Empty
+expect violations none
+
+"""#),
+        ("Apps/mullvad-broken.navscript", #"""
+# Mullvad VPN without its collapse answers (ApplicationCoordinator.swift, mullvad/mullvadvpn-app
+# d304842116557290d2cd0086216aedc6fdbb1a83: primaryViewController(forCollapsing:) and
+# collapseSecondary removed, UIKit's defaults). The collapse then pushes the tunnel screen onto the
+# location picker's stack, where Back leaves it; the next expand finds nothing to pop and restores it
+# from the split's memory as a stale detail (BUG-6). The real delegate makes the tunnel screen the only
+# child instead, so there is nothing to go back from.
+session mullvad-broken
+device ipad landscape
+primary LocationNav[Location]
+secondary Tunnel
+policy name mullvad-broken; primaryForExpanding existing LocationNav; separateSecondary nil
+policy didExpand then dismiss if presented is SelectLocationNav
+
+set minimumPrimaryColumnWidth 300
+set preferredPrimaryColumnWidthFraction 0.3
+set primaryEdge trailing
+preferredDisplayMode allVisible
+launch
+traits multitasking landscape 1/3
+expect hierarchy LocationNav[Location, Tunnel]
+pop LocationNav
+expect hierarchy LocationNav[Location]
+traits ipad landscape
+expect hierarchy LocationNav[Location] | Tunnel
+expect violation BUG-6
+
+"""#),
+        ("Apps/mullvad-ipad.navscript", #"""
+# Mullvad VPN on an iPad. Delegate: ApplicationCoordinator
+# (ios/MullvadVPN/Coordinators/ApplicationCoordinator.swift 921-950, mullvad/mullvadvpn-app
+# d304842116557290d2cd0086216aedc6fdbb1a83, the parent of 3d357799 "Remove all complexity to do with iPad
+# UI"). The split (58-65, 489-512): the location picker's navigation controller (its bar hidden) as the
+# primary on the trailing edge, minimumPrimaryColumnWidth 300 and preferredPrimaryColumnWidthFraction 0.3
+# (UIMetrics), the tunnel screen (a plain controller) as the secondary; logged in, preferredDisplayMode
+# is oneBesideSecondary (`splitViewMode`, 1027-1029), AllVisible in classic words.
+#
+#   primaryViewController(forExpanding:): `splitLocationCoordinator?.navigationController`
+#   primaryViewController(forCollapsing:): `splitTunnelCoordinator?.rootViewController`
+#   collapseSecondary: `true`; separateSecondaryFrom: `nil`
+#   splitViewControllerDidExpand: `router.dismissAll(.selectLocation, animated: false)`
+#
+# Collapsed, the tunnel screen offers "select location" (TunnelControlView.swift 458-475: only for
+# `(.pad, .compact)`), which presents a second location picker in its own navigation controller
+# (presentSelectLocation, 636-643); choosing a location dismisses it (didFinish, 717-720). Nothing is
+# pushed in the split, so this session has no Back: the picker's Done is its way back.
+#
+# Apple documents splitViewControllerDidExpand for column-style splits only; NavTape sends it to a
+# classic split's delegate too, as Mullvad expects.
+#
+# On expand, UIKit's fallback to the remembered secondary (EX-1.5) finds the tunnel screen, which the
+# new primary replaces, and installs it: `LocationNav[Location] | Tunnel`, the layout Mullvad shipped
+# from 2021 to 2024 (mullvad/mullvadvpn-app#2723).
+session mullvad-ipad
+device ipad landscape
+primary LocationNav[Location]
+secondary Tunnel
+policy name mullvad; primaryForCollapsing existing Tunnel; collapseSecondary discard
+policy primaryForExpanding existing LocationNav; separateSecondary nil
+policy didExpand then dismiss if presented is SelectLocationNav
+
+set minimumPrimaryColumnWidth 300
+set preferredPrimaryColumnWidthFraction 0.3
+set primaryEdge trailing
+preferredDisplayMode allVisible
+launch
+expect hierarchy LocationNav[Location] | Tunnel
+expect visible Location, Tunnel
+expect primaryColumnWidth 307.2
+expect violations none
+# Settings, presented by the router over the split, and closed.
+present SettingsNav[Settings]
+dismiss
+# Slide Over: the tunnel screen becomes the split's only child; the location picker leaves.
+traits multitasking landscape 1/3
+expect hierarchy Tunnel
+expect visible Tunnel
+expect violations none
+# Select location: the picker is presented; choosing a location closes it; then again.
+present SelectLocationNav[Location:content]
+expect presented SelectLocationNav
+dismiss
+present SelectLocationNav[Location:content]
+# A larger Slide Over size while the picker is up: still compact, still collapsed.
+traits multitasking landscape 1/2
+expect hierarchy Tunnel
+expect presented SelectLocationNav
+expect violations none
+# Full screen while the picker is up: the location picker is the primary again, the tunnel screen
+# the secondary, and didExpand dismisses the presented picker.
+traits ipad landscape
+expect notifications didExpand
+expect presented none
+expect hierarchy LocationNav[Location] | Tunnel
+expect violations none
+# Slide Over and back again: the same swap both ways.
+traits multitasking landscape 1/3
+expect hierarchy Tunnel
+traits ipad landscape
+expect hierarchy LocationNav[Location] | Tunnel
+expect visible Location, Tunnel
+expect violations none
+
+"""#),
+        ("Apps/mullvad-plus.navscript", #"""
+# Mullvad VPN's split delegate (ApplicationCoordinator.swift 921-950, mullvad/mullvadvpn-app
+# d304842116557290d2cd0086216aedc6fdbb1a83; see mullvad-ipad.navscript) on an iPhone Plus. The app
+# builds no split on an iPhone (`if isPad { setupSplitView() }`, 128-136): this session puts the iPad's
+# split on the one iPhone that expands in landscape, to see the same delegate under rotations.
+session mullvad-plus
+device iphone-plus portrait
+primary LocationNav[Location]
+secondary Tunnel
+policy name mullvad; primaryForCollapsing existing Tunnel; collapseSecondary discard
+policy primaryForExpanding existing LocationNav; separateSecondary nil
+policy didExpand then dismiss if presented is SelectLocationNav
+
+set minimumPrimaryColumnWidth 300
+set preferredPrimaryColumnWidthFraction 0.3
+set primaryEdge trailing
+preferredDisplayMode allVisible
+launch
+# The launch collapse: the tunnel screen alone.
+expect hierarchy Tunnel
+expect violations none
+# Select location, choose one, select again.
+present SelectLocationNav[Location:content]
+dismiss
+present SelectLocationNav[Location:content]
+expect presented SelectLocationNav
+# Landscape while the picker is up: didExpand dismisses it; the tunnel screen is the secondary again.
+rotate landscape
+expect notifications didExpand
+expect presented none
+expect hierarchy LocationNav[Location] | Tunnel
+expect violations none
+rotate portrait
+expect hierarchy Tunnel
+rotate landscape
+expect hierarchy LocationNav[Location] | Tunnel
+expect violations none
+
+"""#),
         ("Apps/netnewswire5-broken.navscript", #"""
 # NetNewsWire 5 without the pop-and-wrap branch of its separate answer (SceneCoordinator.swift's
 # separateSecondaryFrom returns nil when an article is on top): UIKit pops the bare article controller
@@ -310,6 +1255,322 @@ flag articleSelected false
 rotate landscape
 rotate portrait
 expect hierarchy FeedsNav[Feeds, TimelineNav[Timeline]]
+expect violations none
+
+"""#),
+        ("Apps/newsblur-broken.navscript", #"""
+# NewsBlur without its topColumnForCollapsing (SplitViewDelegate.swift, samuelclay/NewsBlur 3b1c824a: the
+# method removed, as in a split that only keeps displayModeForExpanding). UIKit proposes the secondary
+# column, so an iPhone launches collapsed on the empty story pages (BUG-5), which the delegate's
+# `return .primary` (and its first version's unconditional `return .primary`) prevents.
+session newsblur-broken
+style triple-column
+device iphone-plus portrait
+primary FeedsNav[Feeds]
+supplementary FeedDetailNav[FeedDetail]
+secondary DetailNav[Detail]
+policy name newsblur-broken; displayModeForExpanding proposed
+
+flag phone true
+preferredDisplayMode twoBesideSecondary
+set minimumPrimaryColumnWidth 320
+launch
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail], DetailNav[Detail]]
+expect violation BUG-5
+
+"""#),
+        ("Apps/newsblur-ipad.navscript", #"""
+# NewsBlur on an iPad: a triple-column split from MainInterface.storyboard (samuelclay/NewsBlur
+# 012af7fe54ae3af2af4702c2e9106b861bafce73: three navigation controllers, feeds, story titles
+# (FeedDetailViewController) and story pages (DetailViewController), preferredDisplayMode="twoBeside",
+# minimumPrimaryColumnWidth="320"). Delegate: SplitViewDelegate (clients/ios/Classes/SplitViewDelegate.swift
+# 1-45, 3b1c824ab37486fc370f0e9e3c50edf92a265ab0).
+#
+#   topColumnForCollapsing: `if UIDevice.current.userInterfaceIdiom == .phone {` the story pages when the
+#   detail's story controller `hasStory`, `else { return .primary }`; on an iPad always `.primary`.
+#   displayModeForExpanding: when the supplementary navigation controller comes back empty, the story
+#   titles are moved back into it from the primary's stack (or the app's feedDetailViewController); then
+#   on a phone `.twoOverSecondary` becomes `.oneOverSecondary`, else `return proposedDisplayMode`.
+#
+# The policy language has no idiom test, so the idiom is the app flag `phone` (newsblur-plus.navscript
+# sets it); nor a test of the proposed mode, so the phone's twoOverSecondary → oneOverSecondary is not
+# in the policy: with the storyboard's twoBeside preference and the automatic split behavior, an
+# iPhone Plus in landscape proposes twoBesideSecondary, so that branch is never taken in these sessions.
+# NavTape stacks the column navigation controllers nested when collapsing and never empties one, so the
+# re-homing branch never applies either (the Swift port has both branches).
+#
+# The app: opening a feed loads the titles (`storyLoaded` false) and shows their column
+# (loadFeedDetailView: showColumn(.supplementary)); opening a story shows the pages (showColumn(.secondary))
+# and loads it (`storyLoaded` true).
+session newsblur-ipad
+style triple-column
+device ipad landscape
+primary FeedsNav[Feeds]
+supplementary FeedDetailNav[FeedDetail]
+secondary DetailNav[Detail]
+policy name newsblur; topColumnForCollapsing secondary if flag phone and flag storyLoaded else primary
+policy displayModeForExpanding proposed
+
+preferredDisplayMode twoBesideSecondary
+set minimumPrimaryColumnWidth 320
+launch
+expect hierarchy FeedsNav[Feeds] | FeedDetailNav[FeedDetail] | DetailNav[Detail]
+expect displayMode twoBesideSecondary
+expect violations none
+# A feed and a story: both columns are on screen already.
+flag storyLoaded false
+showColumn supplementary
+expect ignored columnUnchanged
+flag storyLoaded true
+showColumn secondary
+expect ignored columnIgnored
+# Slide Over: an iPad collapses to the feeds, whatever is loaded.
+traits multitasking landscape 1/3
+expect hierarchy FeedsNav[Feeds]
+expect violations none
+# A feed while collapsed: its titles are pushed; a story: the pages are pushed; Back to the titles.
+flag storyLoaded false
+showColumn supplementary
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail]]
+flag storyLoaded true
+showColumn secondary
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail], DetailNav[Detail]]
+pop FeedsNav
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail]]
+# Another story, then the preferences (showPreferences) while the window goes full screen.
+showColumn secondary
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail], DetailNav[Detail]]
+present PreferencesNav[Preferences]
+traits ipad landscape
+expect hierarchy FeedsNav[Feeds] | FeedDetailNav[FeedDetail] | DetailNav[Detail]
+expect displayMode twoBesideSecondary
+expect presented PreferencesNav
+expect violations none
+dismiss
+# Portrait: the proposal is the overlay of the two sidebars.
+rotate portrait
+expect displayMode twoOverSecondary
+traits multitasking portrait 1/3
+expect hierarchy FeedsNav[Feeds]
+expect violations none
+traits ipad portrait
+expect hierarchy FeedsNav[Feeds] | FeedDetailNav[FeedDetail] | DetailNav[Detail]
+expect displayMode twoOverSecondary
+expect violations none
+
+"""#),
+        ("Apps/newsblur-plus.navscript", #"""
+# NewsBlur on an iPhone Plus (SplitViewDelegate.swift 1-45, samuelclay/NewsBlur 3b1c824a; the split from
+# MainInterface.storyboard at 012af7fe; see newsblur-ipad.navscript). On a phone the delegate collapses
+# to the story pages when a story is loaded (`storyController.hasStory`), else to the feeds. The idiom
+# is the app flag `phone`, set before launch (the policy language has no idiom test).
+session newsblur-plus
+style triple-column
+device iphone-plus portrait
+primary FeedsNav[Feeds]
+supplementary FeedDetailNav[FeedDetail]
+secondary DetailNav[Detail]
+policy name newsblur; topColumnForCollapsing secondary if flag phone and flag storyLoaded else primary
+policy displayModeForExpanding proposed
+
+flag phone true
+preferredDisplayMode twoBesideSecondary
+set minimumPrimaryColumnWidth 320
+launch
+# No story: the launch collapse shows the feeds.
+expect hierarchy FeedsNav[Feeds]
+expect violations none
+# A feed, then a story.
+flag storyLoaded false
+showColumn supplementary
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail]]
+flag storyLoaded true
+showColumn secondary
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail], DetailNav[Detail]]
+rotate landscape
+expect hierarchy FeedsNav[Feeds] | FeedDetailNav[FeedDetail] | DetailNav[Detail]
+expect displayMode twoBesideSecondary
+expect violations none
+# A story is loaded: the collapse stacks every column up to the story pages.
+rotate portrait
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail], DetailNav[Detail]]
+expect violations none
+# Back to the titles, then another story.
+pop FeedsNav
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail]]
+showColumn secondary
+expect hierarchy FeedsNav[Feeds, FeedDetailNav[FeedDetail], DetailNav[Detail]]
+# The preferences are up while the phone turns.
+present PreferencesNav[Preferences]
+rotate landscape
+expect hierarchy FeedsNav[Feeds] | FeedDetailNav[FeedDetail] | DetailNav[Detail]
+expect presented PreferencesNav
+expect violations none
+dismiss
+# Another feed: no story loaded, so the next collapse shows the feeds.
+flag storyLoaded false
+rotate portrait
+expect hierarchy FeedsNav[Feeds]
+expect violations none
+
+"""#),
+        ("Apps/nextcloud-talk-broken.navscript", #"""
+# Nextcloud Talk without topColumnForCollapsing (NCSplitViewController.swift 210-229, nextcloud/talk-ios
+# 2d31eda5, removed): UIKit proposes the secondary column (CO-12), so an iPhone launches on the
+# placeholder instead of the rooms list, and any collapse without a chat lands on an empty detail:
+# BUG-5. The method is in the split since its first version (33370caa, "Fix splitView in different
+# scenarios"), whose comment says why: "else we want to show the roomList".
+session nextcloud-talk-broken
+style double-column
+device iphone-plus portrait
+primary RoomsNav[Rooms]
+secondary SecondaryNav[Placeholder]
+policy name nextcloud-talk-broken
+
+set maximumPrimaryColumnWidth 600
+set minimumPrimaryColumnWidth 300
+preferredSplitBehavior tile
+preferredDisplayMode oneBesideSecondary
+set presentsWithGesture false
+set displayModeButtonVisibility never
+launch
+expect hierarchy RoomsNav[Rooms, SecondaryNav[Placeholder]]
+expect visible Placeholder
+expect violation BUG-5
+
+"""#),
+        ("Apps/nextcloud-talk-ipad.navscript", #"""
+# Nextcloud Talk on an iPad (nextcloud/talk-ios 2d31eda5e2acbf3cef27aa289376942bdf0de25d). The split is
+# NCSplitViewController, column style (`allowDoubleColumnStyle="YES"` in Main.storyboard), its own delegate.
+# Its delegate method (NextcloudTalk/User Interface/NCSplitViewController.swift 210-229):
+#   "When we rotate the device and the splitViewController gets collapsed we need to determine if we're
+#   still in a chat or not. In case we are, we want to stay in the chat view, else we want to show the
+#   roomList": `if hasActiveChatViewController() { return .secondary }; return .primary` (a ChatViewController
+#   in the secondary column's navigation controller, then in the primary's, 181-208).
+# The rest is the app's own calls, sent by this script as the app sends them:
+#   - NCUserInterfaceController.present(_:) (256-276): popSecondaryColumnToRootViewController → showPlaceholderView
+#     (expanded only), `mainViewController.show(.primary)`, `showDetailViewController(chatViewController, …)`;
+#   - the showDetailViewController override (98-123) wraps a chat in `UINavigationController(rootViewController: vc)`
+#     and calls `super`: sent as `showDetail ChatNav[Chat]` (placeholders as `DetailNav[Placeholder]`);
+#   - the navigation-controller didShow (29-78): collapsed, when the rooms list shows again, a new placeholder's
+#     navigation controller becomes the secondary column (`setViewController(navController, for: .secondary)`);
+#   - splitViewControllerDidExpand (231-237) shows a new placeholder when no chat is open: it replaces a
+#     placeholder with an identical one, left out.
+session nextcloud-talk-ipad
+style double-column
+device ipad landscape
+primary RoomsNav[Rooms]
+secondary SecondaryNav[Placeholder]
+policy name nextcloud-talk; topColumnForCollapsing secondary if secondary contains Chat or primary contains Chat else primary
+
+# Main.storyboard and viewDidLoad; SceneDelegate: `displayModeButtonVisibility = .never`.
+set maximumPrimaryColumnWidth 600
+set minimumPrimaryColumnWidth 300
+preferredSplitBehavior tile
+preferredDisplayMode oneBesideSecondary
+set presentsWithGesture false
+set displayModeButtonVisibility never
+launch
+expect hierarchy RoomsNav[Rooms] | SecondaryNav[Placeholder]
+expect violations none
+# Open a room.
+showDetail DetailNav[Placeholder] from Rooms
+showColumn primary
+showDetail ChatNav[Chat] from Rooms
+represent Chat room1
+expect hierarchy RoomsNav[Rooms] | ChatNav[Chat]
+expect visible Rooms, Chat
+expect violations none
+# The room info, a page sheet when expanded; one of its rows pushes, Back.
+present RoomInfoNav[RoomInfo]
+push SharedItems onto RoomInfoNav
+pop RoomInfoNav
+expect visible RoomInfo
+# Slide Over while the sheet is up: a chat is open, so the chat column is on top.
+traits multitasking landscape 1/3
+expect presented RoomInfoNav
+expect hierarchy RoomsNav[Rooms, ChatNav[Chat]]
+expect violations none
+dismiss
+expect visible Chat
+# Back to the rooms list: didShow leaves the chat and installs a new placeholder column.
+pop RoomsNav
+setViewController DetailNav[Placeholder] for secondary
+expect hierarchy RoomsNav[Rooms]
+expect violations none
+traits ipad landscape
+expect hierarchy RoomsNav[Rooms] | DetailNav[Placeholder]
+expect violations none
+# Another room, then the same room again: "leave that room and optionally show the placeholder view again".
+showDetail DetailNav[Placeholder] from Rooms
+showColumn primary
+showDetail ChatNav[Chat:content] from Rooms
+represent Chat room2
+expect hierarchy RoomsNav[Rooms] | ChatNav[Chat]
+showDetail DetailNav[Placeholder] from Rooms
+expect hierarchy RoomsNav[Rooms] | DetailNav[Placeholder]
+# Slide Over with no chat: the rooms list is on top.
+traits multitasking landscape 1/3
+expect hierarchy RoomsNav[Rooms]
+expect violations none
+
+"""#),
+        ("Apps/nextcloud-talk-plus.navscript", #"""
+# Nextcloud Talk on an iPhone Plus (nextcloud/talk-ios 2d31eda5e2acbf3cef27aa289376942bdf0de25d; the
+# delegate's topColumnForCollapsing and the app's own calls are described in nextcloud-talk-ipad.navscript).
+# The launch collapse shows the rooms list (no chat: `.primary`); collapsed, a chat's room info is pushed
+# onto the chat's navigation controller (`self.navigationController?.pushViewController(roomInfo, …)`).
+session nextcloud-talk-plus
+style double-column
+device iphone-plus portrait
+primary RoomsNav[Rooms]
+secondary SecondaryNav[Placeholder]
+policy name nextcloud-talk; topColumnForCollapsing secondary if secondary contains Chat or primary contains Chat else primary
+
+set maximumPrimaryColumnWidth 600
+set minimumPrimaryColumnWidth 300
+preferredSplitBehavior tile
+preferredDisplayMode oneBesideSecondary
+set presentsWithGesture false
+set displayModeButtonVisibility never
+launch
+expect hierarchy RoomsNav[Rooms]
+expect visible Rooms
+expect violations none
+# Open a room, collapsed: `show(.primary)`, then the override's showDetail stacks the chat.
+showColumn primary
+showDetail ChatNav[Chat] from Rooms
+represent Chat room1
+expect hierarchy RoomsNav[Rooms, ChatNav[Chat]]
+# The room info, pushed; Back.
+push RoomInfo onto ChatNav
+expect hierarchy RoomsNav[Rooms, ChatNav[Chat, RoomInfo]]
+pop ChatNav
+rotate landscape
+expect hierarchy RoomsNav[Rooms] | ChatNav[Chat]
+expect violations none
+# Expanded, the room info is a sheet; a rotation while it is up keeps the chat on top.
+present RoomInfoNav[RoomInfo:content]
+rotate portrait
+expect presented RoomInfoNav
+expect hierarchy RoomsNav[Rooms, ChatNav[Chat]]
+expect violations none
+dismiss
+# Back to the rooms list: didShow installs a new placeholder column.
+pop RoomsNav
+setViewController DetailNav[Placeholder] for secondary
+expect hierarchy RoomsNav[Rooms]
+rotate landscape
+expect hierarchy RoomsNav[Rooms] | DetailNav[Placeholder]
+expect violations none
+# Re-selection, expanded: the placeholder first (showPlaceholderView), then the chat.
+showDetail DetailNav[Placeholder] from Rooms
+showColumn primary
+showDetail ChatNav[Chat:content] from Rooms
+represent Chat room2
+expect hierarchy RoomsNav[Rooms] | ChatNav[Chat]
+rotate portrait
+expect hierarchy RoomsNav[Rooms, ChatNav[Chat]]
 expect violations none
 
 """#),

@@ -201,8 +201,13 @@ extension Decision {
         // primary's stack, or held anywhere else, counts as nil (DECOMP).
         var secondary: ControllerID?
         var source = SeparateSource.none
+        // A controller no container holds may be installed; so may the primary a new one replaces
+        // (Mullvad's collapsed primary becomes its secondary again).
+        func isFree(_ id: ControllerID) -> Bool {
+            state.parent(of: id) == .none || (id == primary && newPrimary != primary)
+        }
         if let answered = ask({ delegate, view in delegate.splitViewController(view, separateSecondaryFrom: view.handle(newPrimary)) })?.id,
-            answered != newPrimary, state.contains(answered), state.parent(of: answered) == .none
+            answered != newPrimary, state.contains(answered), isFree(answered)
         {
             secondary = answered
             source = .delegate
@@ -215,9 +220,7 @@ extension Decision {
             source = .poppedFromPrimary
         }
         // EX-1.5: fall back to the remembered secondary when it is free to install.
-        if secondary == nil, let remembered = state.rememberedSecondary, remembered != newPrimary,
-            state.parent(of: remembered) == .none
-        {
+        if secondary == nil, let remembered = state.rememberedSecondary, remembered != newPrimary, isFree(remembered) {
             secondary = remembered
             source = state.rememberedSecondaryWasPushed ? .rememberedStale : .remembered
         }

@@ -27,10 +27,13 @@ extension NavigationState {
         if displayMode == .automatic { return false }  // INV-3
         if style.isColumnStyle {
             // Columns hang from the split, or from the primary's stack while collapsed (CO-11).
-            for column in [supplementary, secondary, compactColumn].compactMap({ $0 }) {
+            // Three optionals, not an array: replay checks this after every event (no allocation).
+            func hangsFromSplit(_ column: ControllerID?) -> Bool {
+                guard let column else { return true }
                 let parent = parent(of: column)
-                if parent != .split && !(isCollapsed && primary.map { parent == .navigation($0) } == true) { return false }
+                return parent == .split || (isCollapsed && primary.map { parent == .navigation($0) } == true)
             }
+            if !hangsFromSplit(supplementary) || !hangsFromSplit(secondary) || !hangsFromSplit(compactColumn) { return false }
             if let primary, parent(of: primary) != .split { return false }
             return true
         }
@@ -92,10 +95,10 @@ extension NavigationState {
             }
         }
         guard kind == .navigation else { return }
+        // INV-6 is about pops (NV-2..NV-4), which never empty a stack here; an empty navigation
+        // controller an app made (`UINavigationController()`, DoroDoro's detail) is UIKit's own
+        // state, and one a merging delegate emptied is judged when it comes back (bugs(after:)).
         let count = stackCount(of: id)
-        if count == 0 {
-            body(RuleID(.INV, 6), id, { "navigation controller \(name(of: id)) has an empty stack" })
-        }
         for position in 0..<count {
             checkInvariants(stackChild(position, of: id), container: id, depth: depth + 1, seen: &seen, body)
         }
@@ -128,9 +131,18 @@ extension NavigationState {
                 if resolution.source == .rememberedStale {
                     bug(6, secondary, "stale detail \(bracketNotation(secondary)) restored although the user left it")
                 }
+                // INV-6 (harm: an empty detail, no content and no Back): UIKit's fallback (EX-1.5)
+                // installed the remembered secondary a merging delegate emptied on collapse (CO-4).
+                if resolution.source == .remembered || resolution.source == .rememberedStale, kind(of: secondary) == .navigation,
+                    stackCount(of: secondary) == 0
+                {
+                    result.append(Violation(RuleID(.INV, 6), secondary, "\(name(of: secondary)), emptied by the collapse, installed again empty"))
+                }
                 // BUG-7 (harm: the master's own drill-down screen moves to the detail column): UIKit's
                 // default pop took a controller that holds nothing ever shown as detail.
-                if resolution.source == .poppedFromPrimary, !holdsDetail(secondary) {
+                // A navigation controller can only have been pushed onto the collapsed primary as a
+                // detail (nesting is allowed there and nowhere else), so it is never a drill-down.
+                if resolution.source == .poppedFromPrimary, kind(of: secondary) != .navigation, !holdsDetail(secondary) {
                     bug(7, secondary, "master drill-down \(name(of: secondary)) became the detail")
                 }
             }

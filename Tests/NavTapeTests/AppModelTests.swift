@@ -19,7 +19,7 @@ struct AppModelTests {
             let command = session.next(in: state).command
             commands.append(command)
             states.append(state)
-            events.append(Navigation.send(command, to: &state, policy: model.policy))
+            events.append(Navigation.send(command, to: &state, policy: state.policy(session: model.policy)))
         }
         return (commands, events, states)
     }

@@ -7,7 +7,10 @@ import Foundation
 /// - `NAVTAPE_BENCH_SEEK_EVENTS`: events in the seek and peak-memory log (default 10,000,000).
 /// - `NAVTAPE_BENCH_JSON_EVENTS`: events in the JSON-lines baseline, a prefix of the same session
 ///   (default 200,000: JSONDecoder needs seconds per million).
-/// - `NAVTAPE_BENCH_SEED`: the SessionGenerator seed (default 7).
+/// - `NAVTAPE_BENCH_SEED`: the session's seed (default 7).
+/// - `NAVTAPE_BENCH_APP`: the app model whose user the session follows (default `calendar-paste`:
+///   a session a user could make); `fuzz` for the fuzzing walk (`SessionGenerator`), which the figures
+///   of earlier commits were measured on.
 /// - `NAVTAPE_BENCH_CACHE`: where generated logs are kept (default `Benchmarks/.cache`).
 public enum BenchConfig {
     static func integer(_ name: String, default value: Int) -> Int {
@@ -25,6 +28,11 @@ public enum BenchConfig {
     public static var jsonEventCount: Int { Swift.min(integer("NAVTAPE_BENCH_JSON_EVENTS", default: 200_000), eventCount) }
     /// The generator seed.
     public static var seed: UInt64 { UInt64(integer("NAVTAPE_BENCH_SEED", default: 7)) }
+    /// The app model the session walks, or `nil` for the fuzzing walk.
+    public static var app: AppModel? {
+        let name = ProcessInfo.processInfo.environment["NAVTAPE_BENCH_APP"] ?? "calendar-paste"
+        return name == "fuzz" ? nil : AppModel.named(name)
+    }
 
     /// The cache directory (created on first use).
     public static var cacheDirectory: String {

@@ -87,6 +87,8 @@ public struct FlatEvents {
         case .dismissed(let c): return make(a: c.rawValue)
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged: return make()
         case .controllerReleased(let id): return make(a: id.rawValue)
+        case .detailMarked, .itemRepresented:
+            return make()  // detail marks and items: read by the detectors, not by the C fold
         case .flagSet, .policyChanged:
             return make()  // a policy's state: the C fold follows the decisions, not the delegate
         case .columnSet, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged:

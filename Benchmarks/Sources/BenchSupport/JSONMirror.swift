@@ -72,6 +72,7 @@ public enum JSONMirror {
         case columnSet(UInt32?, column: UInt8, resolution: ColumnResolution)
         case columnShown(UInt8), columnHidden(UInt8), columnStacked(UInt8), columnUnstacked(UInt8)
         case preferredSplitBehaviorSet(UInt8), splitBehaviorChanged(UInt8), delegateNotified(UInt8), controllerReleased(UInt32)
+        case flagSet(UInt32, value: Bool), detailMarked(UInt32), itemRepresented(UInt32, item: UInt32?)
         case rejected(Command, reason: UInt8, subject: UInt32?), ignored(Command, reason: UInt8, subject: UInt32?)
     }
 
@@ -276,8 +277,11 @@ extension JSONMirror.Event {
         case .splitBehaviorChanged(let b): self = .splitBehaviorChanged(b.rawValue)
         case .delegateNotified(let n): self = .delegateNotified(n.rawValue)
         case .controllerReleased(let c): self = .controllerReleased(c.rawValue)
-        case .flagSet, .policyChanged, .diverged:
-            throw JSONMirror.BadValue(what: "flag, policy and divergence events (not mirrored: the generator records none)")
+        case .flagSet(let name, let value): self = .flagSet(name.rawValue, value: value)
+        case .detailMarked(let c): self = .detailMarked(c.rawValue)
+        case .itemRepresented(let c, let item): self = .itemRepresented(c.rawValue, item: item?.rawValue)
+        case .policyChanged, .diverged:
+            throw JSONMirror.BadValue(what: "policy and divergence events (not mirrored: the app models record none)")
         }
     }
 
@@ -335,6 +339,9 @@ extension JSONMirror.Event {
         case .splitBehaviorChanged(let b): return .splitBehaviorChanged(try raw(SplitBehavior.self, b))
         case .delegateNotified(let n): return .delegateNotified(try raw(DelegateNotification.self, n))
         case .controllerReleased(let c): return .controllerReleased(id(c))
+        case .flagSet(let name, let value): return .flagSet(NameID(rawValue: name), value: value)
+        case .detailMarked(let c): return .detailMarked(id(c))
+        case .itemRepresented(let c, let item): return .itemRepresented(id(c), item: item.map { NameID(rawValue: $0) })
         }
     }
 }

@@ -12,9 +12,11 @@ public enum SessionLog {
     /// Bump when the generation itself changes (generator use, recorder options).
     static let cacheVersion = 1
 
-    /// The cache key: seed, count and every version the bytes depend on.
+    /// The cache key: the walk (an app model or the fuzzing walk), seed, count and every version the
+    /// bytes depend on. The fuzzing walk keeps its earlier key, so earlier figures' files are reused.
     public static func key(seed: UInt64, count: Int) -> String {
-        "session-s\(seed)-n\(count)-log\(LogHeader.currentFormatVersion)-state\(StateCodec.formatVersion)-c\(cacheVersion)"
+        let walk = BenchConfig.app.map { "-\($0.name)" } ?? ""
+        return "session\(walk)-s\(seed)-n\(count)-log\(LogHeader.currentFormatVersion)-state\(StateCodec.formatVersion)-c\(cacheVersion)"
     }
 
     /// The path of the cached log of `count` events (at least; a commit is never split) from `seed`,
@@ -31,13 +33,18 @@ public enum SessionLog {
         let started = Date()
         let partial = path + ".partial-\(getpid())"
         for leftover in [partial, partial + ".idx", partial + ".tmp"] { try? FileManager.default.removeItem(atPath: leftover) }
-        var generator = SessionGenerator(seed: seed)
-        let recorder = try Recorder(
-            creating: partial, setup: generator.setup, sessionID: "bench-seed-\(seed)",
-            startTime: 1_700_000_000_000, options: RecorderOptions(recentCapacity: 0))
-        while recorder.eventCount < UInt64(count) {
-            let (time, command) = generator.next(in: recorder.state)
-            try recorder.send(command, at: time)
+        let options = RecorderOptions(recentCapacity: 0)
+        let recorder: Recorder
+        if let model = BenchConfig.app {
+            var session = AppSession(model: model, seed: seed, device: .iPhonePlus)
+            recorder = try Recorder(
+                creating: partial, setup: session.setup, sessionID: "bench-\(model.name)-\(seed)", startTime: 1_700_000_000_000, options: options)
+            try recorder.record(&session, events: UInt64(count))
+        } else {
+            var generator = SessionGenerator(seed: seed)
+            recorder = try Recorder(
+                creating: partial, setup: generator.setup, sessionID: "bench-seed-\(seed)", startTime: 1_700_000_000_000, options: options)
+            try recorder.record(&generator, events: UInt64(count))
         }
         try recorder.close()
         if FileManager.default.fileExists(atPath: partial + ".idx") {
