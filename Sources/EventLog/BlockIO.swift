@@ -60,6 +60,30 @@ struct LogLayout: Equatable {
         return nil
     }
 
+    /// The block that ends the layout (the last in file order), and whether it holds records.
+    var lastBlock: (entry: BlockEntry, kind: BlockKind)? {
+        switch (blocks.last, checkpoints.last) {
+        case (let records?, let checkpoint?): records.offset > checkpoint.offset ? (records, .records) : (checkpoint, .checkpoint)
+        case (let records?, nil): (records, .records)
+        case (nil, let checkpoint?): (checkpoint, .checkpoint)
+        case (nil, nil): nil
+        }
+    }
+
+    /// Leaves out the last block (``lastBlock``): the layout ends where it started.
+    mutating func removeLast() {
+        guard let (entry, kind) = lastBlock else { return }
+        switch kind {
+        case .records:
+            blocks.removeLast()
+            recordCount = entry.firstIndex
+            lastTimestamp = blocks.last?.lastTimestamp
+        case .checkpoint:
+            checkpoints.removeLast()
+        }
+        end = entry.offset
+    }
+
     /// Adds the block `header` found at ``end``.
     mutating func append(_ header: BlockHeader) {
         let entry = BlockEntry(offset: end, header: header)

@@ -26,10 +26,13 @@ public final class EventLogReader {
     public let path: String
 
     private let options: LogOptions
-    private let file: LogFile
+    let file: LogFile
     private let io: BlockIO
     private let headerChecksum: UInt32
     private var layout: LogLayout
+    /// The end of the last block checked in full as the last one: blocks before it are followed by a
+    /// valid block, so none of them can be a torn tail.
+    private var verifiedEnd: UInt64 = 0
 
     /// Mid-log damage found when opening: a bad block followed by a valid one (or a block over the size
     /// cap). Records before it read normally; ``forEachRecord(from:to:_:)`` throws this error when it
@@ -96,7 +99,31 @@ public final class EventLogReader {
         switch try io.scan(&layout, fileSize: fileSize, verify: false) {
         case .clean: tailDamage = nil
         case .tail(let error): tailDamage = error
-        case .damaged(let error): corruption = error
+        case .damaged(let error):
+            corruption = error
+            return
+        }
+        try leaveOutDamagedTail(fileSize: fileSize)
+    }
+
+    /// Checks the last block in full: one that fails (its CRC, its compression, its records), with
+    /// no valid block after it, is a torn tail like the bytes after it, as repair judges it
+    /// (docs/FileFormat.md, "Recovery rules"); so is each block before it that fails too. Blocks
+    /// before ``verifiedEnd`` were checked by an earlier open or refresh.
+    private func leaveOutDamagedTail(fileSize: UInt64) throws(EventLogError) {
+        while let (entry, kind) = layout.lastBlock, entry.offset >= verifiedEnd {
+            let problem: BlockProblem
+            switch try io.probe(at: entry.offset, fileSize: fileSize, verify: true) {
+            case .block(let header) where header.kind == kind && entry.matches(header):
+                verifiedEnd = layout.end
+                return
+            case .bad(let found, _): problem = found
+            case .block, .incomplete: problem = .headerChecksum  // changed under the reader
+            }
+            layout.removeLast()
+            tailDamage = .truncated(
+                path, at: entry.offset,
+                "torn tail at byte \(entry.offset) (\(problem.reason)), \(fileSize - entry.offset) bytes with no valid block after")
         }
     }
 

@@ -20,10 +20,11 @@ import Darwin
 /// end 4  CRC32C of everything before
 /// ```
 ///
-/// The index is only an accelerator: it is written atomically on a clean close, and a reader that
-/// finds it missing, damaged, or not matching the log (header CRC, length, chain of offsets, the last
-/// block's header on disk) silently scans block headers instead. Blocks after the covered length
-/// are always scanned.
+/// The index is written atomically on a clean close, and a reader that finds it missing, damaged,
+/// or not matching the log (header CRC, length, chain of offsets, any block's header on disk)
+/// silently scans block headers instead. Blocks after the covered length are always scanned. What
+/// it adds to a scan: the length of the last clean close, which tells a cut or damaged log from a
+/// torn one.
 enum LogIndex {
     static let magic: [UInt8] = Array("NAVTIDX".utf8) + [0]
     static let version: UInt16 = 1
@@ -67,9 +68,10 @@ enum LogIndex {
     ) throws(EventLogError) {
         let target = name(for: logName)
         let bytes = encode(layout, headerChecksum: headerChecksum)
-        let (file, temporary) = try directory.createTemporary(
+        let (file, temporary, removal) = try directory.createTemporary(
             prefix: "." + target + ".", suffix: ".tmp", flags: O_WRONLY,
             errorPath: directory.path(of: target))
+        defer { removal.cancel() }
         do throws(EventLogError) {
             try withBytes(of: bytes) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
             try file.synchronizeAll()
@@ -161,12 +163,15 @@ enum LogIndex {
             return chain(blocks: blocks, checkpoints: checkpoints, headerEnd: headerEnd, covered: covered).map { .success($0) }
         }
         guard case .success(let layout)? = parsed else { return parsed }
-        // The last indexed block must still be on disk as indexed.
-        let last = [layout.blocks.last, layout.checkpoints.last].compactMap { $0 }.max { $0.offset < $1.offset }
-        if let last {
-            guard case .block(let header)? = try? io.probe(at: last.offset, fileSize: fileSize, verify: false),
-                last.matches(header)
-            else { return nil }
+        // Every entry must be the block on disk at its offset: a forged or stale sidecar is passed
+        // over (the blocks are scanned instead), never trusted to hide or reshape the log. One header
+        // read per block, what a scan reads anyway.
+        for (entries, kind) in [(layout.blocks, BlockKind.records), (layout.checkpoints, .checkpoint)] {
+            for entry in entries {
+                guard case .block(let header)? = try? io.probe(at: entry.offset, fileSize: fileSize, verify: false),
+                    header.kind == kind, entry.matches(header)
+                else { return nil }
+            }
         }
         return .success(layout)
     }

@@ -128,6 +128,9 @@ struct Decision: EventBuilding {
     }
 
     mutating func emit(_ event: NavigationEvent) {
+        #if NAVTAPE_CHECKED
+        if let refusal = state.refusal(of: event) { assertionFailure("decide emitted \(event), which does not fit: \(refusal)") }
+        #endif
         guard notifies else {
             events.append(event)
             state.evolve(event)

@@ -8,9 +8,12 @@ extension NavigationState {
     /// In checked builds (`NAVTAPE_CHECKED`) the structural invariants are verified afterwards.
     /// - Complexity: O(1) for push, pop and display-mode events; O(stack) for stack-wide ones.
     public mutating func evolve(_ event: NavigationEvent) {
-        apply(event)
         #if NAVTAPE_CHECKED
-        assert(structuralInvariantsHold, "structural invariant broken by \(event)")
+        let refusal = refusal(of: event)
+        apply(event)
+        assert(refusal != nil || structuralInvariantsHold, "structural invariant broken by \(event), which fits the state before it")
+        #else
+        apply(event)
         #endif
     }
 
@@ -25,9 +28,10 @@ extension NavigationState {
         events.withUnsafeBufferPointer { buffer in
             let range = range.map { $0.clamped(to: buffer.indices) } ?? buffer.indices
             for i in range {
-                apply(buffer[i])
                 #if NAVTAPE_CHECKED
-                assert(structuralInvariantsHold, "structural invariant broken by \(buffer[i])")
+                evolve(buffer[i])
+                #else
+                apply(buffer[i])
                 #endif
             }
         }
@@ -61,9 +65,11 @@ extension NavigationState {
             traits = newTraits
             primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: newTraits.width)
         case .collapsed(let resolution):
-            applyCollapse(resolution)
+            // The rare events whose partial application could break the containment links are
+            // checked whole first (NavigationState+Admission.swift): a forged one changes nothing.
+            if collapseRule(resolution) == nil { applyCollapse(resolution) }
         case .separated(let resolution):
-            applySeparate(resolution)
+            if separateRule(resolution) == nil { applySeparate(resolution) }
         case .poppedToRoot(let navigation):
             popAbove(index: 0, of: navigation)
         case .poppedTo(let controller, let navigation):
@@ -81,7 +87,7 @@ extension NavigationState {
             presented = nil
             setParent(controller, .none)
         case .splitViewControllersSet(let newPrimary, let newSecondary):
-            applySplitViewControllers(newPrimary, newSecondary)
+            if splitChildrenRule(newPrimary, newSecondary) == nil { applySplitViewControllers(newPrimary, newSecondary) }
         case .preferredDisplayModeSet(let mode):
             preferredDisplayMode = mode
         case .propertySet(let property):
@@ -93,11 +99,13 @@ extension NavigationState {
         case .nameInterned(let string):
             names.append(string)
         case .controllerCreated(let id, let kind, let name, let restorationID):
+            // A name never interned would make a state no checkpoint can hold.
+            guard isInterned(name), restorationID.map(isInterned) ?? true else { return }
             create(id, ControllerRecord(kind: kind, name: name, restorationID: restorationID))
         case .columnSet(let controller, let column, let resolution):
-            applyColumnSet(controller, column, resolution)
+            if columnRule(controller, column, resolution) == nil { applyColumnSet(controller, column, resolution) }
         case .columnStacked(let column):
-            stackColumn(column)
+            if stackColumnRule(column) == nil { stackColumn(column) }
         case .columnUnstacked(let column):
             unstackColumn(column)
         case .preferredSplitBehaviorSet(let behavior):
@@ -294,7 +302,9 @@ extension NavigationState {
             isCollapsed = true
             return
         }
-        guard style == .unspecified, parent(of: resolution.newPrimary) == .split else { return }
+        // CO-7: the new primary is a child of the split (the primary, or the secondary) or a
+        // controller no container holds, as `decide` accepts it.
+        guard style == .unspecified, parent(of: resolution.newPrimary) == .split || parent(of: resolution.newPrimary) == .none else { return }
         let newPrimary = resolution.newPrimary
         let oldSecondary = secondary
         if let primary, primary != newPrimary { setParent(primary, .none) }

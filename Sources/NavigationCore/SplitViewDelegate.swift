@@ -415,6 +415,9 @@ public final class SplitView {
 
 extension SplitView: EventBuilding {
     func emit(_ event: NavigationEvent) {
+        #if NAVTAPE_CHECKED
+        if let refusal = state.refusal(of: event) { assertionFailure("a delegate's call emitted \(event), which does not fit: \(refusal)") }
+        #endif
         events.append(event)
         state.evolve(event)
     }

@@ -41,7 +41,7 @@ struct BadInputTests {
         Row(
             arguments: ["state", "trunc.navtape", "--strict"], status: 65,
             stderr: #"^trunc\.navtape: [^\n]*byte \d+[^\n]* \(navtape repair salvages the whole blocks\)\n$"#),
-        Row(arguments: ["verify", "trunc.navtape"], status: 65, stderr: #"^trunc\.navtape: [^\n]*byte \d+[^\n]*\n$"#),
+        Row(arguments: ["verify", "--strict", "trunc.navtape"], status: 65, stderr: #"^trunc\.navtape: [^\n]*byte \d+[^\n]*\n$"#),
         Row(arguments: ["verify", "corrupt.navtape"], status: 65, stderr: #"^corrupt\.navtape: [^\n]*block at byte \d+[^\n]*\n$"#),
         Row(arguments: ["log", "corrupt.navtape"], status: 65, stderr: #"^corrupt\.navtape: [^\n]*block at byte \d+[^\n]*\n$"#),
         Row(

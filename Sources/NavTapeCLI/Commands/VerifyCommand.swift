@@ -10,8 +10,8 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check every block's checksum and replay the whole log against its checkpoints.",
         discussion: """
             Exit 0 when the log is whole and replay is deterministic; 65 with the byte offset or event index of \
-            the first problem otherwise (a torn last block included, which the other read commands read up to \
-            with a warning).
+            the first problem otherwise. A torn last block (no valid block after it) is read up to with a \
+            warning, as every read command does; --strict refuses it (65).
 
             Takes several logs and directories (searched for .navtape files): one line per log, and the exit \
             status is the worst of them. With --json, one object per log (docs/JSON.md, "Verify").
@@ -24,6 +24,9 @@ struct VerifyCommand: ParsableCommand {
     @Argument(help: "NavTape logs (.navtape), or directories holding them.")
     var logs: [String] = []
 
+    @Flag(help: "Refuse a log whose last block is torn (exit 65) instead of checking the whole blocks before it.")
+    var strict = false
+
     @OptionGroup var format: JSONFlag
 
     func validate() throws {
@@ -32,8 +35,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         try ManyLogs.each(SessionLibrary.paths(logs), json: format.json) { path in
-            // A checker reports a torn tail rather than reading past it.
-            let machine = try Logs.open(path, tornTail: .refuse)
+            let machine = try Logs.open(path, tornTail: strict ? .refuse : .warn)
             let report = try machine.verify()
             if let divergence = report.firstDivergence {
                 throw CLIError(
@@ -49,7 +51,7 @@ struct VerifyCommand: ParsableCommand {
                     ]).text + "\n")
             } else {
                 Output.standard.line(
-                    "\(machine.path): ok: \(report.eventCount) events, \(report.checkpointsChecked) checkpoint"
+                    "\(machine.path): ok: \(Plural.count(report.eventCount, "event")), \(report.checkpointsChecked) checkpoint"
                         + "\(report.checkpointsChecked == 1 ? " agrees" : "s agree") with the replay")
             }
         }
