@@ -57,7 +57,11 @@ let package = Package(
         // (opaque records). LZ4 is liblz4 on Linux and Apple's Compression framework elsewhere
         // (Sources/EventLog/LZ4.swift), so an Apple build needs no liblz4.
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"])]),
-        .target(name: "EventLog", dependencies: ["ByteCoding", .target(name: "CLZ4", condition: .when(platforms: [.linux]))], swiftSettings: strict),
+        .target(
+            name: "EventLog", dependencies: ["ByteCoding", "CStaging", .target(name: "CLZ4", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict),
+        // The staging files a signal handler removes when Ctrl-C ends a command (C: async-signal-safe).
+        .target(name: "CStaging"),
         // Folds over events.
         .target(name: "NavigationProjections", dependencies: ["NavigationCore"], swiftSettings: strict),
         // What users touch: record, replay, time travel, what-if.
@@ -87,6 +91,10 @@ let package = Package(
             ].map { .embedInCode("Web/\($0)") },
             swiftSettings: strict
         ),
+        // The fleet: facts into ClickHouse over HTTP (a minimal HTTP/1.1 client over a socket, the
+        // ingest's batches, deduplication tokens, retries and checkpoint) and the sessions table read
+        // back for `navtape serve --clickhouse`.
+        .target(name: "NavTapeFleet", dependencies: ["NavTape", "NavTapeInterchange", "EventLog"], swiftSettings: strict),
         // Real apps modelled, and seeded sessions walked through them (`navtape generate`).
         .target(name: "NavTapeApps", dependencies: ["NavTape", "NavigationCore"], swiftSettings: strict),
         // Temporary directories, random nonsense sessions, command samples: for tests, benchmarks and
@@ -96,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "NavTapeCLI",
             dependencies: [
-                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeServer", "NavTapeApps", "NavigationCore",
+                "NavTape", "NavTapeScript", "NavTapeInterchange", "NavTapeServer", "NavTapeFleet", "NavTapeApps", "NavigationCore",
                 "NavigationProjections", "EventLog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -122,7 +130,8 @@ let package = Package(
             ],
             resources: [.copy("Golden")], swiftSettings: tests),
         .testTarget(
-            name: "NavTapeScriptTests", dependencies: ["NavTapeScript", "NavTape", "NavigationCore", "NavigationProjections", "NavTapeTestSupport"],
+            name: "NavTapeScriptTests",
+            dependencies: ["NavTapeScript", "NavTape", "NavTapeApps", "NavigationCore", "NavigationProjections", "NavTapeTestSupport"],
             swiftSettings: tests),
         .testTarget(
             name: "NavTapeInterchangeTests",

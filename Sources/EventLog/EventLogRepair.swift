@@ -65,9 +65,10 @@ public enum EventLogRepair {
 
         let directory = try LogDirectory(containing: path, options: options)
         let base = LogDirectory.name(of: path)
-        let (output, temporary) = try directory.createTemporary(
+        let (output, temporary, removal) = try directory.createTemporary(
             prefix: "." + base + ".repair.", suffix: ".tmp",
             errorPath: path)
+        defer { removal.cancel() }
         do throws(EventLogError) {
             try withBytes(of: decoded.bytes) { buffer throws(EventLogError) in try output.write(buffer, at: 0) }
             var end = decoded.end

@@ -1,3 +1,4 @@
+import CStaging
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,7 +71,7 @@ final class LogDirectory: Sendable {
     func createTemporary(
         prefix: String, suffix: String, flags: Int32 = O_RDWR,
         errorPath: String
-    ) throws(EventLogError) -> (file: LogFile, name: String) {
+    ) throws(EventLogError) -> (file: LogFile, name: String, removal: SignalRemoval) {
         var generator = SystemRandomNumberGenerator()
         return try createTemporary(prefix: prefix, suffix: suffix, flags: flags, errorPath: errorPath, using: &generator)
     }
@@ -79,13 +80,19 @@ final class LogDirectory: Sendable {
     func createTemporary(
         prefix: String, suffix: String, flags: Int32 = O_RDWR, errorPath: String,
         using generator: inout some RandomNumberGenerator
-    ) throws(EventLogError) -> (file: LogFile, name: String) {
+    ) throws(EventLogError) -> (file: LogFile, name: String, removal: SignalRemoval) {
         for _ in 0..<64 {
             let name = prefix + String(generator.next() as UInt64, radix: 16) + suffix
+            // On the signal handler's list before the name can appear.
+            let removal = SignalRemoval(path: path(of: name))
             do throws(EventLogError) {
-                return (try create(name, flags: flags, errorPath: errorPath), name)
+                return (try create(name, flags: flags, errorPath: errorPath), name, removal)
             } catch  where error.code == .alreadyExists {
+                removal.cancel()
                 continue
+            } catch {
+                removal.cancel()
+                throw error
             }
         }
         throw EventLogError(.alreadyExists, path: errorPath, detail: "cannot create a temporary file beside it: every name tried is taken")
@@ -98,7 +105,7 @@ final class LogDirectory: Sendable {
     func createLocked(
         prefix: String, suffix: String, flags: Int32,
         errorPath: String
-    ) throws(EventLogError) -> (file: LogFile, name: String) {
+    ) throws(EventLogError) -> (file: LogFile, name: String, removal: SignalRemoval) {
         #if os(Linux)
         if let made = try createUnnamedThenLink(prefix: prefix, suffix: suffix, flags: flags, errorPath: errorPath) { return made }
         #endif
@@ -106,6 +113,7 @@ final class LogDirectory: Sendable {
         do throws(EventLogError) { try created.file.lockExclusively() } catch {
             created.file.close()
             discard(created.name)
+            created.removal.cancel()
             throw error
         }
         return created
@@ -121,7 +129,7 @@ final class LogDirectory: Sendable {
     private func createUnnamedThenLink(
         prefix: String, suffix: String, flags: Int32,
         errorPath: String
-    ) throws(EventLogError) -> (file: LogFile, name: String)? {
+    ) throws(EventLogError) -> (file: LogFile, name: String, removal: SignalRemoval)? {
         var fd: Int32
         repeat { fd = openat(descriptor, ".", Self.unnamedFile | (flags & ~O_ACCMODE) | O_RDWR | O_CLOEXEC, mode_t(0o644)) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { return nil }
@@ -133,10 +141,14 @@ final class LogDirectory: Sendable {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
             let name = prefix + String(generator.next() as UInt64, radix: 16) + suffix
+            // On the signal handler's list before the name appears.
+            let removal = SignalRemoval(path: path(of: name))
             if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", descriptor, name, AT_SYMLINK_FOLLOW) == 0 {
-                return (file, name)
+                return (file, name, removal)
             }
-            if errno == EEXIST { continue }
+            let failure = errno
+            removal.cancel()
+            if failure == EEXIST { continue }
             break
         }
         file.close()
@@ -447,4 +459,18 @@ extension LogFiles {
         }
         return errno == EWOULDBLOCK
     }
+}
+
+/// A temporary file's place on the list of files the signal handler removes when Ctrl-C or
+/// SIGTERM ends the process (`CStaging`): taken before the file's name appears, so that no signal
+/// can leave it behind; cancelled once the file is renamed to its target or removed.
+struct SignalRemoval: Sendable {
+    /// The slot in the list, or -1 when the list was full.
+    let slot: Int32
+
+    /// Puts `path` on the list.
+    init(path: String) { slot = path.withCString { navtape_staging_remember($0) } }
+
+    /// Takes the path off the list.
+    func cancel() { navtape_staging_forget(slot) }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CStaging
 import Synchronization
 
 /// How a new file appears at its path.
@@ -15,6 +16,15 @@ public enum Publication: Sendable, Hashable {
     case whole
 }
 
+/// What a process does about its unfinished outputs when a signal ends it.
+public enum StagingCleanup {
+    /// Removes this process's staging files (and their sidecars) if SIGINT, SIGTERM or SIGHUP ends
+    /// it, where the process has no handler of its own for them; the process then ends as the
+    /// signal says. A command that stops cleanly on Ctrl-C installs its own handler after this and
+    /// removes or publishes its files itself.
+    public static func installSignalHandlers() { navtape_staging_install() }
+}
+
 /// A hidden staging file beside a target: `.NAME.PID-N.partial` in the target's directory (opened
 /// once, see ``LogDirectory``), so that the final move never crosses a file system. `N` is random,
 /// so no name can be guessed ahead and planted.
@@ -25,6 +35,9 @@ struct StagingFile: Sendable {
     let name: String
     /// The user's path of the target (errors name it).
     let target: String
+    /// This file's and its sidecar's places on the list a signal handler removes when Ctrl-C or
+    /// SIGTERM ends the process.
+    var remembered: [SignalRemoval] = []
 
     /// The target's name in ``directory``.
     var targetName: String { LogDirectory.name(of: target) }
@@ -55,7 +68,8 @@ enum Publisher {
         let created = try directory.createLocked(
             prefix: ".\(base).\(getpid())-", suffix: stagingSuffix,
             flags: flags, errorPath: target)
-        let staging = StagingFile(directory: directory, name: created.name, target: target)
+        var staging = StagingFile(directory: directory, name: created.name, target: target)
+        staging.remembered = [created.removal, SignalRemoval(path: directory.path(of: LogIndex.name(for: created.name)))]
         do throws(EventLogError) {
             try refuseIfClaimed(base, in: directory, target: target, except: created.name)
         } catch {
@@ -156,6 +170,7 @@ enum Publisher {
                 }
                 try directory.remove(staging.name)
                 try moveSidecar(of: staging)
+                forget(staging)
                 try directory.synchronize()
                 return
             }
@@ -164,6 +179,7 @@ enum Publisher {
                 throw EventLogError(error.code, path: target, errno: error.errno, detail: "cannot replace")
             }
             try moveSidecar(of: staging)
+            forget(staging)
             try directory.synchronize()
             return
         }
@@ -185,6 +201,12 @@ enum Publisher {
     static func discard(_ staging: StagingFile) {
         staging.directory.discard(staging.name)
         staging.directory.discard(LogIndex.name(for: staging.name))
+        forget(staging)
+    }
+
+    /// Takes the staging file off the list the signal handler removes (it is published or gone).
+    static func forget(_ staging: StagingFile) {
+        for removal in staging.remembered { removal.cancel() }
     }
 
     /// The staging files beside the target named `base` (`.NAME.PID-N.partial`), of any process.

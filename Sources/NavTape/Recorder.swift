@@ -116,6 +116,11 @@ public final class Recorder {
         options: RecorderOptions = RecorderOptions(), delegate: (any SplitViewDelegate)? = nil
     ) throws(NavTapeError) {
         swiftDelegate = delegate is SplitPolicy ? nil : delegate
+        for (name, value) in zip(SessionOrigin.fieldNames, description.origin.fields) {
+            if let value, let problem = SessionOrigin.problem(with: value) {
+                throw NavTapeError(.invalidArgument, path: path, "the session's \(name): \(problem)")
+            }
+        }
         let header = LogHeader(
             sessionID: sessionID, device: description.device, startTimeMilliseconds: startTime,
             parentSessionID: parent?.sessionID ?? "", forkIndex: parent?.forkIndex ?? 0,
@@ -132,7 +137,7 @@ public final class Recorder {
         }
         if initialState != nil {
             // A branch starts from its parent's state: checkpoint it so seeks never need the parent.
-            try translating(path: path) { _ = try writer.appendCheckpoint(CheckpointCodec.encode(state)) }
+            try translating(path: path) { _ = try writer.appendCheckpoint(checkpoint(of: state)) }
         }
     }
 
@@ -156,6 +161,10 @@ public final class Recorder {
 
     /// The number of events recorded (appended, acknowledged or not).
     public var eventCount: UInt64 { writer.recordCount }
+
+    /// The commands (commits) this recorder appended, the setup's included: the count `navtape
+    /// stats` and `conformance` give for a log it created.
+    public private(set) var commitCount = 0
 
     /// The number of events that are durable on disk.
     public var acknowledgedCount: UInt64 { writer.acknowledgedCount }
@@ -224,11 +233,24 @@ public final class Recorder {
         }
         lastTime = time
         state = resulting
+        if !events.isEmpty { commitCount += 1 }
         eventsSinceCheckpoint += events.count
         if eventsSinceCheckpoint >= options.checkpointInterval {
-            try translating(path: path) { _ = try writer.appendCheckpoint(CheckpointCodec.encode(state)) }
+            try translating(path: path) { _ = try writer.appendCheckpoint(checkpoint(of: state)) }
             eventsSinceCheckpoint = 0
         }
+    }
+
+    /// The checkpoint of `state`, decoded once before it is written: a checkpoint the reader would
+    /// refuse is never written (`.dataError` naming the event it follows).
+    private func checkpoint(of state: NavigationState) throws(NavTapeError) -> [UInt8] {
+        let bytes = CheckpointCodec.encode(state)
+        do throws(CodecError) {
+            _ = try CheckpointCodec.decode(bytes)
+        } catch {
+            throw NavTapeError(.dataError, path: path, "the state after \(Plural.count(eventCount, "event")) cannot be read back: \(error)")
+        }
+        return bytes
     }
 
     /// Writes a checkpoint of `state` now, storing `hash` instead of the state's own hash when given
@@ -275,7 +297,7 @@ public final class Recorder {
     /// Syncs, writes a final checkpoint when events followed the last one, and closes the log.
     public func close() throws(NavTapeError) {
         if eventsSinceCheckpoint > 0 {
-            try translating(path: path) { _ = try writer.appendCheckpoint(CheckpointCodec.encode(state)) }
+            try translating(path: path) { _ = try writer.appendCheckpoint(checkpoint(of: state)) }
             eventsSinceCheckpoint = 0
         }
         try translating(path: path) { try writer.close() }

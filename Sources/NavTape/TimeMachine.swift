@@ -66,7 +66,7 @@ public final class TimeMachine {
     /// - Complexity: one checkpoint decode plus at most one checkpoint interval of `evolve` calls.
     public func state(at count: UInt64) throws(NavTapeError) -> NavigationState {
         guard count <= eventCount else {
-            throw NavTapeError(.invalidArgument, path: path, "event \(count) is past the end (\(eventCount) events)")
+            throw NavTapeError(.invalidArgument, path: path, "event \(count) is past the end (\(Plural.count(eventCount, "event")))")
         }
         var (start, state) = try nearestCheckpoint(atOrBefore: count)
         try fold(from: start, to: count, into: &state)

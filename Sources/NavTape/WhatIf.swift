@@ -86,7 +86,7 @@ public enum WhatIf {
             throw NavTapeError(.invalidArgument, path: source.path, "a change of style replays from the start")
         }
         guard index <= source.eventCount else {
-            throw NavTapeError(.invalidArgument, path: source.path, "fork point \(index) is past the end (\(source.eventCount) events)")
+            throw NavTapeError(.invalidArgument, path: source.path, "fork point \(index) is past the end (\(Plural.count(source.eventCount, "event")))")
         }
         let forkIndex = try forkIndex(in: source, at: index)
         var description = source.sessionDescription

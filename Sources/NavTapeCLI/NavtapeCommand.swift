@@ -1,4 +1,5 @@
 import ArgumentParser
+import EventLog
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,12 +29,15 @@ struct NavtapeCommand: ParsableCommand {
             LogCommand.self, TimelineCommand.self, StatsCommand.self, DiffCommand.self, BlameCommand.self,
             VerifyCommand.self, RepairCommand.self, ExportCommand.self, ImportCommand.self, TailCommand.self,
             ForkCommand.self, SkipCommand.self, ShrinkCommand.self, TestGenCommand.self, ConformanceCommand.self, InspectCommand.self, QueryCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, FactsCommand.self, IngestCommand.self,
         ])
 
     /// Parses, runs, and maps every failure to one line on standard error and a documented exit
     /// status: never a backtrace.
     static func main() {
+        // Ctrl-C, SIGTERM or SIGHUP leave no hidden staging file behind (a recording command
+        // installs its own clean stop over this).
+        StagingCleanup.installSignalHandlers()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)

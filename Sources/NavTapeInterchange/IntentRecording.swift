@@ -21,7 +21,7 @@ public struct IntentRecording {
 
     /// What the run recorded.
     public struct Summary: Sendable, Hashable {
-        /// The command lines recorded.
+        /// The commands in the log (its commits, the setup's included), as `navtape stats` counts them.
         public var commands: Int
         /// The events in the log.
         public var events: UInt64
@@ -54,7 +54,9 @@ public struct IntentRecording {
         }
         try flush(acknowledge)
         try ingest.finish()
-        return Summary(commands: ingest.commandCount, events: ingest.capture?.recorder.eventCount ?? 0, divergences: ingest.divergenceCount)
+        return Summary(
+            commands: ingest.capture?.recorder.commitCount ?? 0, events: ingest.capture?.recorder.eventCount ?? 0,
+            divergences: ingest.divergenceCount)
     }
 
     private mutating func readAll(interrupted: () -> Bool, acknowledge: ([Acknowledgement]) throws -> Void) throws {

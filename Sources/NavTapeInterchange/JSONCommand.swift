@@ -34,7 +34,8 @@ enum JSONCommand {
         let json = try JSONReader(value, context)
         let name = try json.string("command")
         guard let kind = CommandKind(name: name) else {
-            throw JSONError("\(context).command: unknown command \"\(name)\"")
+            let suggestion = CommandKind.suggestion(for: name, among: CommandKind.allCases.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw JSONError("\(context).command: unknown command \"\(name)\"\(suggestion)")
         }
         var arguments: [CommandArgument] = []
         for parameter in kind.signature.parameters { arguments.append(try argument(parameter, in: json)) }

@@ -21,7 +21,8 @@ extension ScriptLine {
         let keyword = tokens[0]
         guard let kind = CommandKind(keyword: keyword.text) else {
             let known = CommandKind.allCases.flatMap(\.signature.keywords) + Array(ScriptLine.setupKeywords) + ["expect", "query"]
-            throw error(at: keyword, "unknown command '\(keyword.text)'" + Suggestion.hint(for: keyword.text, among: known))
+            let hint = CommandKind.suggestion(for: keyword.text, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            throw error(at: keyword, "unknown command '\(keyword.text)'" + hint)
         }
         var arguments: [CommandArgument] = []
         for parameter in kind.signature.parameters {

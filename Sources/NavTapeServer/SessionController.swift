@@ -128,7 +128,7 @@ struct SessionController: Sendable {
                         guard machine.eventCount - point <= Self.maximumWhatIfEvents else {
                             throw HTTPError(
                                 .unprocessableContent,
-                                message: "at: \(machine.eventCount - point) events to re-decide, more than "
+                                message: "at: \(Plural.count(machine.eventCount - point, "event")) to re-decide, more than "
                                     + "\(Self.maximumWhatIfEvents) here; navtape fork re-decides any length")
                         }
                         return try WhatIfAnswer(machine, at: point, device: device, policy: policy)

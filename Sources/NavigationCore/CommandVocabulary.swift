@@ -565,3 +565,41 @@ public struct CommandArguments: RandomAccessCollection, Sendable {
         count += 1
     }
 }
+
+extension CommandKind {
+    /// The UIKit method a command models, as an iOS engineer would type it, for "did you mean":
+    /// `showDetailViewController` is the `showDetail` command.
+    public var uikitName: String? {
+        switch self {
+        case .setSplitViewControllers: return "setViewControllersOfSplit"
+        case .setPreferredDisplayMode: return "setPreferredDisplayMode"
+        case .show: return "showViewController"
+        case .showDetail: return "showDetailViewController"
+        case .push: return "pushViewController"
+        case .pop: return "popViewController"
+        case .popToRoot: return "popToRootViewController"
+        case .popTo: return "popToViewController"
+        case .present: return "presentViewController"
+        case .dismiss: return "dismissViewController"
+        case .setViewController: return "setViewControllerForColumn"
+        case .setPreferredSplitBehavior: return "setPreferredSplitBehavior"
+        default: return nil
+        }
+    }
+
+    /// The command a word that names none probably means: the kind whose UIKit method it spells
+    /// (with or without `Animated`, any case), else the closest of `keywords` by edit distance.
+    public static func suggestion(for word: String, among keywords: [String]) -> String? {
+        let spelled = word.lowercased().replacingSuffix("animated:", with: "").replacingSuffix("animated", with: "")
+            .replacingSuffix(":", with: "")
+        if let kind = allCases.first(where: { $0.uikitName?.lowercased() == spelled }) { return kind.name }
+        return Suggestion.closest(to: word, among: keywords)
+    }
+}
+
+extension String {
+    /// This string without `suffix` at its end, replaced by `replacement`.
+    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+}

@@ -284,7 +284,7 @@ struct LogDirectoryTests {
         #expect(symlink("precious.txt", directory.path(first)) == 0)
         let opened = try LogDirectory(containing: directory.path("x"), options: .default)
         var generator = SplitMix64(seed: 42)
-        let (file, name) = try opened.createTemporary(prefix: ".x.idx.", suffix: ".tmp", errorPath: "x.idx", using: &generator)
+        let (file, name, _) = try opened.createTemporary(prefix: ".x.idx.", suffix: ".tmp", errorPath: "x.idx", using: &generator)
         try withBytes(of: Array("new".utf8)) { buffer throws(EventLogError) in try file.write(buffer, at: 0) }
         file.close()
         #expect(name != first)

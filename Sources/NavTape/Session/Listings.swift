@@ -8,11 +8,14 @@ extension TimeMachine {
     /// new one. What `navtape log` and `tail` print; memory holds one commit.
     public func forEachListedEvent(
         from: UInt64, to end: UInt64,
-        _ body: (RecordedEvent, CommitObservation?) throws(NavTapeError) -> Void
+        _ body: (RecordedEvent, CommitObservation?, NavigationState) throws(NavTapeError) -> Void
     ) throws(NavTapeError) {
         var commitStart = try state(at: from)
         var commit: [NavigationEvent] = []
         var last: RecordedEvent?
+        // The state right after `last`: its names are the ones to print (a minted controller's slot
+        // may hold another by the end of the log, EX-3).
+        var running = commitStart, lastState = commitStart
         var failure: NavTapeError?
         // Each event is handed on when the next one arrives, so the last of a commit can carry what
         // UIKit told the app about the whole commit.
@@ -21,11 +24,11 @@ extension TimeMachine {
                 if let last {
                     if recorded.startsCommit {
                         let observation = CommitObservation(before: commitStart, events: commit)
-                        try body(last, observation)
+                        try body(last, observation, lastState)
                         commitStart = observation.after
                         commit = []
                     } else {
-                        try body(last, nil)
+                        try body(last, nil, lastState)
                     }
                 } else if recorded.startsCommit {
                     commit = []
@@ -35,7 +38,9 @@ extension TimeMachine {
                 return false
             }
             commit.append(recorded.event)
+            running.evolve(recorded.event)
             last = recorded
+            lastState = running
             return true
         }
         if let failure { throw failure }
@@ -47,7 +52,7 @@ extension TimeMachine {
                 return false
             }
         }
-        try body(last, nextStartsCommit ? CommitObservation(before: commitStart, events: commit) : nil)
+        try body(last, nextStartsCommit ? CommitObservation(before: commitStart, events: commit) : nil, lastState)
     }
 }
 

@@ -75,6 +75,6 @@ public enum LogPoint: Hashable, Sendable, CustomStringConvertible {
 
     /// How a state at `count` events is introduced: `after @12 (13 of 40 events)`.
     public static func caption(_ count: UInt64, of total: UInt64) -> String {
-        count == 0 ? "at the start (0 of \(total) events)" : "after @\(count - 1) (\(count) of \(total) events)"
+        count == 0 ? "at the start (0 of \(Plural.count(total, "event")))" : "after @\(count - 1) (\(count) of \(Plural.count(total, "event")))"
     }
 }

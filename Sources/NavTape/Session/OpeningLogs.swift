@@ -1,4 +1,5 @@
 import EventLog
+import NavigationCore
 
 /// What a read does with a torn last block (a writer crashed, the disk filled, or it is still being
 /// written): the same judgement for every reader, as `repair` makes it.
@@ -34,7 +35,7 @@ extension TimeMachine {
             let size = LogFiles.version(of: path).map { " (\($0.size - Swift.min($0.size, machine.readableEnd)) bytes ignored)" } ?? ""
             return (
                 machine,
-                "warning: \(torn.description); read the \(machine.eventCount) events up to byte "
+                "warning: \(torn.description); read the \(Plural.count(machine.eventCount, "event")) up to byte "
                     + "\(machine.readableEnd)\(size) (navtape repair salvages them into a clean log; --strict refuses)"
             )
         case .ignore:

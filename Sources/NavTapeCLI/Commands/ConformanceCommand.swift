@@ -38,8 +38,8 @@ struct ConformanceCommand: ParsableCommand {
             progress.finish()
             diverged = diverged || !found.findings.isEmpty
             guard !format.json else { return Output.standard.json(found.json) }
-            let plural = found.findings.count == 1 ? "" : "s"
-            Output.standard.line("\(path): \(found.findings.count) divergence\(plural) in \(found.divergentCommands) of \(found.commands) commands")
+            Output.standard.line(
+                "\(path): \(Plural.count(found.findings.count, "divergence")) in \(found.divergentCommands) of \(Plural.count(found.commands, "command"))")
             for finding in found.findings {
                 let offset = SessionTime.offset(finding.entry.time - machine.startTime)
                 Output.standard.line("  @\(finding.entry.index) \(offset) `\(finding.command)`: \(finding.text)")

@@ -27,7 +27,7 @@ struct DemoCommand: ParsableCommand {
 
             Examples:
               navtape demo
-              navtape demo --output /tmp/demo.navtape
+              navtape demo --output demo.navtape
               navtape demo --write-scripts scenarios && navtape run scenarios/T10.navscript
               navtape state navtape-demo.navtape --at 20
             """)
@@ -68,7 +68,10 @@ struct DemoCommand: ParsableCommand {
                 path += "/" + part
                 try makeDirectory(path)
             }
-            try Files.writeText(script.text, to: directory + "/" + script.path, force: force)
+            let target = directory + "/" + script.path
+            // The same script written again is no change: only a different file there needs --force.
+            if !force, let existing = try? Files.readText(target, limit: script.text.utf8.count + 1), existing == script.text { continue }
+            try Files.writeText(script.text, to: target, force: force)
         }
         let samples = scripts.filter { $0.path.hasSuffix(".jsonl") }.count
         Output.standard.line(

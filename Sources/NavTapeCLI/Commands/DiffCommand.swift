@@ -51,7 +51,7 @@ struct DiffCommand: ParsableCommand {
             report = DiffReport(
                 from: try machine.state(at: machine.eventCount), to: try other.state(at: other.eventCount),
                 fromName: machine.path, toName: other.path)
-            title = "final states, \(machine.path) (\(machine.eventCount) events) → \(other.path) (\(other.eventCount) events)"
+            title = "final states, \(machine.path) (\(Plural.count(machine.eventCount, "event"))) → \(other.path) (\(Plural.count(other.eventCount, "event")))"
         }
         guard format.json else { return Output.standard.lines(DiffText.render(report, title: title)) }
         Output.standard.raw(try JSONValue(encoding: report).text + "\n")

@@ -14,7 +14,7 @@ struct ExportCommand: ParsableCommand {
 
             Examples:
               navtape export navtape-demo.navtape --jsonl > demo.jsonl
-              navtape export navtape-demo.navtape --jsonl -o demo.jsonl
+              navtape export navtape-demo-ipad.navtape --jsonl -o ipad.jsonl
             """)
 
     @OptionGroup var input: LogArgument
@@ -41,6 +41,8 @@ struct ExportCommand: ParsableCommand {
                 progress.update(events)
             }
             try file.commit()
+            Output.standard.line(
+                "\(output): \(Plural.count(machine.eventCount + 1, "line")) (the session, then \(Plural.count(Int(machine.eventCount), "event")))")
         } else {
             try JSONLines.export(machine) { text, events in
                 progress.update(events)

@@ -45,8 +45,8 @@ struct ForkCommand: ParsableCommand {
         let branch = try TimeMachine(path: output.output)
         let forked = report.forkIndex == 0 ? "at the start" : "after \(LogPoint.name(ofCount: report.forkIndex))"
         Output.standard.line(
-            "\(output.output): forked \(forked), \(report.commandsRedecided) commands re-decided, "
-                + "\(report.eventsWritten) events written")
+            "\(output.output): forked \(forked), \(Plural.count(report.commandsRedecided, "command")) re-decided, "
+                + "\(Plural.count(report.eventsWritten, "event")) written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
         Output.standard.lines(
             DiffText.render(

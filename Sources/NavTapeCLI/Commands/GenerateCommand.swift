@@ -66,7 +66,7 @@ struct GenerateCommand: ParsableCommand {
         try recorder.close()
         progress.finish()
         Output.standard.line(
-            "\(output.output): \(recorder.eventCount) events from \(commands) generated commands, seed \(seed), "
+            "\(output.output): \(Plural.count(recorder.eventCount, "event")) from \(commands) generated commands, seed \(seed), "
                 + "\(generator.device.rawValue), \(generator.policy.name)")
     }
 
@@ -81,7 +81,7 @@ struct GenerateCommand: ParsableCommand {
         try recorder.close()
         progress.finish()
         Output.standard.line(
-            "\(output.output): \(recorder.eventCount) events from \(commands) commands of a \(model.name) user, seed \(seed), "
+            "\(output.output): \(Plural.count(recorder.eventCount, "event")) from \(Plural.count(commands, "command")) of a \(model.name) user, seed \(seed), "
                 + session.device.rawValue)
     }
 

@@ -37,6 +37,6 @@ struct ImportCommand: ParsableCommand {
             progress.update(lines.consumed)
             return line
         }
-        Output.standard.line("\(output.output): \(report.eventCount) events (\(report.commitCount) commands) from \(input)")
+        Output.standard.line("\(output.output): \(Plural.count(report.eventCount, "event")) (\(Plural.count(report.commitCount, "command"))) from \(input)")
     }
 }

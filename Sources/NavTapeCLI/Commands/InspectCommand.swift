@@ -15,9 +15,10 @@ struct InspectCommand: ParsableCommand {
             scrubber over the commands with bug markers and rotations, the split drawn at the selected \
             point (columns with their widths, each navigation stack, collapsed as one stack, the \
             overlay, the presented modal), the events with their rules, what UIKit told the app, and \
-            divergences of a capture. ← and → step command by command; the page's address may end in \
-            #at=N to open after event @N. A log longer than --max-commands is embedded around --at \
-            (default: its end), and the page says which part it holds.
+            divergences of a capture. ← and → step command by command. The page's address keeps what it \
+            shows: ?at=N opens it after event @N, a and b the diff's marks, column or stack a blame, \
+            device, policy and fork a what-if (docs/Inspector.md). A log longer than --max-commands is \
+            embedded around --at (default: its end), and the page says which part it holds.
 
             Examples:
               navtape inspect navtape-demo-stale.navtape -o stale.html
@@ -54,6 +55,6 @@ struct InspectCommand: ParsableCommand {
         let data = try InspectorData(machine, around: point, maxCommits: maxCommands, point: at == .end ? nil : point)
         let page = try InspectorPage.html(data)
         try Files.writeText(page, to: output.output, force: output.force)
-        Output.standard.line("wrote \(output.output): \(machine.eventCount) events of \(machine.sessionID)")
+        Output.standard.line("wrote \(output.output): \(Plural.count(machine.eventCount, "event")) of \(machine.sessionID)")
     }
 }

@@ -68,7 +68,7 @@ struct QueryCommand: ParsableCommand {
         let paths = try input.paths()
         let progress = Diagnostics.isTerminal && paths.count > 1
         let rows = SessionSummary.read(paths, jobs: jobs, tornTail: input.strict ? .refuse : .warn) { finished in
-            if progress && (finished % 16 == 0 || finished == paths.count) { Diagnostics.raw("\rquery: \(finished)/\(paths.count) sessions") }
+            if progress && (finished % 16 == 0 || finished == paths.count) { Diagnostics.raw("\rquery: \(finished)/\(Plural.count(paths.count, "session"))") }
         }
         if progress { Diagnostics.raw("\r\u{1B}[K") }
         var worst = ExitStatus.success
@@ -99,15 +99,15 @@ struct QueryCommand: ParsableCommand {
 /// The text of `query`.
 enum QueryText {
     static func render(_ report: QueryReport, listing limit: Int) -> [String] {
-        let plural = report.read == 1 ? "" : "s"
         let unreadable = report.unreadable > 0 ? " (\(report.unreadable) unreadable)" : ""
         var lines = [
-            "query: \(report.read) session\(plural) read\(unreadable), \(report.matching) match" + (report.filters.isEmpty ? "" : " (\(report.filters))")
+            "query: \(Plural.count(report.read, "session")) read\(unreadable), \(report.matching) match"
+                + (report.filters.isEmpty ? "" : " (\(report.filters))")
         ]
         for session in report.sessions {
             let bugs = session.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
             lines.append(
-                "  \(session.log)  \(session.device) · \(session.policy) · \(session.events) events · \(duration(session.duration))"
+                "  \(session.log)  \(session.device) · \(session.policy) · \(Plural.count(session.events, "event")) · \(duration(session.duration))"
                     + (bugs.isEmpty ? "" : " · \(bugs)"))
         }
         if report.matching > limit { lines.append("  … \(report.matching - limit) more (--sessions N lists more)") }
@@ -123,17 +123,17 @@ enum QueryText {
         lines.append(
             "collapses by device: "
                 + report.collapsesByDevice.sorted { $0.key < $1.key }.map {
-                    "\($0.key) \($0.value.collapses) (\($0.value.atLaunch) at launch) in \($0.value.sessions) sessions"
+                    "\($0.key) \($0.value.collapses) (\($0.value.atLaunch) at launch) in \(Plural.count($0.value.sessions, "session"))"
                 }.joined(separator: " · "))
         func rules(_ table: [String: QueryReport.RuleCount]) -> String {
             table.isEmpty
                 ? "none"
                 : table.sorted { $0.key < $1.key }
-                    .map { "\($0.key) ×\($0.value.occurrences) in \($0.value.sessions) sessions" }.joined(separator: " · ")
+                    .map { "\($0.key) ×\($0.value.occurrences) in \(Plural.count($0.value.sessions, "session"))" }.joined(separator: " · ")
         }
         lines.append("bugs: " + rules(report.bugs))
         lines.append("rejected and ignored: " + rules(report.rejected))
-        if report.divergences > 0 { lines.append("divergences from UIKit: \(report.divergences) in \(report.divergentSessions) sessions") }
+        if report.divergences > 0 { lines.append("divergences from UIKit: \(report.divergences) in \(Plural.count(report.divergentSessions, "session"))") }
         return lines
     }
 }

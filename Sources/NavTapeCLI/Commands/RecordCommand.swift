@@ -77,7 +77,8 @@ struct RecordCommand: ParsableCommand {
         var recording = IntentRecording(
             input: try LineReader(intents, maximumLineLength: IntentStream.maximumLineLength),
             path: output.output, now: WallClock.milliseconds)
-        try output.prepare()
+        // A live recording never replaces a file, so the hint is not --force.
+        try Files.prepareOutput(output.output, force: false, replaceable: false)
         Interrupt.install()
         let summary = try recording.run(interrupted: { Interrupt.wasRequested }) { lines in
             for entry in lines {
@@ -91,7 +92,7 @@ struct RecordCommand: ParsableCommand {
                         Output.standard.json(JSONValue.object(["type": .string("diverged"), "line": .int(Int64(entry.line)), "text": .string(divergence)]))
                     }
                 } else {
-                    Output.standard.line("line \(entry.line): acknowledged, \(entry.events) events (\(entry.durable) in the log)")
+                    Output.standard.line("line \(entry.line): acknowledged, \(Plural.count(entry.events, "event")) (\(entry.durable) in the log)")
                     for divergence in entry.divergences { Output.standard.line("line \(entry.line): diverged \(divergence)") }
                 }
             }
@@ -107,7 +108,7 @@ struct RecordCommand: ParsableCommand {
         } else {
             let see = summary.divergences > 0 ? " (navtape conformance \(output.output))" : ""
             Output.standard.line(
-                "recorded \(summary.commands) commands, \(summary.events) events to \(output.output)"
+                "recorded \(Plural.count(summary.commands, "command")), \(Plural.count(summary.events, "event")) to \(output.output)"
                     + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(see)")
         }
         try Output.standard.flush()

@@ -41,14 +41,14 @@ struct RepairCommand: ParsableCommand {
             return
         }
         guard !report.wasClean else {
-            Output.standard.line("\(input.log): clean, nothing to repair (\(report.keptEvents) events)")
+            Output.standard.line("\(input.log): clean, nothing to repair (\(Plural.count(report.keptEvents, "event")))")
             return
         }
         let damaged = report.damagedRanges.map { "bytes \($0.offset)..<\($0.offset + $0.length)" }
         let outcome = dryRun ? "dry run, nothing written" : "original saved as \(report.brokenCopyPath ?? "?")"
         Output.standard.line(
-            "\(input.log): \(dryRun ? "would keep" : "kept") \(report.keptEvents) events in \(report.keptBlocks) blocks; "
-                + "\(dryRun ? "would drop" : "dropped") \(report.droppedBlocks) blocks (\(report.droppedEvents) events); damaged: "
+            "\(input.log): \(dryRun ? "would keep" : "kept") \(Plural.count(report.keptEvents, "event")) in \(Plural.count(report.keptBlocks, "block")); "
+                + "\(dryRun ? "would drop" : "dropped") \(Plural.count(report.droppedBlocks, "block")) (\(Plural.count(report.droppedEvents, "event"))); damaged: "
                 + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + "; " + outcome)
     }
 }

@@ -21,7 +21,7 @@ struct RunCommand: ParsableCommand {
               navtape run examples/T10.navscript
               navtape run examples/*.navscript
               navtape run examples/            # every .navscript under it
-              navtape run T18.navscript -o t18.navtape
+              navtape run T18.navscript -o t18-run.navtape
               navtape run examples/*.navscript --junit results.xml
               navtape run examples/*.navscript --json
 

@@ -5,10 +5,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import EventLog
 import NavTape
 import NavTapeInterchange
 import NavTapeServer
 import Synchronization
+import NavigationCore
 
 /// `navtape serve DIR|LOG…`.
 struct ServeCommand: ParsableCommand {
@@ -59,7 +61,11 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        _ = try input.paths()  // a missing path, or a directory with no log, is exit 66 now
+        // A missing path, or a directory with no log, is exit 66 now, not a library of nothing.
+        for root in input.logs where LogFiles.kind(of: root) == .missing {
+            throw NavTapeError(.notFound, path: root, "no such file or directory")
+        }
+        _ = try input.paths()
         let library = SessionLibrary(roots: input.logs, catalogue: JSONCatalogue(), jobs: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var configuration = InspectorServer.Configuration()
         (configuration.host, configuration.port, configuration.maximumWork, configuration.allowedHosts) = (host, port, maxRequests, allowHost)
@@ -69,7 +75,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { address in
-                    Output.standard.line("serving \(count) session\(count == 1 ? "" : "s") at \(address)")
+                    Output.standard.line("serving \(Plural.count(count, "session")) at \(address)")
                     try? Output.standard.flush()
                     if open { Self.openInBrowser(address) }
                 }

@@ -64,7 +64,7 @@ struct ShrinkCommand: ParsableCommand {
         let directory = output.output.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let progress = Progress("shrinking", total: 1)
         let result = try WhatIf.shrink(machine, scratch: directory.isEmpty ? "." : directory, keeping: goal.holds) { trials, kept in
-            progress.note("\(trials) sessions tried, \(kept) commands kept")
+            progress.note("\(Plural.count(trials, "session")) tried, \(Plural.count(kept, "command")) kept")
         }
         progress.finish()
         _ = try WhatIf.recompute(
@@ -74,8 +74,8 @@ struct ShrinkCommand: ParsableCommand {
         if let script { try writeScript(script, of: try TimeMachine(path: output.output), report: report, goal: goal) }
         guard !format.json else { return Output.standard.json(report) }
         Output.standard.line(
-            "\(output.output): \(report.commands) → \(report.kept) commands after the setup "
-                + "(\(report.trials) sessions tried), still \(goal.name)")
+            "\(output.output): \(report.commands) → \(Plural.count(report.kept, "command")) after the setup "
+                + "(\(Plural.count(report.trials, "session")) tried), still \(goal.name)")
         if let script { Output.standard.line("\(script): the same session as a scenario script (navtape run checks \(goal.name))") }
     }
 
@@ -85,7 +85,7 @@ struct ShrinkCommand: ParsableCommand {
         let text = try LogScript.render(
             shrunk,
             header: [
-                "\(goal.name) in \(report.kept) of the \(report.commands) commands of \(report.source), after its setup.",
+                "\(goal.name) in \(report.kept) of the \(Plural.count(report.commands, "command")) of \(report.source), after its setup.",
                 "Written by: " + Shell.command(["navtape", "shrink", report.source] + option + ["-o", output.output, "--script", path]),
             ], expecting: goal.rule.map { [$0] } ?? [], checks: goal.check.map { [$0] } ?? [])
         try Files.writeText(text, to: path, force: output.force)
@@ -102,7 +102,7 @@ struct SkipCommand: ParsableCommand {
             command is re-decided as recorded (Redux DevTools' skip). Prints the diff of the final states.
 
             Examples:
-              navtape skip navtape-demo-stale.navtape 19 -o without-pop.navtape
+              navtape skip navtape-demo-stale.navtape 21 -o without-pop.navtape
             """)
 
     @OptionGroup var input: LogArgument
@@ -125,8 +125,8 @@ struct SkipCommand: ParsableCommand {
             options: output.logOptions)
         let branch = try TimeMachine(path: output.output)
         Output.standard.line(
-            "\(output.output): \(report.commandsSkipped) command\(report.commandsSkipped == 1 ? "" : "s") left out, "
-                + "\(report.commandsRedecided) re-decided, \(report.eventsWritten) events written")
+            "\(output.output): \(Plural.count(report.commandsSkipped, "command")) left out, "
+                + "\(report.commandsRedecided) re-decided, \(Plural.count(report.eventsWritten, "event")) written")
         let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
         Output.standard.lines(
             DiffText.render(

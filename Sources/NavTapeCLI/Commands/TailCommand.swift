@@ -20,7 +20,7 @@ struct TailCommand: ParsableCommand {
             Examples:
               navtape tail navtape-demo.navtape -n 5
               navtape tail -f live.navtape
-              navtape tail -f live.navtape --idle-exit 10
+              navtape tail -f live.navtape --idle-exit 2
             """)
 
     @OptionGroup var input: LogArgument

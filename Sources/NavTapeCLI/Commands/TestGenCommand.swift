@@ -19,7 +19,7 @@ struct TestGenCommand: ParsableCommand {
             Examples:
               navtape testgen navtape-demo.navtape -o DemoTests.swift
               navtape testgen navtape-demo.navtape navtape-demo-ipad.navtape navtape-demo-stale.navtape \\
-                -o Tests/NavTapeTests/Generated/DemoSessionTests.swift --suite DemoSessionTests --force
+                -o DemoSessionTests.swift --suite DemoSessionTests --force
             """)
 
     @Argument(help: ArgumentHelp("Logs that start from an empty split.", valueName: "log"))
@@ -50,8 +50,7 @@ struct TestGenCommand: ParsableCommand {
         try Files.writeText(generated.source, to: output.output, force: output.force)
         for divergence in generated.divergences { Diagnostics.line("warning: \(divergence)") }
         Output.standard.line(
-            "\(output.output): \(generated.testCount) test\(generated.testCount == 1 ? "" : "s") from \(logs.count) log"
-                + "\(logs.count == 1 ? "" : "s")")
+            "\(output.output): \(Plural.count(generated.testCount, "test")) from \(Plural.count(logs.count, "log"))")
     }
 
     static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

@@ -15,7 +15,7 @@ struct TimelineCommand: ParsableCommand {
 
             Examples:
               navtape timeline navtape-demo.navtape
-              navtape timeline long.navtape --from 5000000 --limit 20
+              navtape timeline big.navtape --from 500000 --limit 20
               navtape timeline navtape-demo.navtape --from +10 --to +60 --json
             """)
 

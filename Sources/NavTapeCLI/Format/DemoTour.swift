@@ -16,13 +16,13 @@ enum DemoTour {
         out.line()
         let width = [paths.calendarPaste, paths.iPad, paths.staleDetail].map(\.count).max() ?? 0
         out.line(
-            "recorded \(paths.calendarPaste.padding(width + 1))\(main.eventCount) events · \(mainSummary.commits) commands · "
+            "recorded \(paths.calendarPaste.padding(width + 1))\(Plural.count(main.eventCount, "event")) · \(Plural.count(mainSummary.commits, "command")) · "
                 + "\(main.sessionDescription.device) · \(policy.name) · \(expectations(recording.calendarPaste))")
         out.line(
-            "recorded \(paths.iPad.padding(width + 1))\(iPad.eventCount) events · the same \(recording.iPad.commandsRedecided) commands "
+            "recorded \(paths.iPad.padding(width + 1))\(Plural.count(iPad.eventCount, "event")) · the same \(Plural.count(recording.iPad.commandsRedecided, "command")) "
                 + "re-decided on an \(iPad.sessionDescription.device) (navtape fork --device ipad)")
         out.line(
-            "recorded \(paths.staleDetail.padding(width + 1))\(stale.eventCount) events · \(staleSummary.commits) commands · "
+            "recorded \(paths.staleDetail.padding(width + 1))\(Plural.count(stale.eventCount, "event")) · \(Plural.count(staleSummary.commits, "command")) · "
                 + "\(stale.sessionDescription.device) · \(stale.sessionDescription.policy.name) · \(expectations(recording.staleDetail))")
 
         out.line()
@@ -80,6 +80,8 @@ enum DemoTour {
     }
 
     static func expectations(_ run: ScriptRun) -> String {
-        run.passed ? "\(run.expectationsChecked) expectations hold" : "\(run.failures.count) of \(run.expectationsChecked) expectations FAILED"
+        run.passed
+            ? "\(Plural.count(run.expectationsChecked, "expectation")) hold"
+            : "\(run.failures.count) of \(Plural.count(run.expectationsChecked, "expectation")) FAILED"
     }
 }

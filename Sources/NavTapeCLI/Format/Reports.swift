@@ -12,12 +12,13 @@ enum StatsText {
         let description = machine.sessionDescription
         let span = (stats.lastTime ?? machine.startTime) - machine.startTime
         var lines = [
-            "\(machine.path): \(stats.eventCount) events, \(summary.commits) commands over \(duration(span))"
+            "\(machine.path): \(Plural.count(stats.eventCount, "event")), \(Plural.count(summary.commits, "command")) over \(duration(span))"
                 + " (\(machine.sessionID) · \(description.device) · \(description.policy.name))",
             "collapses: \(stats.collapses) (\(stats.collapsesAtLaunch) at launch) · separates: \(stats.separates)"
                 + " · deepest stack: \(stats.maximumStackDepth)",
             "rejected: \(counts(stats.rejectionsByRule)) · ignored: \(counts(stats.ignoresByRule))",
         ]
+        if !description.origin.isUnknown { lines.insert("recorded by: " + description.origin.text, at: 1) }
         let modes = stats.displayModeDwell.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.description < $1.key.description }
         lines.append("time by display mode: " + (modes.isEmpty ? "none" : modes.map { "\($0.key) \(duration($0.value))" }.joined(separator: " · ")))
         let screens = stats.screenDwell.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -77,7 +78,7 @@ enum DiffText {
     static func render(_ report: DiffReport, title: String) -> [String] {
         guard !report.changes.isEmpty else { return [title + ": no differences"] }
         let count = report.changes.count
-        return ["\(title): \(count) change\(count == 1 ? "" : "s")"] + report.changes.map { "  " + $0.text }
+        return ["\(title): \(Plural.count(count, "change"))"] + report.changes.map { "  " + $0.text }
     }
 }
 
@@ -92,7 +93,7 @@ enum BlameText {
         }
         if !report.history.isEmpty {
             let shown = report.history.count < report.changes ? ", the last \(report.history.count) shown (--limit)" : ""
-            lines.append("history (\(report.changes) change\(report.changes == 1 ? "" : "s")\(shown)):")
+            lines.append("history (\(Plural.count(report.changes, "change"))\(shown)):")
             for change in report.history {
                 lines.append(
                     "  " + EventText.position(change.index, time: change.time, start: machine.startTime)

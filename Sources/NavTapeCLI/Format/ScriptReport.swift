@@ -13,9 +13,9 @@ enum ScriptReport {
         let name = ScriptOutcome.label(file: result.file, session: session)
         var line =
             result.passed
-            ? "PASS \(name): \(result.expectationsChecked) expectation\(result.expectationsChecked == 1 ? "" : "s")"
-            : "FAIL \(name): \(result.failures.count) of \(result.expectationsChecked) expectations failed"
-        line += ", \(commands) command\(commands == 1 ? "" : "s"), \(result.eventCount) events"
+            ? "PASS \(name): \(Plural.count(result.expectationsChecked, "expectation"))"
+            : "FAIL \(name): \(result.failures.count) of \(Plural.count(result.expectationsChecked, "expectation")) failed"
+        line += ", \(Plural.count(commands, "command")), \(Plural.count(result.eventCount, "event"))"
         if let path { line += "; recorded to \(path)" }
         Output.standard.line(line)
         return result.passed

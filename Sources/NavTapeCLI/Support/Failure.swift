@@ -3,6 +3,7 @@ import NavTapeScript
 import ArgumentParser
 import EventLog
 import NavTape
+import NavTapeFleet
 
 /// The documented exit statuses (sysexits.h where one fits); `docs/ScriptFormat.md` and
 /// `navtape --help` list them.
@@ -55,13 +56,21 @@ extension ExitStatus {
         }
     }
 
+    init(_ code: FleetError.Code) {
+        switch code {
+        case .invalidURL: self = .usage
+        case .rejected, .schemaMismatch, .checkpoint: self = .dataError
+        case .unreachable, .badResponse, .serverError: self = .ioError
+        case .log(let code): self.init(code)
+        }
+    }
 }
 
 enum Failure {
     /// Whether `error` is one of navtape's own (reported by ``report(_:)``), as opposed to one of
     /// ArgumentParser's parse outcomes.
     static func isNavtapeError(_ error: Error) -> Bool {
-        error is CLIError || error is NavTapeError || error is EventLogError || error is ScriptError || error is ExitCode
+        error is CLIError || error is NavTapeError || error is EventLogError || error is ScriptError || error is FleetError || error is ExitCode
     }
 
     /// Prints one line for `error` on standard error and returns the exit status.
@@ -85,6 +94,8 @@ enum Failure {
             return (failure.status, failure.message)
         case let error as ScriptError:
             return (.dataError, error.description)
+        case let error as FleetError:
+            return (ExitStatus(error.code), error.description)
         case let error as ExitCode:
             return (ExitStatus(rawValue: error.rawValue) ?? .software, nil)
         default:

@@ -20,20 +20,22 @@ enum Files {
     /// directory exists and is writable, and nothing is there — or, with `force`, a regular file that
     /// no other process is recording into (exit 75 if one is). Nothing is removed here: outputs are
     /// written whole beside the path and replace the old file only when complete.
-    static func prepareOutput(_ path: String, force: Bool) throws(CLIError) {
+    static func prepareOutput(_ path: String, force: Bool, replaceable: Bool = true) throws(CLIError) {
         do throws(EventLogError) { try LogFiles.checkCreatable(path) } catch { throw CLIError(.cannotCreate, error.description) }
         do throws(EventLogError) {
             try OutputFile.checkTarget(path, replacing: force)
         } catch {
-            throw outputError(error)
+            throw outputError(NavTapeError(error), replaceable: replaceable)
         }
     }
 
-    /// The one-line error for an output that cannot be written, with the `--force` hint.
-    static func outputError(_ error: NavTapeError) -> CLIError {
+    /// The one-line error for an output that cannot be written, with the hint that works: `--force`
+    /// where the command can replace a file, else another path (a live recording never replaces).
+    static func outputError(_ error: NavTapeError, replaceable: Bool = true) -> CLIError {
         let status = ExitStatus(error.code)
         if error.code == .cannotCreate, error.message == "already exists" {
-            return CLIError(status, "\(error.path): already exists (use --force to replace it)")
+            let hint = replaceable ? "use --force to replace it" : "remove it first, or record to another path"
+            return CLIError(status, "\(error.path): already exists (\(hint))")
         }
         return CLIError(status, error.description)
     }

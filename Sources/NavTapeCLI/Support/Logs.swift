@@ -1,6 +1,7 @@
 import ArgumentParser
 import NavTape
 import NavTapeInterchange
+import NavigationCore
 
 /// Opening logs for the read commands: the session layer's judgement (``TimeMachine/open(_:tornTail:)``),
 /// its warning printed on standard error.
@@ -13,7 +14,7 @@ enum Logs {
     /// The point `index` (an event count), checked against the log's length (exit 64 past the end).
     static func point(_ index: UInt64, in machine: TimeMachine) throws(CLIError) -> UInt64 {
         guard index <= machine.eventCount else {
-            throw CLIError(.usage, "\(machine.path): event \(index) is past the end (\(machine.eventCount) events)")
+            throw CLIError(.usage, "\(machine.path): event \(index) is past the end (\(Plural.count(machine.eventCount, "event")))")
         }
         return index
     }

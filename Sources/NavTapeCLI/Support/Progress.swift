@@ -113,3 +113,20 @@ final class Progress {
         return result
     }
 }
+
+/// Logs done out of many (`facts: 16/200 logs`), drawn on a terminal for more than one log.
+enum ProgressLine {
+    /// What to call with the number of logs done, or `nil` when nothing is drawn.
+    static func counter(_ label: String, total: Int) -> (@Sendable (Int) -> Void)? {
+        guard Diagnostics.isTerminal && total > 1 else { return nil }
+        return { done in if done % 16 == 0 || done == total { Diagnostics.raw("\r\(label): \(done)/\(Plural.count(total, "log"))") } }
+    }
+
+    /// Erases the line `counter` drew.
+    static func erase(_ total: Int) { if Diagnostics.isTerminal && total > 1 { Diagnostics.raw("\r\u{1B}[K") } }
+}
+
+/// The processors online: what `--jobs` defaults to.
+enum Cores {
+    static let count = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}

@@ -1,0 +1,66 @@
+#include "CStaging.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define NAVTAPE_STAGING_SLOTS 64
+
+/// The remembered paths. A forgotten path is never freed: the handler may be reading it at that
+/// moment, and a process stages few files.
+static _Atomic(char *) slots[NAVTAPE_STAGING_SLOTS];
+static atomic_int installed;
+
+int navtape_staging_remember(const char *path) {
+    char *copy = strdup(path);
+    if (copy == NULL) return -1;
+    for (int slot = 0; slot < NAVTAPE_STAGING_SLOTS; slot++) {
+        char *expected = NULL;
+        if (atomic_compare_exchange_strong(&slots[slot], &expected, copy)) return slot;
+    }
+    free(copy);
+    return -1;
+}
+
+void navtape_staging_forget(int slot) {
+    if (slot < 0 || slot >= NAVTAPE_STAGING_SLOTS) return;
+    atomic_store(&slots[slot], NULL);
+}
+
+static void remove_staging(int signal_number) {
+    for (int slot = 0; slot < NAVTAPE_STAGING_SLOTS; slot++) {
+        char *path = atomic_load(&slots[slot]);
+        if (path != NULL) unlink(path);
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal_number, &action, NULL);
+    raise(signal_number);
+}
+
+void navtape_staging_install(void) {
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&installed, &expected, 1)) return;
+    int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    // A parent may have started us with them blocked (a child inherits the mask): Ctrl-C must work.
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaddset(&blocked, signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &blocked, NULL);
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction current;
+        if (sigaction(signals[i], NULL, &current) != 0) continue;
+        // A handler the process (or its parent, SIG_IGN for nohup) chose stays.
+        if (current.sa_handler != SIG_DFL) continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = remove_staging;
+        sigemptyset(&action.sa_mask);
+        sigaction(signals[i], &action, NULL);
+    }
+}
