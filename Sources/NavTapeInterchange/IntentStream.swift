@@ -33,7 +33,7 @@ public enum IntentStream {
     public static func session(_ line: String) throws(JSONError) -> CaptureSession {
         let value = try JSONValue.parse(line)
         let json = try JSONReader(value, "session")
-        try json.allow(["navtape", "version", "session", "startTime", "style", "device", "traits", "delegate"])
+        try json.allow(["navtape", "version", "session", "startTime", "style", "device", "traits", "delegate"] + SessionOrigin.fieldNames)
         guard (try? json.string("navtape")) == "intents" else { throw json.fail("navtape", "\"intents\" on the first line") }
         guard try json.int("version") == 1 else { throw json.fail("version", "1") }
         let style = json.isNull("style") ? .unspecified : try json.enumeration("style", SplitStyle.self)
@@ -46,7 +46,7 @@ public enum IntentStream {
         if !json.isNull("startTime") { startTime = try json.int("startTime") }
         let description = SessionDescription(
             style: style, initialTraits: traits ?? Device.iPad.traits(.landscape), policy: policy,
-            device: label, layout: "captured")
+            device: label, layout: "captured", origin: try JSONOrigin.decode(json))
         return CaptureSession(
             sessionID: try json.optionalString("session"), startTime: startTime, description: description,
             device: device)
@@ -62,7 +62,7 @@ public enum IntentStream {
         let json = try JSONReader(value, "line")
         let name = try json.string("command")
         guard let kind = CommandKind(name: name) else {
-            let suggestion = Suggestion.closest(to: name, among: CommandKind.allCases.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let suggestion = CommandKind.suggestion(for: name, among: CommandKind.allCases.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw JSONError("command: unknown command \"\(name)\"\(suggestion)")
         }
         let parameters = kind.signature.parameters

@@ -52,6 +52,8 @@ public struct JSONSession: Sendable {
         if let initialState {
             object["initialState"] = .string(StateCodec.encode(initialState).map(Self.hex).joined())
         }
+        // Who recorded it: only the fields known, so a log without them exports as before.
+        object.merge(JSONOrigin.members(description.origin).filter { $0.value != .null }) { a, _ in a }
         return .object(object)
     }
 
@@ -68,7 +70,8 @@ public struct JSONSession: Sendable {
             : try JSONPolicy.decode(json.value("policy"), "session.policy")
         let description = SessionDescription(
             style: try json.enumeration("style", SplitStyle.self), initialTraits: try JSONCommand.decodeTraits(json.object("initialTraits")),
-            policy: policy, device: try json.string("device"), layout: try json.string("layout"))
+            policy: policy, device: try json.string("device"), layout: try json.string("layout"),
+            origin: try JSONOrigin.decode(json))
         var parent: (String, UInt64)?
         if let parentID = try json.optionalString("parentSessionID") {
             let fork = try json.int("forkIndex")
@@ -113,6 +116,34 @@ public struct JSONSession: Sendable {
             i += 2
         }
         return result
+    }
+}
+
+/// The JSON of who recorded a session (``SessionOrigin``): the members `app`, `appVersion`, `build`,
+/// `os` and `deviceModel`, each a string, or `null` (or absent) when unknown.
+public enum JSONOrigin {
+    /// The five members, `null` for each unknown field.
+    public static func members(_ origin: SessionOrigin) -> [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: zip(SessionOrigin.fieldNames, origin.fields).map { ($0, $1.map(JSONValue.string) ?? .null) })
+    }
+
+    /// `{"type":"origin","app":…,…}`, the first line of `navtape log --json` for a session whose
+    /// origin is known; `nil` when nothing is.
+    public static func header(_ origin: SessionOrigin) -> JSONValue? {
+        origin.isUnknown ? nil : .object(members(origin).merging(["type": .string("origin")]) { a, _ in a })
+    }
+
+    /// Reads the five members of `json`: absent or `null` is unknown.
+    /// - Throws: ``JSONError`` for a member that is not a string, is empty, longer than
+    ///   ``SessionOrigin/maximumFieldLength`` bytes, or holds a control character.
+    static func decode(_ json: JSONReader) throws(JSONError) -> SessionOrigin {
+        var origin = SessionOrigin.unknown
+        for name in SessionOrigin.fieldNames {
+            guard let value = try json.optionalString(name) else { continue }
+            if let problem = SessionOrigin.problem(with: value) { throw JSONError("\(json.context).\(name): \(problem)") }
+            origin[field: name] = value
+        }
+        return origin
     }
 }
 

@@ -35,6 +35,9 @@ public enum LogScript {
         if trees.count == 3 { lines.append("supplementary " + trees[1]) }
         lines.append(trees.count >= 2 ? "secondary " + (trees.last ?? "") : "secondary none")
         lines.append("start " + SessionTime.iso8601(machine.startTime))
+        for (name, value) in zip(SessionOrigin.fieldNames, description.origin.fields) {
+            if let value { lines.append("\(name) \(value)") }
+        }
         lines.append("")
 
         // The setup's commits (before the launch) are the setup lines above, not commands.

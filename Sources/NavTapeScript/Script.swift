@@ -54,6 +54,8 @@ public struct ScriptSetup: Hashable, Sendable {
     public var startTime: Int64
     /// The session identifier written to the log header, if the script names one.
     public var sessionID: String?
+    /// Who recorded the session (`app`, `appVersion`, `build`, `os`, `deviceModel` lines).
+    public var origin = SessionOrigin.unknown
 
     /// The defaults: an iPad in landscape, no delegate, `MN[M]` and `DN[D]`, starting at
     /// ``SessionTime/defaultStart``.

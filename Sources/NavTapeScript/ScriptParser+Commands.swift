@@ -39,6 +39,12 @@ extension ScriptLine {
             setup.startTime = start
         case "session":
             setup.sessionID = try next("a session identifier").text
+        case _ where SessionOrigin.fieldNames.contains(keyword.text):
+            // Who recorded the session: the text to the end of the line (`os iOS 17.4`).
+            guard let first = peek() else { throw error(column: endColumn, "expected the \(keyword.text)'s value") }
+            let value = rest()
+            if let problem = SessionOrigin.problem(with: value) { throw error(at: first, "\(keyword.text): \(problem)") }
+            setup.origin[field: keyword.text] = value
         default:
             throw error(at: keyword, "unknown setup directive '\(keyword.text)'")
         }

@@ -118,7 +118,8 @@ struct ScriptToken {
 
 /// One line being parsed: its tokens and a cursor.
 struct ScriptLine {
-    static let setupKeywords: Set<String> = ["device", "style", "policy", "primary", "supplementary", "secondary", "start", "session"]
+    static let setupKeywords: Set<String> = Set(
+        ["device", "style", "policy", "primary", "supplementary", "secondary", "start", "session"] + SessionOrigin.fieldNames)
 
     let scalars: [Unicode.Scalar]
     let number: Int

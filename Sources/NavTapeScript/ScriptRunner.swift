@@ -90,7 +90,7 @@ public enum ScriptRunner {
         let policy = delegate.map { $0 as? SplitPolicy ?? .swiftDelegate(named: $0.name) } ?? setup.policy
         let description = SessionDescription(
             style: setup.style, initialTraits: setup.initialTraits, policy: policy,
-            device: setup.deviceLabel, layout: setup.layout)
+            device: setup.deviceLabel, layout: setup.layout, origin: setup.origin)
         var recorder: Recorder?
         if let path {
             let id = sessionID ?? setup.sessionID ?? Self.sessionID(forFile: script.file)

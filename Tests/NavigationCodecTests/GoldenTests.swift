@@ -315,12 +315,44 @@ struct GoldenTests {
             + "0302" + "05" + "01" + "040002" + "01" + "0b506173746544657461696c" + "00" + "ff"
             + "08" + "310d4e6f53656c656374696f6e4e430d4e6f53656c656374696f6e4e4301000b4e6f53656c656374696f6e" + "00"
             + "0b6970686f6e652d706c7573" + "224d4e5b4d5d207c204e6f53656c656374696f6e4e435b4e6f53656c656374696f6e5d"
-        #expect(description.encode().hex == hex3)
+        // Version 4 appends the origin: here one byte, no field known.
+        let hex4 = "04" + hex3.dropFirst(2) + "00"
+        #expect(description.encode().hex == hex4)
+        #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex4))) == description)
         #expect(try SessionDescription(decoding: try #require([UInt8](hex: hex3))) == description)
         // The bytes earlier builds wrote decode to the same description: the constant answers of the
         // first language are the rules the preset has now.
         #expect(try SessionDescription(decoding: try #require([UInt8](hex: Self.calendarPasteVersion1Hex))) == description)
         #expect(try SessionDescription(decoding: try #require([UInt8](hex: Self.calendarPasteVersion2Hex))) == description)
+    }
+
+    @Test("version 4: who recorded the session, each field present or not; a field too long or empty is refused")
+    func goldenOriginSession() throws {
+        let origin = SessionOrigin(app: "Lister", appVersion: "2.1", build: nil, os: "iOS 17.4", deviceModel: "iPhone15,2")
+        let description = SessionDescription(
+            style: .unspecified, initialTraits: Device.iPhone.traits(.portrait), policy: .noDelegate, device: "iphone",
+            layout: "MN[M]", origin: origin)
+        // version 4 | style 0 | traits compact 375x667 phone | policy: name "none", no flags, no methods |
+        // device "iphone" | layout "MN[M]" | origin: fields 0, 1, 3, 4 present (0x1b): "Lister", "2.1",
+        // "iOS 17.4", "iPhone15,2"
+        let expected =
+            "04" + "00" + "00ee05b60a" + "046e6f6e65" + "00" + "00" + "06697068" + "6f6e65" + "054d4e5b4d5d"
+            + "1b" + "064c6973746572" + "03322e31" + "08694f532031372e34" + "0a6950686f6e6531352c32"
+        let encoded = description.encode()
+        #expect(encoded.hex == expected)
+        #expect(try SessionDescription(decoding: encoded) == description)
+        // A reserved bit, an empty field and a field over 256 bytes are refused.
+        var reserved = encoded
+        let originByte = encoded.count - 32  // the presence byte: before 31 bytes of strings
+        #expect(reserved[originByte] == 0x1b)
+        reserved[originByte] = 0x3b
+        #expect(throws: CodecError.self) { try SessionDescription(decoding: reserved) }
+        var long = description
+        long.origin.app = String(repeating: "x", count: 257)
+        #expect((try? SessionDescription(decoding: long.encode())) == nil)
+        var empty = description
+        empty.origin.app = ""
+        #expect((try? SessionDescription(decoding: empty.encode())) == nil)
     }
 
     @Test("a version 2 description with every answer version 2 added decodes to the rules of the policy language")

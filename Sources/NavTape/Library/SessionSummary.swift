@@ -25,6 +25,14 @@ public struct LogSummary: Sendable {
     /// The state after the last event.
     public var final: NavigationState
 
+    /// A summary of parts gathered elsewhere (the facts' fold gathers them with the moments).
+    public init(statistics: SessionStatistics, violations: ViolationReport, commits: Int, final: NavigationState) {
+        self.statistics = statistics
+        self.violations = violations
+        self.commits = commits
+        self.final = final
+    }
+
     /// Summarizes `machine`'s log; `observe` is called with the events done (progress).
     public init(_ machine: TimeMachine, observe: ((UInt64) -> Void)? = nil) throws(NavTapeError) {
         var projections = Observed(
@@ -66,10 +74,25 @@ public struct SessionSummary: Codable, Hashable, Sendable {
     public var screens: [String: Int64]
     /// Milliseconds by display mode (`collapsed` while collapsed).
     public var displayModes: [String: Int64]
+    /// The session's start, milliseconds since the epoch.
+    public var start: Int64
+    public var separates: Int
+    /// The depth of the deepest navigation stack the session had.
+    public var deepestStack: Int
+    /// Who recorded it (``SessionOrigin``), each `nil` when unknown.
+    public var app: String?
+    public var appVersion: String?
+    public var build: String?
+    public var os: String?
+    public var deviceModel: String?
 
     /// The summary of `machine`'s log, found at `path`.
     public init(path: String, machine: TimeMachine, observe: ((UInt64) -> Void)? = nil) throws(NavTapeError) {
-        let summary = try LogSummary(machine, observe: observe)
+        self.init(path: path, machine: machine, summary: try LogSummary(machine, observe: observe))
+    }
+
+    /// The row of `machine`'s log, found at `path`, from its `summary`.
+    public init(path: String, machine: TimeMachine, summary: LogSummary) {
         let stats = summary.statistics
         log = path
         sessionID = machine.sessionID
@@ -88,6 +111,16 @@ public struct SessionSummary: Codable, Hashable, Sendable {
             .reduce(into: [:]) { $0[$1.key.description] = $1.value }
         screens = stats.screenDwell
         displayModes = stats.displayModeDwell.reduce(into: [:]) { $0[$1.key.description] = $1.value }
+        start = machine.startTime
+        separates = stats.separates
+        deepestStack = stats.maximumStackDepth
+        let origin = machine.sessionDescription.origin
+        (app, appVersion, build, os, deviceModel) = (origin.app, origin.appVersion, origin.build, origin.os, origin.deviceModel)
+    }
+
+    /// Who recorded it.
+    public var origin: SessionOrigin {
+        SessionOrigin(app: app, appVersion: appVersion, build: build, os: os, deviceModel: deviceModel)
     }
 
     /// Each bug rule's occurrences, summed.

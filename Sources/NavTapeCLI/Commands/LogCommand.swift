@@ -13,7 +13,8 @@ struct LogCommand: ParsableCommand {
             Under the last event of each command, ↳ says what UIKit told the app: appearance
             callbacks, delegate notifications, stack transitions and what a pop returned (with
             --json, the member "uikit"). A listing that starts inside a command says it for the
-            part listed.
+            part listed. A session whose recorder said who recorded it (app, version, build, OS,
+            device model) starts with that line (with --json, an object of type "origin").
 
             Examples:
               navtape log navtape-demo.navtape
@@ -39,12 +40,15 @@ struct LogCommand: ParsableCommand {
         let machine = try Logs.open(input)
         let end = try Logs.point(to ?? machine.eventCount, in: machine)
         _ = try Logs.point(from, in: machine)
-        let names = try machine.state(at: end)
+        let style = machine.sessionDescription.style
         let progress = Progress("log \(Progress.file(machine.path))", total: end - from, streaming: true)
         defer { progress.finish() }
-        try machine.forEachListedEvent(from: from, to: end) { recorded, observation in
+        if let origin = JSONOrigin.header(machine.sessionDescription.origin) {
+            if format.json { Output.standard.json(origin) } else { Output.standard.line("recorded by: " + machine.sessionDescription.origin.text) }
+        }
+        try machine.forEachListedEvent(from: from, to: end) { recorded, observation, names in
             progress.update(recorded.index - from + 1)
-            if format.json { return Output.standard.json(JSONEvent.encode(recorded, uikit: observation, style: names.style)) }
+            if format.json { return Output.standard.json(JSONEvent.encode(recorded, uikit: observation, style: style)) }
             Output.standard.line(EventListing.line(recorded, names: names, start: machine.startTime))
             if let observation, let annotation = EventListing.annotation(observation, names: names) { Output.standard.line(annotation) }
         }
