@@ -4,13 +4,23 @@ import NavigationCore
 /// The outcome of replaying a log and comparing it with its checkpoints.
 public struct VerificationReport: Hashable, Sendable {
     /// A checkpoint whose stored state or hash disagrees with the replay.
-    public struct Divergence: Hashable, Sendable {
+    public struct Divergence: Hashable, Sendable, CustomStringConvertible {
         /// The event count the checkpoint describes.
         public var index: UInt64
         /// The hash stored with the checkpoint.
         public var storedHash: UInt64
         /// The hash of the replayed state.
         public var replayedHash: UInt64
+
+        /// `checkpoint at event 4096 disagrees with the replay (stored hash …, replayed …)`, each
+        /// hash as 16 hexadecimal digits.
+        public var description: String {
+            func hex(_ value: UInt64) -> String {
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }
+            return "checkpoint at event \(index) disagrees with the replay (stored hash \(hex(storedHash)), replayed \(hex(replayedHash)))"
+        }
     }
 
     /// The number of events replayed.

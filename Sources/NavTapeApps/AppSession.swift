@@ -233,19 +233,3 @@ public struct AppSession: Sendable {
             && !state.isInHierarchy(id)
     }
 }
-
-extension Recorder {
-    /// Sends `session`'s commands until at least `events` events are recorded; `progress` is told
-    /// the event count after each command. Returns the number of commands sent.
-    @discardableResult
-    public func record(_ session: inout AppSession, events: UInt64, progress: (UInt64) -> Void = { _ in }) throws(NavTapeError) -> Int {
-        var commands = 0
-        while eventCount < events {
-            let (time, command) = session.next(in: state)
-            try send(command, at: time)
-            commands += 1
-            progress(eventCount)
-        }
-        return commands
-    }
-}

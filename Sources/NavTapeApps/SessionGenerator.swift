@@ -126,25 +126,6 @@ public struct SessionGenerator: Sendable {
     }
 }
 
-extension Recorder {
-    /// Sends `generator`'s commands until at least `events` events are recorded; `progress` is told
-    /// the event count after each command. Returns the number of commands sent.
-    @discardableResult
-    public func record(
-        _ generator: inout SessionGenerator, events: UInt64,
-        progress: (UInt64) -> Void = { _ in }
-    ) throws(NavTapeError) -> Int {
-        var commands = 0
-        while eventCount < events {
-            let (time, command) = generator.next(in: state)
-            try send(command, at: time)
-            commands += 1
-            progress(eventCount)
-        }
-        return commands
-    }
-}
-
 /// Records a generated session of at least `events` events; returns every event with its time.
 @discardableResult
 public func recordGenerated(

@@ -17,6 +17,16 @@ public struct IntentRecording {
         public var durable: UInt64
         /// The divergences from UIKit it recorded, in words.
         public var divergences: [String]
+
+        /// What `record --intents --json` prints for the line (docs/JSON.md, "Record, shrink,
+        /// repair"): `acknowledged`, then a `diverged` object for each divergence.
+        public var json: [JSONValue] {
+            let number = JSONValue.int(Int64(line))
+            let acknowledged = JSONValue.object([
+                "type": .string("acknowledged"), "line": number, "events": .int(Int64(events)), "durable": .int(Int64(durable)),
+            ])
+            return [acknowledged] + divergences.map { .object(["type": .string("diverged"), "line": number, "text": .string($0)]) }
+        }
     }
 
     /// What the run recorded.
@@ -27,6 +37,14 @@ public struct IntentRecording {
         public var events: UInt64
         /// The divergences recorded.
         public var divergences: Int
+
+        /// What `record --intents --json` prints at the end, for the log at `log`.
+        public func json(log: String, interrupted: Bool) -> JSONValue {
+            .object([
+                "type": .string("recorded"), "log": .string(log), "commands": .int(Int64(commands)),
+                "events": .int(Int64(events)), "divergences": .int(Int64(divergences)), "interrupted": .bool(interrupted),
+            ])
+        }
     }
 
     private let input: LineReader

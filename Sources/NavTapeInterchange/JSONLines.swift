@@ -4,6 +4,9 @@ import NavigationCore
 /// Export and import of a log as JSON lines (`docs/JSON.md`): a session line, then one line per
 /// event. Export → import → export gives the same text byte for byte.
 public enum JSONLines {
+    /// The longest line import reads (the session line holds the whole initial state).
+    public static let maximumLineLength = 8 << 20
+
     /// Calls `write` with the export of `machine` as UTF-8, in pieces of whole lines (each ending
     /// in a newline, about 64 KiB at a time): the session line first, then one line per event.
     /// `write` is also told how many events the text so far holds.

@@ -51,6 +51,23 @@ public struct ShrinkGoal {
         }
     }
 
+    /// The goal of an expectation (as ``expectation(_:)`` reads it) that holds after some command
+    /// of `machine`'s session.
+    /// - Throws: ``NavTapeError`` `.invalidArgument` for an expectation that does not parse, or one
+    ///   the session never shows.
+    public static func expectation(_ text: String, in machine: TimeMachine) throws -> ShrinkGoal {
+        let goal = try expectation(text)
+        guard try goal.holds(machine) else {
+            throw NavTapeError(.invalidArgument, path: machine.path, "the session never shows \(goal.name): nothing to shrink")
+        }
+        return goal
+    }
+
+    /// The options of `navtape shrink` that name this goal: `--bug RULE` or `--expect EXPECTATION`.
+    public var options: [String] {
+        rule.map { ["--bug", "\($0)"] } ?? ["--expect", String(check?.line.dropFirst("expect ".count) ?? "")]
+    }
+
     /// Whether `expectation` holds after some command of `machine`'s session.
     static func holds(_ expectation: ScriptExpectation, _ machine: TimeMachine) throws -> Bool {
         var state = try machine.state(at: 0)  // a branch starts from its parent's state
@@ -130,5 +147,31 @@ public struct ShrinkReport: Encodable, Sendable {
         setup = result.setup.count
         trials = result.trials
         keptEvents = result.kept
+    }
+
+    /// Shrinks `machine`'s session to the fewest commands that keep `goal`
+    /// (``NavTape/WhatIf/shrink(_:scratch:keeping:progress:)``, its trials in `log`'s directory), and
+    /// writes that session to `log` as `options` say: a branch of the source named `SESSION-shrunk`.
+    /// `progress` is told the trials so far and the fewest commands kept so far.
+    public init(
+        shrinking machine: TimeMachine, keeping goal: ShrinkGoal, into log: String, script: String?,
+        options: RecorderOptions, progress: (Int, Int) -> Void = { _, _ in }
+    ) throws {
+        let directory = log.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let result = try WhatIf.shrink(machine, scratch: directory.isEmpty ? "." : directory, keeping: goal.holds, progress: progress)
+        _ = try WhatIf.recompute(machine, skipping: result.skipped, into: log, sessionID: "\(machine.sessionID)-shrunk", options: options)
+        self.init(result, source: machine.path, log: log, script: script, goal: goal)
+    }
+
+    /// The shrunk session `shrunk` as a scenario script that states `goal` and says how it was
+    /// written: the `navtape shrink` command line of this report.
+    public func script(of shrunk: TimeMachine, goal: ShrinkGoal) throws -> String {
+        let command = ["navtape", "shrink", source] + goal.options + ["-o", log] + (script.map { ["--script", $0] } ?? [])
+        return try LogScript.render(
+            shrunk,
+            header: [
+                "\(goal.name) in \(kept) of the \(Plural.count(commands, "command")) of \(source), after its setup.",
+                "Written by: " + Shell.command(command),
+            ], expecting: goal.rule.map { [$0] } ?? [], checks: goal.check.map { [$0] } ?? [])
     }
 }

@@ -91,6 +91,22 @@ public struct InspectorServer: Sendable {
         try await app.runService()
     }
 
+    /// ``run(listening:)`` for a caller that is not async (a command's `run`): blocks the calling
+    /// thread until the server stops, and throws what stopped it.
+    public func runUntilStopped(listening: @escaping @Sendable (String) -> Void) throws {
+        let failure = Mutex<(any Error)?>(nil), done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await run(listening: listening)
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
     /// Runs `body` on a thread of its own (not the cooperative pool), or throws 503 when
     /// ``Configuration/maximumWork`` requests are already running.
     func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

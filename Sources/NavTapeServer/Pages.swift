@@ -27,7 +27,7 @@ public enum InspectorPage {
     /// `template` with `{{TITLE}}` (escaped), `{{STYLE}}`, `{{SCRIPT}}` and `{{DATA}}` filled in one
     /// pass, so no text is read for another's placeholder. The data's `<`, `>` and `&` (only ever
     /// inside its strings) are written as `\u003c`, `\u003e`, `\u0026`, the same JSON strings, so no
-    /// name can end the block or open a comment in it (`</script>`, `<!--<script>`).
+    /// name can end the block or open an HTML comment in it (a closing script tag, `<!--`).
     static func page(_ template: String, title: String, style: String, script: String, data: JSONValue) -> String {
         var embedded = ""
         for scalar in data.text.unicodeScalars {

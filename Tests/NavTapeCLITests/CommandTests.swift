@@ -371,7 +371,7 @@ struct CommandTests {
         #expect(
             try scratch.navtape("generate", "--events", "50", "--seed", "3", "-o", "g.navtape")
                 == .init(
-                    status: 0, stdout: "g.navtape: 50 events from 26 generated commands, seed 3, iphone-plus, calendar-paste\n", stderr: ""))
+                    status: 0, stdout: "g.navtape: 50 events from 29 generated commands, seed 3, iphone-plus, calendar-paste\n", stderr: ""))
         #expect(try scratch.navtape("generate", "--events", "50", "--seed", "3", "-o", "h.navtape").status == 0)
         #expect(
             try scratch.navtape("export", "g.navtape").stdout.replacingOccurrences(of: "generated-3", with: "x")

@@ -65,6 +65,25 @@ public struct QueryReport: Codable, Hashable, Sendable {
         }
     }
 
+    /// Reads every log of `paths`, `jobs` at a time (``SessionSummary/read(_:jobs:tornTail:done:)``),
+    /// and reports on the sessions `filter` keeps, listing the first `listing`; with the errors of
+    /// the logs that could not be read, in the order of `paths`.
+    public static func read(
+        _ paths: [String], jobs: Int, tornTail: TornTailPolicy, filter: SessionFilter, listing: Int,
+        done: (@Sendable (Int) -> Void)? = nil
+    ) -> (report: QueryReport, failures: [NavTapeError]) {
+        var matching: [SessionSummary] = [], failures: [NavTapeError] = [], read = 0
+        for row in SessionSummary.read(paths, jobs: jobs, tornTail: tornTail, done: done) {
+            switch row {
+            case .success(let summary):
+                read += 1
+                if filter.matches(summary) { matching.append(summary) }
+            case .failure(let error): failures.append(error)
+            }
+        }
+        return (QueryReport(matching, read: read, unreadable: failures.count, filter: filter, listing: listing), failures)
+    }
+
     /// Largest first, then by name.
     public static func ranked<V: Comparable>(_ table: [String: V]) -> [(key: String, value: V)] {
         table.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

@@ -39,6 +39,13 @@ public struct DiffReport: Codable, Hashable, Sendable {
         self.init(from: before, to: after, fromName: "\(machine.path) \(a)", toName: "\(machine.path) \(b)")
     }
 
+    /// The diff of the final states of `machine`'s log and `other`'s (a branch, or another log),
+    /// each named by its path.
+    public init(finalStatesOf machine: TimeMachine, and other: TimeMachine) throws(NavTapeError) {
+        let before = try machine.state(at: machine.eventCount), after = try other.state(at: other.eventCount)
+        self.init(from: before, to: after, fromName: machine.path, toName: other.path)
+    }
+
     /// `StateChange.description(in:)` prints `#m0` for a controller its state does not know;
     /// replaces each such whole token with the name `earlier` gives it.
     static func renamed(_ text: String, unknownIn names: NavigationState, knownIn earlier: NavigationState) -> String {

@@ -222,6 +222,11 @@ public struct InspectorData: Codable, Hashable, Sendable {
     /// The most checkpoints a page draws (evenly spaced when the log has more).
     public static let maximumCheckpoints = 1_000
 
+    /// The most commands a self-contained page may hold (`navtape inspect`): about 1.3 KB of page
+    /// and 14 KB of memory each while it is written; a bigger page is more than a browser scrubs
+    /// comfortably (`navtape serve` reads a log as it is scrubbed instead).
+    public static let maximumCommits = 20_000
+
     /// The data for `machine`'s log, holding at most `maxCommits` commits around point `around`.
     ///
     /// With `api` (a served page), the commits are found by reading near the point only (the page

@@ -1,8 +1,6 @@
 import NavTapeInterchange
 import ArgumentParser
 import NavTape
-import NavigationCore
-import NavigationProjections
 
 /// `navtape blame LOG WHAT --at EVENT`.
 struct BlameCommand: ParsableCommand {

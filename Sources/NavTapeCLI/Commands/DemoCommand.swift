@@ -1,13 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import EventLog
-import NavTape
 import NavTapeScript
-import NavigationCore
 
 /// `navtape demo`: the project's main job.
 struct DemoCommand: ParsableCommand {
@@ -57,22 +49,7 @@ struct DemoCommand: ParsableCommand {
 
     /// Writes `scripts` under `directory` (created, with subdirectories, if missing).
     static func write(_ scripts: [(path: String, text: String)], into directory: String, force: Bool) throws {
-        func makeDirectory(_ path: String) throws(CLIError) {
-            do throws(EventLogError) { try LogFiles.createDirectory(path) } catch { throw CLIError(.cannotCreate, error.description) }
-        }
-        try makeDirectory(directory)
-        for script in scripts {
-            let parts = script.path.split(separator: "/").map(String.init)
-            var path = directory
-            for part in parts.dropLast() {
-                path += "/" + part
-                try makeDirectory(path)
-            }
-            let target = directory + "/" + script.path
-            // The same script written again is no change: only a different file there needs --force.
-            if !force, let existing = try? Files.readText(target, limit: script.text.utf8.count + 1), existing == script.text { continue }
-            try Files.writeText(script.text, to: target, force: force)
-        }
+        try ShippedScripts.write(scripts, into: directory, replacing: force)
         let samples = scripts.filter { $0.path.hasSuffix(".jsonl") }.count
         Output.standard.line(
             "\(directory): \(scripts.count - samples) scenario scripts (run them: navtape run \(directory)/T10.navscript) "

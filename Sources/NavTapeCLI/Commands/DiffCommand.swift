@@ -2,7 +2,6 @@ import NavTapeInterchange
 import ArgumentParser
 import NavTape
 import NavigationCore
-import NavigationProjections
 
 /// `navtape diff LOG A B` and `navtape diff LOG1 LOG2`.
 struct DiffCommand: ParsableCommand {
@@ -48,9 +47,7 @@ struct DiffCommand: ParsableCommand {
             title = "\(machine.path), \(a) → \(b)"
         } else {
             let other = try Logs.open(first, tornTail: input.strict ? .refuse : .warn)
-            report = DiffReport(
-                from: try machine.state(at: machine.eventCount), to: try other.state(at: other.eventCount),
-                fromName: machine.path, toName: other.path)
+            report = try DiffReport(finalStatesOf: machine, and: other)
             title = "final states, \(machine.path) (\(Plural.count(machine.eventCount, "event"))) → \(other.path) (\(Plural.count(other.eventCount, "event")))"
         }
         guard format.json else { return Output.standard.lines(DiffText.render(report, title: title)) }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import NavTape
 import NavigationCore
-import NavigationProjections
 
 /// `navtape fork LOG --at EVENT -o LOG2`.
 struct ForkCommand: ParsableCommand {
@@ -47,10 +46,6 @@ struct ForkCommand: ParsableCommand {
         Output.standard.line(
             "\(output.output): forked \(forked), \(Plural.count(report.commandsRedecided, "command")) re-decided, "
                 + "\(Plural.count(report.eventsWritten, "event")) written")
-        let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
-        Output.standard.lines(
-            DiffText.render(
-                DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
-                title: "final states \(machine.path) → \(output.output)"))
+        Output.standard.lines(try DiffText.finalStates(machine, branch))
     }
 }

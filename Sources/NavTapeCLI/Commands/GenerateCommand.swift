@@ -1,6 +1,5 @@
 import NavTapeApps
 import ArgumentParser
-import NavTape
 import NavigationCore
 
 /// `navtape generate --app NAME --events N --seed S -o LOG`.
@@ -56,33 +55,27 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         try output.prepare()
         let seed = self.seed ?? Self.freshSeed()
-        if let app, let model = AppModel.named(app) { return try record(model, seed: seed) }
+        if let app, let model = AppModel.named(app) {
+            var session = AppSession(model: model, seed: seed, device: device?.device)
+            let recorded = try record(&session, sessionID: "\(model.name)-\(seed)")
+            return Output.standard.line(
+                "\(output.output): \(Plural.count(recorded.events, "event")) from \(Plural.count(recorded.commands, "command")) "
+                    + "of a \(model.name) user, seed \(seed), \(session.device.rawValue)")
+        }
         var generator = SessionGenerator(seed: seed, device: device?.device ?? .iPhonePlus, policy: policy?.policy ?? .calendarPaste())
-        let recorder = try Recorder(
-            creating: output.output, setup: generator.setup, sessionID: "generated-\(seed)",
-            startTime: 1_700_000_000_000, options: output.logOptions)
-        let progress = Progress("generating", total: UInt64(events))
-        let commands = try recorder.record(&generator, events: UInt64(events)) { progress.update($0) }
-        try recorder.close()
-        progress.finish()
+        let recorded = try record(&generator, sessionID: "generated-\(seed)")
         Output.standard.line(
-            "\(output.output): \(Plural.count(recorder.eventCount, "event")) from \(commands) generated commands, seed \(seed), "
+            "\(output.output): \(Plural.count(recorded.events, "event")) from \(Plural.count(recorded.commands, "generated command")), seed \(seed), "
                 + "\(generator.device.rawValue), \(generator.policy.name)")
     }
 
-    /// Records a user of `model`.
-    func record(_ model: AppModel, seed: UInt64) throws {
-        var session = AppSession(model: model, seed: seed, device: device?.device)
-        let recorder = try Recorder(
-            creating: output.output, setup: session.setup, sessionID: "\(model.name)-\(seed)",
-            startTime: 1_700_000_000_000, options: output.logOptions)
+    /// Records `walk` to the output as `sessionID`, drawing progress; returns what it recorded.
+    func record(_ walk: inout some SessionWalk, sessionID: String) throws -> (commands: Int, events: UInt64) {
         let progress = Progress("generating", total: UInt64(events))
-        let commands = try recorder.record(&session, events: UInt64(events)) { progress.update($0) }
-        try recorder.close()
+        let recorded = try walk.record(
+            to: output.output, sessionID: sessionID, events: UInt64(events), options: output.logOptions, progress: progress.update)
         progress.finish()
-        Output.standard.line(
-            "\(output.output): \(Plural.count(recorder.eventCount, "event")) from \(Plural.count(commands, "command")) of a \(model.name) user, seed \(seed), "
-                + session.device.rawValue)
+        return recorded
     }
 
     /// A new seed from the system's random source, short enough to type back.

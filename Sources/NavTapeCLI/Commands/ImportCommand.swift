@@ -1,7 +1,6 @@
 import NavTapeInterchange
 import ArgumentParser
 import EventLog
-import NavTape
 import NavigationCore
 
 /// `navtape import JSONL -o LOG`.
@@ -21,12 +20,9 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    /// The longest line read (the session line holds the whole initial state).
-    static let maximumLineLength = 8 << 20
-
     func run() throws {
         // Read a line at a time: memory stays bounded by one line and one commit, however long the input.
-        let lines = try LineReader(input, maximumLineLength: Self.maximumLineLength)
+        let lines = try LineReader(input, maximumLineLength: JSONLines.maximumLineLength)
         try output.prepare()
         let total = input == "-" ? 0 : Files.size(of: input) ?? 0  // a pipe's or FIFO's size is 0: no line
         let progress = Progress("import \(Progress.file(input))", total: total, enabled: total > 0 && Diagnostics.isTerminal)

@@ -2,7 +2,6 @@ import ArgumentParser
 import NavTape
 import NavigationCore
 import NavTapeFleet
-import NavTapeInterchange
 import Synchronization
 
 /// `navtape ingest URL LOG|DIR…`.

@@ -1,8 +1,6 @@
 import NavigationCore
-import NavigationProjections
 import ArgumentParser
 import NavTape
-import NavTapeInterchange
 import NavTapeServer
 
 /// `navtape inspect LOG -o session.html`.
@@ -35,15 +33,10 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    /// The most commands a page may hold: about 1.3 KB of page and 14 KB of memory each while it is
-    /// written; a bigger page is more than a browser scrubs comfortably (navtape serve reads a log as
-    /// it is scrubbed instead).
-    static let maximumCommands = 20_000
-
     func validate() throws {
-        guard (1...Self.maximumCommands).contains(maxCommands) else {
+        guard (1...InspectorData.maximumCommits).contains(maxCommands) else {
             throw ValidationError(
-                "--max-commands must be 1…\(Self.maximumCommands): a bigger page is too large to scrub "
+                "--max-commands must be 1…\(InspectorData.maximumCommits): a bigger page is too large to scrub "
                     + "(navtape serve LOG reads a long log as it is scrubbed).")
         }
     }

@@ -2,7 +2,6 @@ import NavTapeInterchange
 import ArgumentParser
 import NavTape
 import NavigationCore
-import NavigationProjections
 
 /// `navtape log LOG [--from N] [--to N]`.
 struct LogCommand: ParsableCommand {

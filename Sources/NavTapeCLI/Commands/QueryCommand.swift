@@ -1,14 +1,7 @@
 import ArgumentParser
-import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NavTape
 import NavigationCore
 import NavTapeInterchange
-import Synchronization
 
 /// `navtape query DIR|LOG…`.
 struct QueryCommand: ParsableCommand {
@@ -51,7 +44,7 @@ struct QueryCommand: ParsableCommand {
     var sessions = 20
 
     @Option(help: "Sessions read at once (default: the number of cores).")
-    var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    var jobs = Cores.count
 
     @OptionGroup var format: JSONFlag
 
@@ -66,22 +59,11 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         let paths = try input.paths()
-        let progress = Diagnostics.isTerminal && paths.count > 1
-        let rows = SessionSummary.read(paths, jobs: jobs, tornTail: input.strict ? .refuse : .warn) { finished in
-            if progress && (finished % 16 == 0 || finished == paths.count) { Diagnostics.raw("\rquery: \(finished)/\(Plural.count(paths.count, "session"))") }
-        }
-        if progress { Diagnostics.raw("\r\u{1B}[K") }
-        var worst = ExitStatus.success
-        var matching: [SessionSummary] = []
-        for row in rows {
-            switch row {
-            case .success(let summary) where filter.matches(summary): matching.append(summary)
-            case .success: break
-            case .failure(let error): worst = max(worst, Failure.report(error))
-            }
-        }
-        let read = rows.filter { if case .success = $0 { true } else { false } }.count
-        let report = QueryReport(matching, read: read, unreadable: rows.count - read, filter: filter, listing: sessions)
+        let (report, failures) = QueryReport.read(
+            paths, jobs: jobs, tornTail: input.strict ? .refuse : .warn, filter: filter, listing: sessions,
+            done: ProgressLine.counter("query", total: paths.count, of: "session"))
+        ProgressLine.erase(paths.count)
+        let worst = failures.map { Failure.report($0) }.max() ?? .success
         if format.json {
             Output.standard.raw(try JSONValue(encoding: report).text + "\n")
         } else {

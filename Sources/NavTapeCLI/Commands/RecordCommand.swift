@@ -1,7 +1,6 @@
 import NavTapeScript
 import ArgumentParser
 import EventLog
-import NavTape
 import NavigationCore
 import NavTapeInterchange
 
@@ -83,14 +82,7 @@ struct RecordCommand: ParsableCommand {
         let summary = try recording.run(interrupted: { Interrupt.wasRequested }) { lines in
             for entry in lines {
                 if format.json {
-                    Output.standard.json(
-                        JSONValue.object([
-                            "type": .string("acknowledged"), "line": .int(Int64(entry.line)), "events": .int(Int64(entry.events)),
-                            "durable": .int(Int64(entry.durable)),
-                        ]))
-                    for divergence in entry.divergences {
-                        Output.standard.json(JSONValue.object(["type": .string("diverged"), "line": .int(Int64(entry.line)), "text": .string(divergence)]))
-                    }
+                    for object in entry.json { Output.standard.json(object) }
                 } else {
                     Output.standard.line("line \(entry.line): acknowledged, \(Plural.count(entry.events, "event")) (\(entry.durable) in the log)")
                     for divergence in entry.divergences { Output.standard.line("line \(entry.line): diverged \(divergence)") }
@@ -99,12 +91,7 @@ struct RecordCommand: ParsableCommand {
             try Output.standard.flush()
         }
         if format.json {
-            Output.standard.json(
-                JSONValue.object([
-                    "type": .string("recorded"), "log": .string(output.output), "commands": .int(Int64(summary.commands)),
-                    "events": .int(Int64(summary.events)), "divergences": .int(Int64(summary.divergences)),
-                    "interrupted": .bool(Interrupt.wasRequested),
-                ]))
+            Output.standard.json(summary.json(log: output.output, interrupted: Interrupt.wasRequested))
         } else {
             let see = summary.divergences > 0 ? " (navtape conformance \(output.output))" : ""
             Output.standard.line(

@@ -28,18 +28,7 @@ struct RepairCommand: ParsableCommand {
     func run() throws {
         try Files.checkInput(input.log)
         let report = try LogRepair.repair(at: input.log, dryRun: dryRun)
-        if format.json {
-            Output.standard.raw(
-                JSONValue.object([
-                    "type": .string("repair"), "log": .string(input.log), "repaired": .bool(report.brokenCopyPath != nil),
-                    "dryRun": .bool(dryRun), "clean": .bool(report.wasClean),
-                    "keptEvents": .int(Int64(report.keptEvents)), "keptBlocks": .int(Int64(report.keptBlocks)),
-                    "droppedEvents": .int(Int64(report.droppedEvents)), "droppedBlocks": .int(Int64(report.droppedBlocks)),
-                    "damaged": .array(report.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
-                    "broken": report.brokenCopyPath.map(JSONValue.string) ?? .null,
-                ]).text + "\n")
-            return
-        }
+        guard !format.json else { return Output.standard.json(JSONRepair.encode(report, log: input.log, dryRun: dryRun)) }
         guard !report.wasClean else {
             Output.standard.line("\(input.log): clean, nothing to repair (\(Plural.count(report.keptEvents, "event")))")
             return

@@ -1,9 +1,6 @@
 import NavTapeScript
-import NavTapeInterchange
 import ArgumentParser
 import EventLog
-import NavTape
-import NavigationCore
 
 /// `navtape run SCRIPT…`.
 struct RunCommand: ParsableCommand {

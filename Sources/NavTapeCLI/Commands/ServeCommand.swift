@@ -1,15 +1,8 @@
 import ArgumentParser
-import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EventLog
 import NavTape
 import NavTapeInterchange
 import NavTapeServer
-import Synchronization
 import NavigationCore
 
 /// `navtape serve DIR|LOG…`.
@@ -66,54 +59,21 @@ struct ServeCommand: ParsableCommand {
             throw NavTapeError(.notFound, path: root, "no such file or directory")
         }
         _ = try input.paths()
-        let library = SessionLibrary(roots: input.logs, catalogue: JSONCatalogue(), jobs: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let library = SessionLibrary(roots: input.logs, catalogue: JSONCatalogue(), jobs: Cores.count)
         var configuration = InspectorServer.Configuration()
         (configuration.host, configuration.port, configuration.maximumWork, configuration.allowedHosts) = (host, port, maxRequests, allowHost)
         let server = InspectorServer(library: library, configuration: configuration)
         let count = library.logs().paths.count, open = self.open
-        let failure = Mutex<(any Error)?>(nil), done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await server.run { address in
-                    Output.standard.line("serving \(Plural.count(count, "session")) at \(address)")
-                    try? Output.standard.flush()
-                    if open { Self.openInBrowser(address) }
+        do {
+            try server.runUntilStopped { address in
+                Output.standard.line("serving \(Plural.count(count, "session")) at \(address)")
+                try? Output.standard.flush()
+                if open && !Browser.open(address) {
+                    Diagnostics.line("navtape serve: cannot open a browser (\(Browser.opener) not found); open \(address)")
                 }
-            } catch {
-                failure.withLock { $0 = error }
             }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.withLock({ $0 }) { throw CLIError(.ioError, "navtape serve: \(host):\(port): \(error)") }
-    }
-
-    /// Hands `address` to the desktop's opener; says so on standard error when there is none (a
-    /// server without a desktop), and the server goes on.
-    static func openInBrowser(_ address: String) {
-        #if canImport(Darwin)
-        let opener = "open"
-        #else
-        let opener = "xdg-open"
-        #endif
-        var pid = pid_t()
-        let arguments = [opener, address]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // The opener's chatter stays out of the server's output.
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        guard posix_spawnp(&pid, opener, &actions, nil, &argv, environ) == 0 else {
-            Diagnostics.line("navtape serve: cannot open a browser (\(opener) not found); open \(address)")
-            return
-        }
-        let child = pid
-        DispatchQueue.global().async {
-            var status: Int32 = 0
-            _ = waitpid(child, &status, 0)  // reaped, never left a zombie
+        } catch {
+            throw CLIError(.ioError, "navtape serve: \(host):\(port): \(error)")
         }
     }
 }

@@ -1,9 +1,7 @@
 import ArgumentParser
 import NavTape
-import NavTapeInterchange
 import NavTapeScript
 import NavigationCore
-import NavigationProjections
 
 /// `navtape shrink LOG --bug RULE | --expect EXPECTATION -o LOG2 [--script FILE]`.
 struct ShrinkCommand: ParsableCommand {
@@ -45,9 +43,9 @@ struct ShrinkCommand: ParsableCommand {
         guard (bug == nil) != (expect == nil) else { throw ValidationError("Give --bug RULE or --expect EXPECTATION (one of them).") }
     }
 
-    /// What the shrunk session must keep, read from `machine`.
+    /// What the shrunk session must keep, read from `machine` (exit 64 when it never shows it).
     func goal(_ machine: TimeMachine) throws -> ShrinkGoal {
-        guard let bug else { return try ShrinkGoal.expectation(expect ?? "") }
+        guard let bug else { return try ShrinkGoal.expectation(expect ?? "", in: machine) }
         guard let rule = RuleID(parsing: bug) else { throw CLIError(.usage, "--bug takes a rule such as BUG-6 or INV-4, found '\(bug)'") }
         return try ShrinkGoal.bug(rule, in: machine)
     }
@@ -55,40 +53,21 @@ struct ShrinkCommand: ParsableCommand {
     func run() throws {
         let machine = try Logs.open(input)
         let goal = try goal(machine)
-        // A rule's goal was found in the session already; an expectation is looked for here.
-        guard try goal.rule != nil || goal.holds(machine) else {
-            throw CLIError(.usage, "\(machine.path): the session never shows \(goal.name): nothing to shrink")
-        }
         try output.prepare()
         if let script { try Files.prepareOutput(script, force: output.force) }
-        let directory = output.output.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let progress = Progress("shrinking", total: 1)
-        let result = try WhatIf.shrink(machine, scratch: directory.isEmpty ? "." : directory, keeping: goal.holds) { trials, kept in
-            progress.note("\(Plural.count(trials, "session")) tried, \(Plural.count(kept, "command")) kept")
+        let report = try ShrinkReport(shrinking: machine, keeping: goal, into: output.output, script: script, options: output.logOptions) {
+            progress.note("\(Plural.count($0, "session")) tried, \(Plural.count($1, "command")) kept")
         }
         progress.finish()
-        _ = try WhatIf.recompute(
-            machine, skipping: result.skipped, into: output.output, sessionID: "\(machine.sessionID)-shrunk",
-            options: output.logOptions)
-        let report = ShrinkReport(result, source: machine.path, log: output.output, script: script, goal: goal)
-        if let script { try writeScript(script, of: try TimeMachine(path: output.output), report: report, goal: goal) }
+        if let script {
+            try Files.writeText(report.script(of: TimeMachine(path: output.output), goal: goal), to: script, force: output.force)
+        }
         guard !format.json else { return Output.standard.json(report) }
         Output.standard.line(
             "\(output.output): \(report.commands) → \(Plural.count(report.kept, "command")) after the setup "
                 + "(\(Plural.count(report.trials, "session")) tried), still \(goal.name)")
         if let script { Output.standard.line("\(script): the same session as a scenario script (navtape run checks \(goal.name))") }
-    }
-
-    /// The shrunk session as a scenario script that states the goal and says how it was written.
-    func writeScript(_ path: String, of shrunk: TimeMachine, report: ShrinkReport, goal: ShrinkGoal) throws {
-        let option = goal.rule.map { ["--bug", "\($0)"] } ?? ["--expect", expect ?? ""]
-        let text = try LogScript.render(
-            shrunk,
-            header: [
-                "\(goal.name) in \(report.kept) of the \(Plural.count(report.commands, "command")) of \(report.source), after its setup.",
-                "Written by: " + Shell.command(["navtape", "shrink", report.source] + option + ["-o", output.output, "--script", path]),
-            ], expecting: goal.rule.map { [$0] } ?? [], checks: goal.check.map { [$0] } ?? [])
-        try Files.writeText(text, to: path, force: output.force)
     }
 }
 
@@ -127,10 +106,6 @@ struct SkipCommand: ParsableCommand {
         Output.standard.line(
             "\(output.output): \(Plural.count(report.commandsSkipped, "command")) left out, "
                 + "\(report.commandsRedecided) re-decided, \(Plural.count(report.eventsWritten, "event")) written")
-        let before = try machine.state(at: machine.eventCount), after = try branch.state(at: branch.eventCount)
-        Output.standard.lines(
-            DiffText.render(
-                DiffReport(from: before, to: after, fromName: machine.path, toName: output.output),
-                title: "final states \(machine.path) → \(output.output)"))
+        Output.standard.lines(try DiffText.finalStates(machine, branch))
     }
 }

@@ -37,7 +37,7 @@ struct StateCommand: ParsableCommand {
     func run() throws {
         let machine = try Logs.open(input)
         let index =
-            try time.map { try machine.count(atTime: $0.milliseconds(from: machine.startTime)) }
+            try time.map { try machine.count(atTime: $0.value.milliseconds(from: machine.startTime)) }
             ?? (at ?? .end).count(in: machine)
         let state = try machine.state(at: index)
         let last = try machine.lastEvent(before: index)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NavTape
-import NavigationCore
 import NavTapeInterchange
 
 /// `navtape stats LOG…`.

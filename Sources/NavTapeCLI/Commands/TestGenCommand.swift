@@ -1,5 +1,4 @@
 import ArgumentParser
-import NavTape
 import NavTapeScript
 import NavigationCore
 
@@ -40,7 +39,7 @@ struct TestGenCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sources = try logs.map { TestGenerator.Source(label: Self.baseName($0), machine: try Logs.open($0)) }
+        let sources = try logs.map { TestGenerator.Source(path: $0, machine: try Logs.open($0)) }
         // The command as given (paths included), so that running it again in the same place regenerates the file.
         var words = ["navtape", "testgen"] + logs + ["-o", output.output, "--suite", suite]
         if commitsPerTest != 500 { words += ["--commits-per-test", "\(commitsPerTest)"] }
@@ -52,6 +51,4 @@ struct TestGenCommand: ParsableCommand {
         Output.standard.line(
             "\(output.output): \(Plural.count(generated.testCount, "test")) from \(Plural.count(logs.count, "log"))")
     }
-
-    static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 }

@@ -1,8 +1,5 @@
-import NavTapeInterchange
 import ArgumentParser
 import NavTape
-import NavigationCore
-import NavigationProjections
 
 /// `navtape timeline LOG`.
 struct TimelineCommand: ParsableCommand {
@@ -35,10 +32,6 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var format: JSONFlag
 
-    /// Events per pass: the timeline is worked out and printed a window at a time, so memory holds
-    /// one window's changes, not the whole log's.
-    static let window: UInt64 = 1 << 16
-
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
     }
@@ -50,7 +43,7 @@ struct TimelineCommand: ParsableCommand {
         let progress = Progress("timeline \(Progress.file(machine.path))", total: last - first, streaming: true)
         defer { progress.finish() }
         var printed = -1  // the starting point is not a change
-        try machine.forEachTimelineEntry(from: first, to: last, window: Self.window, observe: progress.update) { entry in
+        try machine.forEachTimelineEntry(from: first, to: last, observe: progress.update) { entry in
             if let limit, printed >= limit { return false }
             if format.json {
                 Output.standard.json(entry)

@@ -37,28 +37,14 @@ struct VerifyCommand: ParsableCommand {
         try ManyLogs.each(SessionLibrary.paths(logs), json: format.json) { path in
             let machine = try Logs.open(path, tornTail: strict ? .refuse : .warn)
             let report = try machine.verify()
-            if let divergence = report.firstDivergence {
-                throw CLIError(
-                    .dataError,
-                    "\(machine.path): checkpoint at event \(divergence.index) disagrees with the replay "
-                        + "(stored hash \(hex(divergence.storedHash)), replayed \(hex(divergence.replayedHash)))")
-            }
+            if let divergence = report.firstDivergence { throw NavTapeError(.dataError, path: machine.path, divergence.description) }
             if format.json {
-                Output.standard.raw(
-                    JSONValue.object([
-                        "type": .string("verify"), "log": .string(machine.path), "ok": .bool(true),
-                        "events": .int(Int64(bitPattern: report.eventCount)), "checkpoints": .int(Int64(report.checkpointsChecked)),
-                    ]).text + "\n")
+                Output.standard.json(JSONVerify.encode(report, log: machine.path))
             } else {
                 Output.standard.line(
                     "\(machine.path): ok: \(Plural.count(report.eventCount, "event")), \(report.checkpointsChecked) checkpoint"
                         + "\(report.checkpointsChecked == 1 ? " agrees" : "s agree") with the replay")
             }
         }
-    }
-
-    func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -1,7 +1,6 @@
 import NavTapeScript
 import NavTape
 import NavigationCore
-import NavigationProjections
 
 /// The demo's printed tour: what was recorded, the main session at its key events, the diff across
 /// a rotation, statistics, the iPad what-if and the bug the app has without its delegate.

@@ -80,6 +80,11 @@ enum DiffText {
         let count = report.changes.count
         return ["\(title): \(Plural.count(count, "change"))"] + report.changes.map { "  " + $0.text }
     }
+
+    /// `final states SOURCE → BRANCH: N changes` and the changes (`fork`, `skip`).
+    static func finalStates(_ machine: TimeMachine, _ branch: TimeMachine) throws -> [String] {
+        render(try DiffReport(finalStatesOf: machine, and: branch), title: "final states \(machine.path) → \(branch.path)")
+    }
 }
 
 /// The text of `blame`.

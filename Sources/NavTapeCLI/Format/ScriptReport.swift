@@ -1,6 +1,4 @@
 import NavTapeScript
-import ArgumentParser
-import NavTape
 import NavigationCore
 
 /// What `run` and `record` print: each failed expectation on standard error, one summary line on
@@ -19,10 +17,5 @@ enum ScriptReport {
         if let path { line += "; recorded to \(path)" }
         Output.standard.line(line)
         return result.passed
-    }
-
-    /// `summarize`, then exit 1 if an expectation failed.
-    static func print(_ result: ScriptRun, recordedTo path: String?) throws {
-        if !summarize(result, recordedTo: path) { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }
 }

@@ -1,6 +1,5 @@
 import NavTape
 import NavigationCore
-import NavigationProjections
 
 /// The text of `state`: where in the log, the split's summary, the diagram, the hierarchy, and
 /// the violations at that point.

@@ -87,11 +87,9 @@ enum Failure {
         case let error as CLIError:
             return (error.status, error.message)
         case let error as NavTapeError:
-            let failure = Files.outputError(error)
-            return (failure.status, failure.message)
+            return describe(Files.outputError(error))
         case let error as EventLogError:
-            let failure = Files.outputError(error)
-            return (failure.status, failure.message)
+            return describe(Files.outputError(error))
         case let error as ScriptError:
             return (.dataError, error.description)
         case let error as FleetError:

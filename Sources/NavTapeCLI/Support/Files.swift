@@ -4,8 +4,6 @@ import NavTape
 /// Checks of input and output paths before a command touches them, so that every failure is one
 /// line with the documented exit status (through the one file seam, EventLog's ``LogFiles``).
 enum Files {
-    static func isDirectory(_ path: String) -> Bool { LogFiles.kind(of: path) == .directory }
-
     /// The size of the file at `path` in bytes, or `nil` if it cannot be read.
     static func size(of path: String) -> UInt64? { LogFiles.version(of: path)?.size }
 

@@ -53,10 +53,7 @@ enum ManyLogs {
             } catch  where Failure.isNavtapeError(error) {
                 let status = Failure.report(error)
                 if json, let message = Failure.describe(error).message {
-                    Output.standard.raw(
-                        JSONValue.object([
-                            "type": .string("error"), "log": .string(path), "status": .int(Int64(status.rawValue)), "message": .string(message),
-                        ]).text + "\n")
+                    Output.standard.json(JSONLogFailure.encode(log: path, status: status.rawValue, message: message))
                 }
                 if status.rawValue > worst.rawValue { worst = status }
             }

@@ -78,7 +78,4 @@ struct TimeArgument: ExpressibleByArgument {
         guard let value = LogPoint.time(argument) else { return nil }
         self.value = value
     }
-
-    /// Milliseconds since the epoch, relative times counted from `start`.
-    func milliseconds(from start: Int64) -> Int64 { value.milliseconds(from: start) }
 }

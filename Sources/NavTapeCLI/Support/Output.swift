@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NavTape
 import NavTapeInterchange
 
 /// A file descriptor that collects text and writes it in large chunks, remembering the first

@@ -1,7 +1,5 @@
 import Foundation
-import NavTape
 import NavigationCore
-import NavigationProjections
 
 /// Progress on standard error for a command that works through many events (issue 13): drawn only
 /// when standard error is a terminal and only once the work has taken about a second, as the
@@ -114,12 +112,13 @@ final class Progress {
     }
 }
 
-/// Logs done out of many (`facts: 16/200 logs`), drawn on a terminal for more than one log.
+/// Logs done out of many (`facts: 16/200 logs`, `query: 16/200 sessions`), drawn on a terminal for
+/// more than one log.
 enum ProgressLine {
     /// What to call with the number of logs done, or `nil` when nothing is drawn.
-    static func counter(_ label: String, total: Int) -> (@Sendable (Int) -> Void)? {
+    static func counter(_ label: String, total: Int, of noun: String = "log") -> (@Sendable (Int) -> Void)? {
         guard Diagnostics.isTerminal && total > 1 else { return nil }
-        return { done in if done % 16 == 0 || done == total { Diagnostics.raw("\r\(label): \(done)/\(Plural.count(total, "log"))") } }
+        return { done in if done % 16 == 0 || done == total { Diagnostics.raw("\r\(label): \(done)/\(Plural.count(total, noun))") } }
     }
 
     /// Erases the line `counter` drew.

@@ -24,6 +24,11 @@ public enum TestGenerator {
             self.label = label
             self.machine = machine
         }
+
+        /// A source labelled with the file name of `path`, where `machine` was opened.
+        public init(path: String, machine: TimeMachine) {
+            self.init(label: path.split(separator: "/").last.map(String.init) ?? path, machine: machine)
+        }
     }
 
     /// The generated file, and the commands whose re-decided result differs from the recording

@@ -1,14 +1,14 @@
 /// Command lines as a POSIX shell reads them, for the lines NavTape writes into files that say how
 /// to make them again (a generated test's "regenerate with", a shrunk script's "Written by").
-enum Shell {
+public enum Shell {
     /// `words` as one command line: each word as it is when the shell would read it back unchanged,
     /// else in single quotes (a quote inside written `'\''`).
-    static func command(_ words: [String]) -> String {
+    public static func command(_ words: [String]) -> String {
         words.map(quoted).joined(separator: " ")
     }
 
     /// `word`, quoted when it holds anything but letters, digits and `@%+=:,./-_`.
-    static func quoted(_ word: String) -> String {
+    public static func quoted(_ word: String) -> String {
         let plain =
             !word.isEmpty
             && word.unicodeScalars.allSatisfy { scalar in
@@ -17,6 +17,6 @@ enum Shell {
                 default: return false
                 }
             }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }
