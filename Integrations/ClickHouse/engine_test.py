@@ -69,11 +69,13 @@ def navtape(*args, **kwargs):
     return run([NAVTAPE, *args], **kwargs)
 
 
-def check(name, got, want):
+def check(name, got, want, labels=("ClickHouse", "navtape")):
+    """Records a failure when `got` (the first label's answer) differs from `want` (the second's)."""
     if got != want:
         failures.append(name)
-        print(f"engine-test: MISMATCH {name}\n  ClickHouse: {json.dumps(got, sort_keys=True)[:600]}\n"
-              f"  navtape:    {json.dumps(want, sort_keys=True)[:600]}", flush=True)
+        width = max(len(label) for label in labels) + 1
+        print(f"engine-test: MISMATCH {name}\n  {(labels[0] + ':').ljust(width)} {json.dumps(got, sort_keys=True)[:600]}\n"
+              f"  {(labels[1] + ':').ljust(width)} {json.dumps(want, sort_keys=True)[:600]}", flush=True)
 
 
 # ---------------------------------------------------------------- the library
@@ -460,10 +462,10 @@ def main():
         check("cluster: no moment twice", int(keys["n"]), 0)
         say("cluster: every query against navtape query --json, and against chdb")
         cluster_answers = compare_all("cluster", lib, cluster.rows_of, queries)
-        check("cluster answers = chdb answers", normalized(cluster_answers), normalized(chdb_answers))
+        check("cluster answers = chdb answers", normalized(cluster_answers), normalized(chdb_answers), ("cluster", "chdb"))
         consistency("cluster", cluster.rows_of)
         for name, rows in questions.items():
-            check(f"cluster {name} = chdb", normalized(cluster.rows_of(queries[name])), normalized(rows))
+            check(f"cluster {name} = chdb", normalized(cluster.rows_of(queries[name])), normalized(rows), ("cluster", "chdb"))
     finally:
         if cluster:
             cluster.stop()
