@@ -8,32 +8,38 @@
 #include <unistd.h>
 
 #define NAVTAPE_STAGING_SLOTS 64
+#define NAVTAPE_STAGING_PATH 4096
 
-/// The remembered paths. A forgotten path is never freed: the handler may be reading it at that
-/// moment, and a process stages few files.
-static _Atomic(char *) slots[NAVTAPE_STAGING_SLOTS];
+enum { FREE = 0, WRITING = 1, ARMED = 2 };
+
+/// The remembered paths, in static storage: nothing to allocate or free, so the handler never
+/// reads freed memory and a forgotten path leaks nothing. A slot is claimed (FREE to WRITING),
+/// filled, then ARMED; the handler unlinks only ARMED slots.
+static char paths[NAVTAPE_STAGING_SLOTS][NAVTAPE_STAGING_PATH];
+static atomic_int states[NAVTAPE_STAGING_SLOTS];
 static atomic_int installed;
 
 int navtape_staging_remember(const char *path) {
-    char *copy = strdup(path);
-    if (copy == NULL) return -1;
+    size_t length = strlen(path);
+    if (length >= NAVTAPE_STAGING_PATH) return -1;
     for (int slot = 0; slot < NAVTAPE_STAGING_SLOTS; slot++) {
-        char *expected = NULL;
-        if (atomic_compare_exchange_strong(&slots[slot], &expected, copy)) return slot;
+        int expected = FREE;
+        if (!atomic_compare_exchange_strong(&states[slot], &expected, WRITING)) continue;
+        memcpy(paths[slot], path, length + 1);
+        atomic_store(&states[slot], ARMED);
+        return slot;
     }
-    free(copy);
     return -1;
 }
 
 void navtape_staging_forget(int slot) {
     if (slot < 0 || slot >= NAVTAPE_STAGING_SLOTS) return;
-    atomic_store(&slots[slot], NULL);
+    atomic_store(&states[slot], FREE);
 }
 
 static void remove_staging(int signal_number) {
     for (int slot = 0; slot < NAVTAPE_STAGING_SLOTS; slot++) {
-        char *path = atomic_load(&slots[slot]);
-        if (path != NULL) unlink(path);
+        if (atomic_load(&states[slot]) == ARMED) unlink(paths[slot]);
     }
     struct sigaction action;
     memset(&action, 0, sizeof action);

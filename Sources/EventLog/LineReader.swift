@@ -51,7 +51,9 @@ public final class LineReader {
 
     /// The next complete line already read, without waiting; at the end of input, also a last
     /// line with no newline.
-    public func bufferedLine() -> String? {
+    /// - Throws: ``EventLogError`` `.corrupt` for a line that is not valid UTF-8, named
+    ///   `NAME:LINE` (two identities that differ only in invalid bytes must not become one).
+    public func bufferedLine() throws(EventLogError) -> String? {
         let from = Swift.max(start, searched)
         let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
             guard from < bytes.count, let base = bytes.baseAddress,
@@ -60,7 +62,7 @@ public final class LineReader {
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
         if let newline {
-            let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+            let line = try text(of: start..<newline)
             consumed += UInt64(newline + 1 - start)
             start = newline + 1
             searched = start
@@ -69,7 +71,7 @@ public final class LineReader {
         }
         searched = buffer.count
         if ended && start < buffer.count {
-            let line = String(decoding: buffer[start...], as: UTF8.self)
+            let line = try text(of: start..<buffer.count)
             consumed += UInt64(buffer.count - start)
             start = buffer.count
             lineNumber += 1
@@ -78,10 +80,16 @@ public final class LineReader {
         return nil
     }
 
+    /// The bytes of `range` as text, refused when they are not valid UTF-8.
+    private func text(of range: Range<Int>) throws(EventLogError) -> String {
+        if let line = String(validating: buffer[range], as: UTF8.self) { return line }
+        throw EventLogError(.corrupt, path: "\(name):\(lineNumber + 1)", detail: "the line is not valid UTF-8")
+    }
+
     /// The next line, waiting for input as needed; `nil` at the end of input.
     public func nextLine() throws(EventLogError) -> String? {
         while true {
-            if let line = bufferedLine() { return line }
+            if let line = try bufferedLine() { return line }
             guard try fill(interrupted: { false }) else { return nil }
         }
     }

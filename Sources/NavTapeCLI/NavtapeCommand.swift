@@ -77,14 +77,16 @@ struct NavtapeCommand: ParsableCommand {
         return "navtape: unknown subcommand '\(word)' (did you mean '\(guess)'?)"
     }
 
-    /// Flushes standard output; a write error there turns success into exit 74.
+    /// Flushes standard output; a write error there turns success into exit 74. A command that
+    /// failed has said why in its one line (often that very write error): nothing more is printed.
     static func finish(_ status: ExitStatus) -> ExitStatus {
         do {
             try Output.standard.flush()
             return status
         } catch {
+            guard status == .success else { return status }
             Diagnostics.line(error.message)
-            return status == .success ? .ioError : status
+            return .ioError
         }
     }
 }

@@ -79,7 +79,7 @@ public struct IntentRecording {
 
     private mutating func readAll(interrupted: () -> Bool, acknowledge: ([Acknowledgement]) throws -> Void) throws {
         while true {
-            while let line = input.bufferedLine() {
+            while let line = try input.bufferedLine() {
                 guard let step = try ingest.feed(line, number: input.lineNumber), let capture = ingest.capture else { continue }
                 pending.append(
                     Acknowledgement(

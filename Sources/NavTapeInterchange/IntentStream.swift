@@ -43,7 +43,7 @@ public enum IntentStream {
         let traits = json.isNull("traits") ? device.map { $0.traits(.portrait) } : try Self.traits(json, "traits", device: device)
         let policy = json.isNull("delegate") ? .noDelegate : try JSONPolicy.decode(json.value("delegate"), "session.delegate")
         var startTime: Int64?
-        if !json.isNull("startTime") { startTime = try json.int("startTime") }
+        if !json.isNull("startTime") { startTime = try time(json, "startTime") }
         let description = SessionDescription(
             style: style, initialTraits: traits ?? Device.iPad.traits(.landscape), policy: policy,
             device: label, layout: "captured", origin: try JSONOrigin.decode(json))
@@ -89,10 +89,21 @@ public enum IntentStream {
             }
         }
         var time: Int64?
-        if !json.isNull("time") { time = try json.int("time") }
+        if !json.isNull("time") { time = try Self.time(json, "time") }
         var observed: CapturedObservation?
         if !json.isNull("observed") { observed = try observation(json.object("observed")) }
         return CapturedIntent(kind: kind, arguments: arguments, time: time, observed: observed)
+    }
+
+    /// The times a stream may give: milliseconds from 1970 to the end of the year 9999. A time past
+    /// it (`9223372036854775807`) would be accepted and then make every later line's refused.
+    public static let times: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    /// The time `key` of `json`, in ``times``.
+    static func time(_ json: JSONReader, _ key: String) throws(JSONError) -> Int64 {
+        let value = try json.int(key)
+        guard times.contains(value) else { throw json.fail(key, "milliseconds from 1970 to the year 9999, found \(value)") }
+        return value
     }
 
     static func traits(_ json: JSONReader, _ key: String, device: Device?) throws(JSONError) -> Traits {

@@ -4,8 +4,9 @@
 /// Staging files this process has open, removed if SIGINT, SIGTERM or SIGHUP ends it: a signal
 /// handler may only call async-signal-safe functions, so the list and the handler are C.
 
-/// Remembers `path` (copied) until `navtape_staging_forget`; returns its slot, or -1 when the table
-/// is full (the file is then only swept by a later run).
+/// Remembers `path` (copied into a static table) until `navtape_staging_forget`; returns its slot,
+/// or -1 when the table is full or the path is 4,096 bytes or longer (the file is then only swept
+/// by a later run).
 int navtape_staging_remember(const char *path);
 
 /// Forgets the file of `slot` (published or abandoned). -1 is ignored.

@@ -79,6 +79,7 @@ struct RecordCommand: ParsableCommand {
         // A live recording never replaces a file, so the hint is not --force.
         try Files.prepareOutput(output.output, force: false, replaceable: false)
         Interrupt.install()
+        Interrupt.reportBrokenPipe()
         let summary = try recording.run(interrupted: { Interrupt.wasRequested }) { lines in
             for entry in lines {
                 if format.json {

@@ -9,6 +9,12 @@ import Darwin
 enum Interrupt {
     nonisolated(unsafe) static var requested: sig_atomic_t = 0
 
+    /// Makes a closed standard output an error to report (EPIPE, exit 74) instead of a silent death
+    /// by SIGPIPE: a recording then closes its log whole (`record --intents - | head`).
+    static func reportBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     static func install() {
         var action = sigaction()
         #if canImport(Darwin)
