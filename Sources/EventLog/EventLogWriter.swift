@@ -161,8 +161,9 @@ public final class EventLogWriter {
     /// Recovery reads the whole file once: every block's CRC and framing is checked. Bytes after the
     /// last whole valid block that hold no valid block (a torn tail from a crash) are cut off and the
     /// cut is synced. If a valid block follows a bad one, that is mid-log corruption: nothing is
-    /// changed and `.corrupt` is thrown naming the bad block's offset (see ``EventLogRepair``). The
-    /// `<path>.idx` sidecar is removed and rewritten on ``close()``.
+    /// changed and `.corrupt` is thrown naming the bad block's offset (see ``EventLogRepair``). So is
+    /// a bad last block inside what the last clean close covered (the `<path>.idx` sidecar says how
+    /// far): acknowledged records are never cut. The sidecar is removed and rewritten on ``close()``.
     ///
     /// - Returns: the writer, positioned after the last record, and what recovery did.
     /// - Throws: ``EventLogError`` — `.notFound`, `.locked`, `.notALog`, `.unsupportedVersion`,
@@ -180,8 +181,28 @@ public final class EventLogWriter {
             let io = BlockIO(file: file, maxBlockBytes: options.maxBlockBytes, buffers: BlockBuffers())
             var layout = LogLayout(headerEnd: decoded.end)
             var report = RecoveryReport(recordCount: 0, checkpointCount: 0, validLength: 0, truncatedBytes: 0, cut: nil)
+            // A valid sidecar means no writer has opened the log since its last clean close (a writer
+            // removes it first): every byte it covers was acknowledged, so a bad block inside it is
+            // damage, never a crashed writer's torn tail. Refused, never cut. (A file cut short at a
+            // block boundary holds no bad block: it opens, and readers warn of the cut.)
+            var closedAt: UInt64?
+            if options.usesIndex {
+                switch LogIndex.lookUp(
+                    logPath: path, headerChecksum: decoded.checksum, headerEnd: decoded.end, fileSize: fileSize, blocks: io, options: options)
+                {
+                case .usable(let indexed): closedAt = indexed.end
+                case .fileShorter(let covered): closedAt = covered
+                case .unusable: break
+                }
+            }
             let outcome = try io.scan(&layout, fileSize: fileSize, verify: true)
             if case .damaged(let error) = outcome { throw error }
+            if case .tail = outcome, let closedAt, layout.end < closedAt {
+                throw EventLogError(
+                    .corrupt, path: path,
+                    detail: "damaged at byte \(layout.end), inside what its last clean close covered (\(closedAt) bytes, says its index): "
+                        + "not a torn tail, so nothing is cut (navtape repair salvages the whole blocks)")
+            }
             // The sidecar goes first: a sidecar that covers more than the file means "cut by someone else".
             try directory.remove(LogIndex.name(for: LogDirectory.name(of: path)))
             if case .tail(let error) = outcome {

@@ -413,3 +413,53 @@ func status(_ executable: String, _ arguments: [String], environment: [String: S
         return -1
     }
 }
+
+/// Issue 30, point 7: after a clean close the sidecar says how far the log was acknowledged, so
+/// damage there is told from a crashed writer's torn tail.
+@Suite("openForAppend and the clean close's index")
+struct CleanCloseAppendTests {
+    /// A log of `count` records closed cleanly (its `.idx` written) in `directory`.
+    static func closedLog(_ directory: TemporaryDirectory, count: Int) throws -> String {
+        let path = directory.path("c.navtape")
+        let writer = try EventLogWriter.create(at: path, header: LogHeader(sessionID: "c", device: "d", startTimeMilliseconds: 0))
+        for i in 0..<count { try writer.append(timestamp: Int64(i), record: Array(repeating: UInt8(i & 0xFF), count: 24)) }
+        try writer.close()
+        return path
+    }
+
+    @Test("a bit flipped in the last block of a cleanly closed log: refused, nothing cut; without the index, cut as torn")
+    func damageAfterCleanClose() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try Self.closedLog(directory, count: 5_000)
+        #expect(FileManager.default.fileExists(atPath: path + ".idx"))
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[bytes.count - 10] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try EventLogWriter.openForAppend(at: path)
+        } throws: { error in
+            guard let error = error as? EventLogError, case .corrupt = error else { return false }
+            return "\(error)".contains("clean close")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == bytes.count, "nothing was cut")
+        #expect(FileManager.default.fileExists(atPath: path + ".idx"), "the index is kept for repair")
+        // The same bytes without the index are what a crashed writer leaves: the tail is cut.
+        try FileManager.default.removeItem(atPath: path + ".idx")
+        let (writer, recovery) = try EventLogWriter.openForAppend(at: path)
+        #expect(recovery.truncatedBytes > 0 && recovery.recordCount < 5_000)
+        try writer.close()
+    }
+
+    @Test("an intact cleanly closed log opens for append and goes on after its records")
+    func intactAfterCleanClose() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try Self.closedLog(directory, count: 100)
+        let (writer, recovery) = try EventLogWriter.openForAppend(at: path)
+        #expect(recovery.recordCount == 100 && recovery.truncatedBytes == 0)
+        try writer.append(timestamp: 100, record: [1, 2, 3])
+        try writer.close()
+        #expect(try EventLogReader(path: path).recordCount == 101)
+    }
+}
