@@ -444,6 +444,8 @@ def main():
         questions = {n: chdb_rows(queries[n]) for n in ("bugAfterRotation", "depthPerScreen", "firstBuildDiverging")}
         for name, rows in questions.items():
             say(f"chdb {name}: {json.dumps(rows)[:300]}")
+        check("chdb: the stale-detail demo is among the sessions with BUG-6 after a rotation",
+              any("demo-stale-detail" in r["which"] for r in questions["bugAfterRotation"]), True)
         check("chdb: the Calendar Paste capture's build 88 is the first with its divergence",
               [(r["app"], r["firstBuild"]) for r in questions["firstBuildDiverging"]], [("Calendar Paste", "88")])
 

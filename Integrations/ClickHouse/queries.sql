@@ -60,15 +60,14 @@ FROM sessions FINAL ARRAY JOIN rejectedRules AS rule, rejectedCounts AS n
 WHERE {filter} GROUP BY rule ORDER BY rule;
 
 -- name: bugAfterRotation
--- Which sessions on an iPad hit BUG-6 at or after a rotation, by app version: the commands of each
--- session in index order (sequenceMatch's clock is the index), a rotation then BUG-6 (the same
--- command counts: a rotation that raises it).
+-- Which sessions hit BUG-6 at or after a rotation, by app version: the commands of each session in
+-- index order (sequenceMatch's clock is the index), a rotation then BUG-6 (the same command counts:
+-- a rotation that raises it). Add `WHERE idiom = 'pad'` for the iPads alone.
 SELECT app, appVersion, count() AS sessions, groupArray(session) AS which
 FROM
 (
     SELECT app, appVersion, session
     FROM moments FINAL
-    WHERE idiom = 'pad'
     GROUP BY app, appVersion, session
     HAVING sequenceMatch('(?1).*(?2)')(toDateTime(`index`), rotation = 1, has(bugs, 'BUG-6'))
         OR countIf(rotation = 1 AND has(bugs, 'BUG-6')) > 0
