@@ -22,16 +22,7 @@ public struct SessionFacts: Hashable, Sendable {
     /// The UTC day of `milliseconds` since the epoch, `YYYY-MM-DD` (proleptic Gregorian).
     public static func day(_ milliseconds: Int64) -> String {
         let days = (milliseconds >= 0 ? milliseconds : milliseconds - 86_399_999) / 86_400_000
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = SessionTime.civilFromDays(days)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let year = String(y)
         return String(repeating: "0", count: Swift.max(0, 4 - year.count)) + year + "-" + two(m) + "-" + two(d)

@@ -163,8 +163,9 @@ public enum SessionTime {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The civil date of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
-    static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
+    /// The civil date (year, month, day) of a day count since 1970-01-01, proleptic Gregorian
+    /// (H. Hinnant's `civil_from_days`).
+    public static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
