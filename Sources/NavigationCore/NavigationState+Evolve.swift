@@ -121,7 +121,7 @@ extension NavigationState {
         case .detailMarked(let id):
             if contains(id) { markDetail(id) }
         case .itemRepresented(let id, let item):
-            if contains(id), item.map({ Int($0.rawValue) < names.count }) ?? true { modify(id) { $0.item = item } }
+            if contains(id), item.map(isInterned) ?? true { modify(id) { $0.item = item } }
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged:
             break
         }
@@ -288,23 +288,15 @@ extension NavigationState {
         }
     }
 
+    /// Applies a collapse that ``collapseRule(_:)`` accepts (it checks the new primary, CO-7, and
+    /// a column style's outcome).
     mutating func applyCollapse(_ resolution: CollapseResolution) {
-        guard !isCollapsed, contains(resolution.newPrimary) else { return }
+        guard !isCollapsed else { return }
         if style.isColumnStyle {
             // CO-10, CO-11: the columns stay where they are; stacking follows as its own events.
-            switch resolution.outcome {
-            case .columnsStacked where resolution.newPrimary == primary,
-                .compactColumn where resolution.newPrimary == compactColumn:
-                break
-            default:
-                return
-            }
             isCollapsed = true
             return
         }
-        // CO-7: the new primary is a child of the split (the primary, or the secondary) or a
-        // controller no container holds, as `decide` accepts it.
-        guard style == .unspecified, parent(of: resolution.newPrimary) == .split || parent(of: resolution.newPrimary) == .none else { return }
         let newPrimary = resolution.newPrimary
         let oldSecondary = secondary
         if let primary, primary != newPrimary { setParent(primary, .none) }
@@ -338,14 +330,14 @@ extension NavigationState {
         isCollapsed = true
     }
 
+    /// Applies a separate that ``separateRule(_:)`` accepts (it checks the source against the style
+    /// and the new primary).
     mutating func applySeparate(_ resolution: SeparateResolution) {
-        guard isCollapsed, contains(resolution.newPrimary) else { return }
+        guard isCollapsed else { return }
         if style.isColumnStyle {
-            guard resolution.source == .columnsRestored else { return }
             isCollapsed = false
             return
         }
-        guard resolution.source != .columnsRestored else { return }
         let newPrimary = resolution.newPrimary
         if resolution.source == .poppedFromPrimary {
             guard let secondary = resolution.secondary, top(of: newPrimary) == secondary else { return }
