@@ -65,7 +65,9 @@ let package = Package(
         // Folds over events.
         .target(name: "NavigationProjections", dependencies: ["NavigationCore"], swiftSettings: strict),
         // What users touch: record, replay, time travel, what-if.
-        .target(name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"], swiftSettings: strict),
+        .target(
+            name: "NavTape", dependencies: ["NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog", "ByteCoding"],
+            swiftSettings: strict),
         // The scenario script language: parse, run, render.
         .target(
             name: "NavTapeScript", dependencies: ["NavTape", "NavigationCore", "NavigationCodec", "NavigationProjections", "EventLog"], swiftSettings: strict),
@@ -94,7 +96,7 @@ let package = Package(
         // The fleet: facts into ClickHouse over HTTP (a minimal HTTP/1.1 client over a socket, the
         // ingest's batches, deduplication tokens, retries and checkpoint) and the sessions table read
         // back for `navtape serve --clickhouse`.
-        .target(name: "NavTapeFleet", dependencies: ["NavTape", "NavTapeInterchange", "EventLog"], swiftSettings: strict),
+        .target(name: "NavTapeFleet", dependencies: ["NavTape", "NavTapeInterchange", "EventLog", "ByteCoding"], swiftSettings: strict),
         // Real apps modelled, and seeded sessions walked through them (`navtape generate`).
         .target(name: "NavTapeApps", dependencies: ["NavTape", "NavigationCore"], swiftSettings: strict),
         // Temporary directories, random nonsense sessions, command samples: for tests, benchmarks and

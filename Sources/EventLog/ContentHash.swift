@@ -1,3 +1,5 @@
+import ByteCoding
+
 extension EventLogReader {
     /// A 64-bit FNV-1a hash of the log's bytes from its first byte to the end of its last whole
     /// block (``wholeBlocksEnd``): the same bytes always give the same hash, on any machine, so a
@@ -5,7 +7,7 @@ extension EventLogReader {
     /// - Throws: ``EventLogError`` `.io` when the file cannot be read.
     /// - Complexity: One read of the file, 1 MiB at a time.
     public func contentHash() throws(EventLogError) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a64()
         let end = wholeBlocksEnd
         var offset: UInt64 = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -15,12 +17,9 @@ extension EventLogReader {
                 try file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[..<want]), at: offset)
             }
             guard count > 0 else { throw EventLogError(.io, path: path, offset: offset, detail: "the log ended while it was hashed") }
-            for byte in buffer[..<count] {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
+            buffer.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             offset += UInt64(count)
         }
-        return hash
+        return hash.value
     }
 }

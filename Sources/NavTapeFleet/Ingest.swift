@@ -1,3 +1,4 @@
+import ByteCoding
 import EventLog
 import NavTape
 import NavTapeInterchange
@@ -85,21 +86,15 @@ public enum Ingest {
 
     /// A hash of the inputs: each path with its size, modification time and inode, in order.
     static func fingerprint(_ paths: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
-            }
-            hash ^= 0xFF
-            hash &*= 0x0000_0100_0000_01b3
-        }
+        var hash = FNV1a64()
+        // Each text ends with a 0xFF byte, which UTF-8 never holds: no two lists of texts run together.
+        func mix(_ text: String) { (Array(text.utf8) + [0xFF]).withUnsafeBytes { hash.add($0) } }
         for path in paths {
             mix(path)
             let version = LogFiles.version(of: path)
             mix("\(version?.size ?? 0) \(version?.modified ?? 0) \(version?.inode ?? 0)")
         }
-        let hex = String(hash, radix: 16)
+        let hex = String(hash.value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 

@@ -104,12 +104,7 @@ public enum StateCodec {
 
     /// FNV-1a 64 of `bytes` (offset basis `0xCBF29CE484222325`, prime `0x100000001B3`).
     public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
+        bytes.withUnsafeBytes(FNV1a64.hash)
     }
 }
 

@@ -1,3 +1,4 @@
+import ByteCoding
 import EventLog
 import Synchronization
 
@@ -127,12 +128,7 @@ public final class SessionLibrary: Sendable {
     /// A session's key in URLs and the API: `s-` and 16 hex digits of a 64-bit FNV-1a hash of the
     /// log's path as listed. It stays the same while other logs come and go.
     public static func key(of path: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = String(Array(path.utf8).withUnsafeBytes(FNV1a64.hash), radix: 16)
         return keyPrefix + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
