@@ -13,9 +13,9 @@ extension TimeMachine {
         var commitStart = try state(at: from)
         var commit: [NavigationEvent] = []
         var last: RecordedEvent?
-        // The state right after `last`: its names are the ones to print (a minted controller's slot
-        // may hold another by the end of the log, EX-3).
-        var running = commitStart, lastState = commitStart
+        // The state right after `last` until the next event is folded in: its names are the ones to
+        // print (a minted controller's slot may hold another by the end of the log, EX-3).
+        var running = commitStart
         var failure: NavTapeError?
         // Each event is handed on when the next one arrives, so the last of a commit can carry what
         // UIKit told the app about the whole commit.
@@ -24,11 +24,11 @@ extension TimeMachine {
                 if let last {
                     if recorded.startsCommit {
                         let observation = CommitObservation(before: commitStart, events: commit)
-                        try body(last, observation, lastState)
+                        try body(last, observation, running)
                         commitStart = observation.after
                         commit = []
                     } else {
-                        try body(last, nil, lastState)
+                        try body(last, nil, running)
                     }
                 } else if recorded.startsCommit {
                     commit = []
@@ -40,7 +40,6 @@ extension TimeMachine {
             commit.append(recorded.event)
             running.evolve(recorded.event)
             last = recorded
-            lastState = running
             return true
         }
         if let failure { throw failure }
@@ -52,7 +51,7 @@ extension TimeMachine {
                 return false
             }
         }
-        try body(last, nextStartsCommit ? CommitObservation(before: commitStart, events: commit) : nil, lastState)
+        try body(last, nextStartsCommit ? CommitObservation(before: commitStart, events: commit) : nil, running)
     }
 }
 
