@@ -139,7 +139,7 @@ let package = Package(
             name: "NavTapeInterchangeTests",
             dependencies: [
                 "NavTapeInterchange", "NavTapeScript", "NavTape", "NavigationCodec", "NavigationCore",
-                "NavigationProjections", "NavTapeTestSupport",
+                "NavigationProjections", "NavTapeTestSupport", "EventLog",
             ],
             resources: [.copy("Format1")], swiftSettings: tests),
         .testTarget(

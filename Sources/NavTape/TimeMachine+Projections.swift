@@ -14,6 +14,7 @@ extension TimeMachine {
         projection.start(from: initial)
         var runner = ProjectionRunner(projection: projection, initial: initial, start: start, time: startTime)
         try forEachEvent(from: start, to: end) { recorded in
+            if let failure = capFailure(recorded, in: runner.context.state) { throw failure }
             runner.step(recorded)
             return true
         }

@@ -165,9 +165,18 @@ public final class TimeMachine {
     ) throws(NavTapeError) {
         var state = try self.state(at: Swift.min(start, eventCount))
         try forEachEvent(from: start, to: end) { recorded in
+            if let failure = capFailure(recorded, in: state) { throw failure }
             state.evolve(recorded.event)
             return try body(recorded, state)
         }
+    }
+
+    /// The error for `recorded` if it passes a cap of `state` (``NavigationCore/NavigationState/Limits``),
+    /// as the fused fold (``fold(from:to:into:)``) reports it: what every replay of a forged log meets.
+    @usableFromInline
+    func capFailure(_ recorded: RecordedEvent, in state: NavigationState) -> NavTapeError? {
+        guard let problem = state.limitProblem(recorded.event) else { return nil }
+        return NavTapeError(CodecError(.tooLarge, at: 0, "\(recorded.event.kind.name): \(problem)"), path: path, index: recorded.index)
     }
 
     /// The index at which the commit containing event `index` starts.

@@ -259,6 +259,7 @@ public final class CaptureRecorder {
             for divergence in pending {
                 for name in divergence.unmatchedNames where next.names.id(of: name) == nil {
                     let interned = NavigationEvent.nameInterned(name)
+                    if let problem = next.limitProblem(interned) { throw invalid("an observed screen name: \(problem)") }
                     next.evolve(interned)
                     added.append(interned)
                 }

@@ -117,11 +117,12 @@ public enum JSONLines {
             var commit: [NavigationEvent] = []
             var commitTime = session.startTime
             var lastTime = session.startTime
+            // The state after every event read so far: each is admitted against it, so that the
+            // writer takes only what its reader and `evolve` take (issue 30, point 7).
+            var admitted = recorder.state
             func flush() throws(NavTapeError) {
                 guard !commit.isEmpty else { return }
-                var next = recorder.state
-                for event in commit { next.evolve(event) }
-                try recorder.append(commit, at: commitTime, resulting: next)
+                try recorder.append(commit, at: commitTime, resulting: admitted)
                 report.commitCount += 1
                 commit.removeAll(keepingCapacity: true)
             }
@@ -145,6 +146,7 @@ public enum JSONLines {
                     guard recorded.time == commitTime else { throw fail("time \(recorded.time) differs from its commit's \(commitTime)") }
                 }
                 lastTime = recorded.time
+                if let refusal = admitted.admit(recorded.event) { throw fail("event \(recorded.index) does not fit the state before it: \(refusal)") }
                 commit.append(recorded.event)
                 report.eventCount += 1
             }

@@ -14,7 +14,8 @@ import Synchronization
 /// ``SessionController``).
 ///
 /// Every request that reads a log runs off Swift's cooperative pool (which also serves the
-/// connections), at most ``Configuration/maximumWork`` at a time: beyond that a request gets 503
+/// connections), at most ``Configuration/maximumWork`` at a time and ``Configuration/maximumReaders``
+/// of them at once (the rest wait their turn): beyond that a request gets 503
 /// with `Retry-After`, so a flood of heavy requests queues no unbounded work and fast ones keep
 /// flowing. A request whose `Host` (or, when sent, `Origin`) is not this server's is refused with
 /// 403: a page of another site that rebinds its name to this address cannot read the library.
@@ -26,8 +27,11 @@ public struct InspectorServer: Sendable {
         public var host = "127.0.0.1"
         /// The port (0: any free port).
         public var port = 8_080
-        /// Requests reading logs at once; more get 503.
+        /// Requests reading logs at once, running or waiting their turn; more get 503.
         public var maximumWork = 64
+        /// Of those, the ones that run at the same moment (the rest wait): the server's memory is
+        /// bounded by this many requests' states, each within `NavigationState.Limits`.
+        public var maximumReaders = 2
         /// Host names besides the bound address and the loopback names that requests may name.
         public var allowedHosts: [String] = []
         /// How long a connection may stay idle, between requests or before its first.
@@ -50,7 +54,7 @@ public struct InspectorServer: Sendable {
     public init(library: SessionLibrary, configuration: Configuration = Configuration()) {
         self.library = library
         self.configuration = configuration
-        work = WorkLimit(maximum: configuration.maximumWork)
+        work = WorkLimit(maximum: configuration.maximumWork, readers: configuration.maximumReaders)
         logs = LogCache()
     }
 
@@ -117,8 +121,13 @@ public struct InspectorServer: Sendable {
                 message: "busy: \(work.maximum) requests are already reading logs; try again")
         }
         defer { work.running.wrappingSubtract(1, ordering: .relaxed) }
+        let readers = work.readers
         return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+            DispatchQueue.global().async {
+                readers.wait()
+                defer { readers.signal() }
+                continuation.resume(with: Result { try body() })
+            }
         }
     }
 
@@ -156,8 +165,13 @@ public struct InspectorServer: Sendable {
 final class WorkLimit: Sendable {
     let running = Atomic<Int>(0)
     let maximum: Int
+    /// Lets ``InspectorServer/Configuration/maximumReaders`` bodies run at once.
+    let readers: DispatchSemaphore
 
-    init(maximum: Int) { self.maximum = maximum }
+    init(maximum: Int, readers: Int) {
+        self.maximum = maximum
+        self.readers = DispatchSemaphore(value: Swift.max(1, readers))
+    }
 }
 
 /// Opened logs kept between requests while their files are unchanged (size, modification time,

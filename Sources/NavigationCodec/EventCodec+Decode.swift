@@ -33,7 +33,8 @@ extension EventCodec {
     ///   - state: The state to fold the event into.
     /// - Returns: Whether the event starts a commit.
     /// - Throws: ``CodecError`` exactly when ``decode(_:)-(UnsafeRawBufferPointer)`` would, with the
-    ///   same error; and then `state` is as it was.
+    ///   same error, and `tooLarge` for an event that would pass a cap of `state`
+    ///   (``NavigationState/Limits``); and then `state` is as it was.
     public static func decodeAndEvolve(_ record: UnsafeRawBufferPointer, into state: inout NavigationState) throws(CodecError) -> Bool {
         var reader = ByteReader(record)
         let (tag, startsCommit) = try reader.readEventTag()
@@ -41,6 +42,11 @@ extension EventCodec {
         case .rejected, .ignored:
             try reader.skipRejectedOrIgnored(tag)
             try reader.expectEnd(for: "event")
+        case .nameInterned, .controllerCreated:
+            let event = try reader.readVariableSizeEvent(tag)
+            try reader.expectEnd(for: "event")
+            if let problem = state.limitProblem(event) { throw CodecError(.tooLarge, at: 0, "\(event.kind.name): \(problem)") }
+            state.evolve(event)
         default:
             let event = try reader.readEventPayload(tag)
             try reader.expectEnd(for: "event")

@@ -193,10 +193,15 @@ extension ByteReader {
             throw CodecError.unsupportedVersion(version, at: versionOffset, "state.version", readable: StateCodec.readableFormatVersions)
         }
         var names = NameTable()
+        let namesOffset = offset
         let nameCount = try readCount(for: "state.names")
+        guard nameCount <= NavigationState.Limits.maximumNames else { throw Self.failure(.tooLarge, at: namesOffset, for: "state.names") }
         for _ in 0..<nameCount {
             let stringOffset = offset
             let string = try readString(for: "state.names")
+            guard names.byteCount + string.utf8.count <= NavigationState.Limits.maximumNameBytes else {
+                throw Self.failure(.tooLarge, at: stringOffset, for: "state.names (bytes)")
+            }
             // `append` ignores a string it holds: a repeat would shift every later name ID.
             let before = names.count
             names.append(string)
@@ -209,6 +214,9 @@ extension ByteReader {
         let countsOffset = offset
         let appCount = try readCount(minimumSize: 4, for: "state.appControllers")
         let mintedCount = try readCount(minimumSize: 4, for: "state.mintedControllers")
+        guard appCount + mintedCount <= NavigationState.Limits.maximumControllers else {
+            throw Self.failure(.tooLarge, at: countsOffset, for: "state.controllers")
+        }
         guard appCount + mintedCount <= remaining / 4 else {
             throw Self.failure(.truncated, at: countsOffset, for: "state.controllers")
         }

@@ -126,6 +126,13 @@ extension Decision {
             return emit(.columnSet(controller, column: column, resolution: .pushed(onto: current)))
         }
         guard state.parent(of: controller) == .none else { return reject(.hasOtherParent, controller) }
+        // The wrapper below must fit the state's caps (NavigationState.Limits).
+        if column != .compact, state.kind(of: controller) != .navigation,
+            state.creationLimitProblem(ControllerID(minted: state.mintedControllerCount)) != nil
+                || state.internLimitProblem(state.name(of: controller) + "Nav") != nil
+        {
+            return reject(.invalidValue, controller)
+        }
         if state.isCollapsed, column != .compact {
             unstack(downTo: column == .primary ? nil : column)
             if stackedColumns().contains(column) { emit(.columnUnstacked(column)) }

@@ -63,6 +63,8 @@ public struct NameTable: Hashable, Sendable {
     /// The strings in interning order; `strings[id.rawValue]` is the string of `id`.
     public private(set) var strings: [String] = []
     private var lookup: [String: NameID] = [:]
+    /// The UTF-8 bytes of every string in the table: what ``NavigationState/Limits/maximumNameBytes`` caps.
+    public private(set) var byteCount = 0
 
     /// Creates an empty table.
     public init() {}
@@ -89,6 +91,7 @@ public struct NameTable: Hashable, Sendable {
         let id = nextID
         strings.append(string)
         lookup[string] = id
+        byteCount += string.utf8.count
         return id
     }
 

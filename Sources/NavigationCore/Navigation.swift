@@ -244,14 +244,14 @@ struct Decision: EventBuilding {
     static func isFlagName(_ name: String) -> Bool { !name.isEmpty && name.utf8.count <= ControllerSpec.maximumNameLength }
 
     mutating func setFlag(_ name: String, _ value: Bool) {
-        guard Self.isFlagName(name) else { return reject(.invalidValue) }
+        guard Self.isFlagName(name), state.internLimitProblem(name) == nil else { return reject(.invalidValue) }
         guard state.flag(name) != value else { return ignore(.noChange) }
         emit(.flagSet(intern(name), value: value))
     }
 
     mutating func representItem(_ controller: ControllerID, _ item: String?) {
         guard state.contains(controller) else { return reject(.unknownController, controller) }
-        if let item, !Self.isFlagName(item) { return reject(.invalidValue, controller) }
+        if let item, !Self.isFlagName(item) || state.internLimitProblem(item) != nil { return reject(.invalidValue, controller) }
         guard state.itemName(of: controller) != item else { return ignore(.noChange, controller) }
         emit(.itemRepresented(controller, item: item.map { intern($0) }))
     }
@@ -259,7 +259,7 @@ struct Decision: EventBuilding {
     // MARK: creation and properties
 
     mutating func instantiate(_ spec: ControllerSpec) {
-        if let reason = Self.validate(spec, depth: 0) {
+        if let reason = Self.validate(spec, depth: 0) ?? (state.fitsCreation(of: spec) ? nil : .invalidValue) {
             // The rejected event keeps the command, pruned so that any log can store it.
             emit(.rejected(.instantiate(spec.pruned()), reason: reason, subject: nil))
             return

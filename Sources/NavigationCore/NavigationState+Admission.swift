@@ -103,10 +103,12 @@ extension NavigationState {
         switch event {
         case .nameInterned(let string):
             if let id = names.id(of: string) { return "the string is interned already (name \(id.rawValue))" }
+            return internLimitProblem(string)
         case .controllerCreated(let id, _, let name, let restorationID):
             if !isInterned(name) { return "name \(name.rawValue) was never interned" }
             if let restorationID, !isInterned(restorationID) { return "restoration name \(restorationID.rawValue) was never interned" }
             if !isCreatable(id) { return "\(id) is not the next free identity" }
+            return creationLimitProblem(id)
         case .stackInitialized(let navigation, let list), .stackSet(let list, let navigation, _):
             return stackRule(list, of: navigation)
         case .pushed(let controller, let navigation):

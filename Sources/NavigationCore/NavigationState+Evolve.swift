@@ -97,10 +97,11 @@ extension NavigationState {
             traits = newTraits
             primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: newTraits.width)
         case .nameInterned(let string):
-            names.append(string)
+            // Past a cap (Limits) a forged log would grow the state without bound.
+            if internLimitProblem(string) == nil { names.append(string) }
         case .controllerCreated(let id, let kind, let name, let restorationID):
             // A name never interned would make a state no checkpoint can hold.
-            guard isInterned(name), restorationID.map(isInterned) ?? true else { return }
+            guard isInterned(name), restorationID.map(isInterned) ?? true, creationLimitProblem(id) == nil else { return }
             create(id, ControllerRecord(kind: kind, name: name, restorationID: restorationID))
         case .columnSet(let controller, let column, let resolution):
             if columnRule(controller, column, resolution) == nil { applyColumnSet(controller, column, resolution) }

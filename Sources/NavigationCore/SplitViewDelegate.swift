@@ -265,6 +265,10 @@ public final class SplitView {
             faults.append(Fault(reason: .invalidValue, subject: nil, description: "setFlag: a flag's name is 1 to \(ControllerSpec.maximumNameLength) bytes"))
             return
         }
+        if let problem = state.internLimitProblem(name) {
+            faults.append(Fault(reason: .invalidValue, subject: nil, description: "setFlag: \(problem)"))
+            return
+        }
         guard state.flag(name) != value else { return }
         var builder = self
         let id = builder.intern(name)
@@ -277,6 +281,10 @@ public final class SplitView {
                 Fault(
                     reason: .invalidValue, subject: controller, description: "representedItem: an item's name is 1 to \(ControllerSpec.maximumNameLength) bytes"
                 ))
+            return
+        }
+        if let item, let problem = state.internLimitProblem(item) {
+            faults.append(Fault(reason: .invalidValue, subject: controller, description: "representedItem: \(problem)"))
             return
         }
         guard state.itemName(of: controller) != item else { return }

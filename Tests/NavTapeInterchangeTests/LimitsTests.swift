@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import NavTape
 import NavTapeScript
@@ -124,6 +125,64 @@ struct LimitsTests {
         // A name table, then the controller counts: past 2^24, or more than the bytes left can hold.
         #expect(refused([3] + varint(UInt64(CodecLimits.maximumCount) + 1)) == .tooLarge)
         #expect(refused([3] + varint(0) + varint(UInt64(CodecLimits.maximumCount) + 1) + varint(0)) == .tooLarge)
-        #expect(refused([3] + varint(0) + varint(1_000_000) + varint(0) + [UInt8](repeating: 0, count: 64)) == .truncated)
+        #expect(refused([3] + varint(0) + varint(100_000) + varint(0) + [UInt8](repeating: 0, count: 64)) == .truncated)
+        // The state's totals (NavigationState.Limits): names, and controllers of both registries together.
+        // (With the bytes present, so that the count, not the bytes left, is what is refused.)
+        let padding = [UInt8](repeating: 0, count: 4 * NavigationState.Limits.maximumControllers + 64)
+        #expect(refused([3] + varint(UInt64(NavigationState.Limits.maximumNames) + 1) + padding) == .tooLarge)
+        let half = UInt64(NavigationState.Limits.maximumControllers / 2)
+        #expect(refused([3] + varint(0) + varint(half) + varint(half + 1) + padding) == .tooLarge)
+    }
+
+    @Test("a session's totals are capped: names, their bytes, controllers; decide rejects past a cap, evolve keeps the state, readers refuse")
+    func stateTotals() throws {
+        typealias Limits = NavigationState.Limits
+        // Names: 32 bytes each reach the count and the byte cap together.
+        var state = NavigationState(traits: Device.iPad.traits(.landscape))
+        func name(_ i: Int) -> String { let digits = String(i); return "name-" + String(repeating: "0", count: 27 - digits.count) + digits }
+        for i in 0..<Limits.maximumNames { state.evolve(.nameInterned(name(i))) }
+        #expect(state.names.count == Limits.maximumNames && state.names.byteCount == Limits.maximumNameBytes)
+        let extra = NavigationEvent.nameInterned("one more")
+        #expect(state.refusal(of: extra)?.rule == "the session holds \(Limits.maximumNames) names already (the cap)")
+        var after = state
+        after.evolve(extra)
+        #expect(after == state)
+        // decide: a new screen name, a flag or an item past the cap is a rejected command, state unchanged.
+        state.evolve(.controllerCreated(ControllerID(app: 0), kind: .content, name: NameID(rawValue: 0), restorationID: nil))
+        for command in [NavigationCommand.instantiate(.content("Fresh")), .setFlag("fresh", true), .representItem(ControllerID(app: 0), "fresh")] {
+            var decided = state
+            let events = Navigation.send(command, to: &decided, delegate: SplitPolicy.noDelegate)
+            guard events.count == 1, case .rejected(_, .invalidValue, _) = events[0] else {
+                Issue.record("\(command): expected one rejected event, got \(events.map(\.kind))")
+                continue
+            }
+            #expect(decided == state, "\(command)")
+        }
+        // An existing name still serves a new controller.
+        let reused = Navigation.send(.instantiate(.content(name(7))), to: &state, delegate: SplitPolicy.noDelegate)
+        #expect(reused.contains { if case .controllerCreated = $0 { true } else { false } })
+
+        // Bytes: two names of 1 MiB fill the byte cap; the fused fold refuses a third as tooLarge.
+        var bytes = NavigationState(traits: Device.iPad.traits(.landscape))
+        for letter in ["a", "b"] { bytes.evolve(.nameInterned(String(repeating: letter, count: Limits.maximumNameBytes / 2))) }
+        let record = EventCodec.encode(.nameInterned("c"), startsCommit: true)
+        let before = bytes
+        #expect(throws: CodecError.self) { try record.withUnsafeBytes { try EventCodec.decodeAndEvolve($0, into: &bytes) } }
+        #expect(bytes == before)
+
+        // Controllers: the cap counts both registries; creation past it is refused and changes nothing.
+        for i in 0..<(Limits.maximumControllers - 1) {
+            state.evolve(.controllerCreated(ControllerID(app: i + 1), kind: .content, name: NameID(rawValue: 0), restorationID: nil))
+        }
+        let minted = NavigationEvent.controllerCreated(ControllerID(minted: 0), kind: .navigation, name: NameID(rawValue: 0), restorationID: nil)
+        #expect(state.refusal(of: minted)?.rule == "the session holds \(Limits.maximumControllers) controllers already (the cap)")
+        var full = state
+        full.evolve(minted)
+        #expect(full == state)
+        #expect(Navigation.send(.instantiate(.content(name(1))), to: &full, delegate: SplitPolicy.noDelegate).count == 1)
+        // A state at every cap is one a checkpoint holds (within a block, 4 MiB) and decodes back.
+        let checkpoint = CheckpointCodec.encode(state)
+        #expect(checkpoint.count <= LogOptions.default.maxBlockBytes, "\(checkpoint.count) bytes")
+        #expect(try CheckpointCodec.decode(checkpoint).state == state)
     }
 }
