@@ -41,6 +41,10 @@ struct LogLayout: Equatable {
     var checkpoints: [BlockEntry] = []
     /// Records in ``blocks``.
     var recordCount: UInt64 = 0
+    /// The index ranges no record holds: records a repair could not save, between the last records
+    /// it kept and a checkpoint after the damage that the records after it continue
+    /// (docs/FileFormat.md, "Gaps"). Empty in a log no repair has resumed.
+    var gaps: [Range<UInt64>] = []
     /// The last record's timestamp.
     var lastTimestamp: Int64?
 
@@ -51,7 +55,8 @@ struct LogLayout: Equatable {
 
     /// Why `header` cannot be the next block, if it cannot.
     func problem(appending header: BlockHeader) -> BlockProblem? {
-        guard header.firstIndex == recordCount else {
+        // A checkpoint past the records resumes the log after a gap (only a repair writes one).
+        guard header.firstIndex == recordCount || (header.kind == .checkpoint && header.firstIndex > recordCount) else {
             return .discontinuous(expected: recordCount, found: header.firstIndex)
         }
         if header.kind == .records, let lastTimestamp, header.firstTimestamp < lastTimestamp {
@@ -80,8 +85,22 @@ struct LogLayout: Equatable {
             lastTimestamp = blocks.last?.lastTimestamp
         case .checkpoint:
             checkpoints.removeLast()
+            // A checkpoint that opened a gap takes it away again.
+            if let gap = gaps.last, gap.upperBound == entry.firstIndex, recordCount == entry.firstIndex,
+                (blocks.last?.endIndex ?? 0) <= gap.lowerBound
+            {
+                gaps.removeLast()
+                recordCount = gap.lowerBound
+            }
         }
         end = entry.offset
+    }
+
+    /// Resumes the records at `index`, past ``recordCount``: the records between are a gap.
+    mutating func resume(at index: UInt64) {
+        guard index > recordCount else { return }
+        gaps.append(recordCount..<index)
+        recordCount = index
     }
 
     /// Adds the block `header` found at ``end``.
@@ -93,6 +112,7 @@ struct LogLayout: Equatable {
             recordCount = header.endIndex
             lastTimestamp = header.lastTimestamp
         case .checkpoint:
+            resume(at: header.firstIndex)
             checkpoints.append(entry)
         }
         end += UInt64(header.totalSize)

@@ -135,7 +135,13 @@ public final class EventLogReader {
         try scan(fileSize: try file.size())
     }
 
-    /// The number of readable records (those in whole blocks before any ``corruption``).
+    /// The index ranges a repair could not save: no record holds them, and the records after each
+    /// continue from the checkpoint that ends it (docs/FileFormat.md, "Gaps"). Empty for a log no
+    /// repair resumed.
+    public var gaps: [Range<UInt64>] { layout.gaps }
+
+    /// The number of record indices readable (those in whole blocks before any ``corruption``),
+    /// ``gaps`` included: the index the next record takes.
     public var recordCount: UInt64 { layout.recordCount }
 
     /// The end of the last whole block: the bytes a reader reads (anything after it is a torn tail).
@@ -162,7 +168,8 @@ public final class EventLogReader {
     /// The file offsets of the blocks holding records (tests and diagnostics).
     var blockOffsets: [UInt64] { layout.blocks.map(\.offset) }
 
-    /// Calls `body` with each record from index `start` up to (not including) `end`, in order.
+    /// Calls `body` with each record from index `start` up to (not including) `end`, in order (the
+    /// indices in ``gaps`` have no record and are passed over).
     ///
     /// Streams block by block through one reused decompression buffer; allocates nothing per
     /// record. The record's bytes are valid only during the call.
@@ -271,13 +278,18 @@ public final class EventLogReader {
         return low
     }
 
-    /// The timestamp of record `index`, or `nil` if there is no such readable record.
+    /// The timestamp of record `index`, or `nil` if there is no such readable record (for the last
+    /// record of a gap, the time the checkpoint ending it holds).
     ///
     /// - Throws: ``EventLogError`` if the block holding it fails its checks.
     /// - Complexity: O(log blocks + records in one block).
     public func timestamp(at index: UInt64) throws(EventLogError) -> Int64? {
         let b = blockPosition(containing: index)
-        guard b < layout.blocks.count else { return nil }
+        guard b < layout.blocks.count, layout.blocks[b].firstIndex <= index else {
+            // Past the end, or in a gap: the checkpoint that ends a gap holds its last record's time.
+            guard layout.gaps.contains(where: { $0.upperBound == index + 1 }) else { return nil }
+            return layout.checkpoints.first { $0.firstIndex == index + 1 }?.lastTimestamp
+        }
         let entry = layout.blocks[b]
         if index == entry.firstIndex { return entry.firstTimestamp }
         if index == entry.endIndex - 1 { return entry.lastTimestamp }

@@ -7,11 +7,13 @@ import Darwin
 /// Salvages a damaged log.
 ///
 /// Policy: keep the longest valid prefix of blocks, then every later valid block that continues it
-/// contiguously — a records block whose first index is the number of records kept so far (with
-/// non-decreasing timestamps), or a checkpoint describing exactly that many records. Records are
-/// never renumbered, so a record keeps its index (its identity) or is dropped: once a records block
-/// is lost, every later records block is dropped too (it would leave a gap); a lost checkpoint costs
-/// nothing else. Blocks are copied byte for byte.
+/// — a records block whose first index is the number of records kept so far (with non-decreasing
+/// timestamps), or a checkpoint. Past damage, scanning resumes at the next valid block header; the
+/// first checkpoint after lost records resumes the log from its state, and the records after it are
+/// kept: the lost indices become a gap (``EventLogReader/gaps``). Records are never renumbered, so a
+/// record keeps its index (its identity) or is dropped; the records between the damage and that
+/// checkpoint are dropped (no state to fold them from). A lost checkpoint costs nothing else.
+/// Blocks are copied byte for byte.
 public enum EventLogRepair {
     /// Repairs the log at `path` in place.
     ///
@@ -45,7 +47,7 @@ public enum EventLogRepair {
                 if kept.problem(appending: header) == nil {
                     keptOffsets.append(offset)
                     kept.append(header)
-                    if header.kind == .records { report.keptRecords = kept.recordCount }
+                    if header.kind == .records { report.keptRecords += UInt64(header.count) }
                 } else {
                     report.droppedBlocks += 1
                     if header.kind == .records { report.droppedRecords += UInt64(header.count) }
@@ -59,6 +61,8 @@ public enum EventLogRepair {
         }
         report.keptBlocks = keptOffsets.count
         report.keptCheckpoints = kept.checkpoints.count
+        report.gaps = kept.gaps
+        report.recordCount = kept.recordCount
         guard !report.damagedRanges.isEmpty || report.droppedBlocks > 0 else { return report }
 
         guard !dryRun else { return report }
@@ -130,8 +134,13 @@ public struct RepairReport: Sendable, Equatable {
         public var length: UInt64
     }
 
-    /// Records kept (indices `0 ..< keptRecords`).
+    /// Records kept: every index below ``recordCount`` but those in ``gaps``.
     public var keptRecords: UInt64 = 0
+    /// The record indices the repaired log spans, gaps included.
+    public var recordCount: UInt64 = 0
+    /// The index ranges lost to damage that the log resumes after (from the checkpoint at each
+    /// range's end); the records after the last kept one and before it were dropped.
+    public var gaps: [Range<UInt64>] = []
     /// Blocks kept, records and checkpoints.
     public var keptBlocks = 0
     /// Checkpoints kept.

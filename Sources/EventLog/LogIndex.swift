@@ -177,7 +177,8 @@ enum LogIndex {
     }
 
     /// Rebuilds a layout from entries, checking that they tile the file from the header to `covered`
-    /// with contiguous record indices and non-decreasing timestamps.
+    /// with contiguous record indices (or a gap a checkpoint resumes after) and non-decreasing
+    /// timestamps.
     private static func chain(blocks: [BlockEntry], checkpoints: [BlockEntry], headerEnd: UInt64, covered: UInt64) -> LogLayout? {
         var layout = LogLayout(headerEnd: headerEnd)
         var b = 0
@@ -186,7 +187,7 @@ enum LogIndex {
             let takeBlock = c == checkpoints.count || (b < blocks.count && blocks[b].offset < checkpoints[c].offset)
             let entry = takeBlock ? blocks[b] : checkpoints[c]
             guard entry.offset == layout.end, entry.totalSize <= covered - min(covered, layout.end),
-                entry.firstIndex == layout.recordCount
+                entry.firstIndex == layout.recordCount || (!takeBlock && entry.firstIndex > layout.recordCount)
             else { return nil }
             if takeBlock {
                 guard entry.count >= 1, entry.firstTimestamp <= entry.lastTimestamp,
@@ -199,6 +200,7 @@ enum LogIndex {
                 b += 1
             } else {
                 guard entry.count == 0 else { return nil }
+                layout.resume(at: entry.firstIndex)
                 layout.checkpoints.append(entry)
                 c += 1
             }

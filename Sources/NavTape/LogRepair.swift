@@ -2,8 +2,12 @@ import EventLog
 
 /// What a repair kept and dropped.
 public struct RepairSummary: Hashable, Sendable {
-    /// The events kept (a contiguous prefix, indices unchanged).
+    /// The events kept, indices unchanged: every index below the log's new event count but those
+    /// in ``gaps``.
     public var keptEvents: UInt64
+    /// The event indices lost to damage that the log resumes after, each from the checkpoint at
+    /// its end (``TimeMachine/gaps``).
+    public var gaps: [Range<UInt64>] = []
     /// The whole blocks kept.
     public var keptBlocks: Int
     /// The blocks dropped (damaged, or after a lost block).
@@ -19,7 +23,7 @@ public struct RepairSummary: Hashable, Sendable {
     public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.keptEvents == rhs.keptEvents && lhs.keptBlocks == rhs.keptBlocks && lhs.droppedBlocks == rhs.droppedBlocks
+        lhs.keptEvents == rhs.keptEvents && lhs.gaps == rhs.gaps && lhs.keptBlocks == rhs.keptBlocks && lhs.droppedBlocks == rhs.droppedBlocks
             && lhs.droppedEvents == rhs.droppedEvents && lhs.brokenCopyPath == rhs.brokenCopyPath
             && lhs.damagedRanges.map(\.offset) == rhs.damagedRanges.map(\.offset)
             && lhs.damagedRanges.map(\.length) == rhs.damagedRanges.map(\.length)
@@ -33,20 +37,25 @@ public struct RepairSummary: Hashable, Sendable {
 
 /// Salvaging a damaged log.
 public enum LogRepair {
-    /// Keeps every whole block that continues the events, writes the result in place atomically and
+    /// Keeps every whole block that continues the events (past damage, from the next checkpoint:
+    /// the events between are a gap), writes the result in place atomically and
     /// saves the original as `<path>.broken` (or the first free `<path>.broken.N`, never replacing an
     /// earlier repair's copy); a clean log is left untouched. With `dryRun`, nothing is written and
     /// the summary says what a repair would keep and drop.
     public static func repair(at path: String, dryRun: Bool = false) throws(NavTapeError) -> RepairSummary {
         let report = try translating(path: path) { try EventLogRepair.repair(at: path, dryRun: dryRun) }
         return RepairSummary(
-            keptEvents: report.keptRecords, keptBlocks: report.keptBlocks, droppedBlocks: report.droppedBlocks,
+            keptEvents: report.keptRecords, gaps: report.gaps, keptBlocks: report.keptBlocks, droppedBlocks: report.droppedBlocks,
             droppedEvents: report.droppedRecords, damagedRanges: report.damagedRanges.map { ($0.offset, $0.length) },
             brokenCopyPath: report.brokenCopyPath)
     }
 }
 
 extension TimeMachine {
+    /// The event indices a repair lost, each range ending at the checkpoint the log resumes from:
+    /// no event holds them and no state is known strictly inside them. Empty unless a repair
+    /// resumed the log past damage.
+    public var gaps: [Range<UInt64>] { reader.gaps }
     /// Damage in the middle of the log, found when it was opened: reads stop there with this error.
     public var corruption: NavTapeError? { reader.corruption.map(NavTapeError.init) }
     /// An incomplete or torn last block (a writer crashed or is still writing); reads end before it.

@@ -10,10 +10,15 @@ extension TimeMachine {
     ///   replay's closure looked up `ProjectionRunner<P>`'s type metadata for every event).
     @inlinable
     public func run<P: Projection>(_ projection: inout P, from start: UInt64 = 0, to end: UInt64? = nil) throws(NavTapeError) {
-        let initial = try state(at: Swift.min(start, eventCount))
+        var next = resumption(at: Swift.min(start, eventCount))
+        let initial = try state(at: next)
         projection.start(from: initial)
         var runner = ProjectionRunner(projection: projection, initial: initial, start: start, time: startTime)
+        let resumedStates = try resumedStates(from: next, to: end)
         try forEachEvent(from: start, to: end) { recorded in
+            // Past a gap (a repaired log), from the checkpoint the log resumes at.
+            if recorded.index != next { runner.context.state = try resumed(at: recorded.index, in: resumedStates) }
+            next = recorded.index + 1
             if let failure = capFailure(recorded, in: runner.context.state) { throw failure }
             runner.step(recorded)
             return true

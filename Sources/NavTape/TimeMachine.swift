@@ -68,9 +68,16 @@ public final class TimeMachine {
         guard count <= eventCount else {
             throw NavTapeError(.invalidArgument, path: path, "event \(count) is past the end (\(Plural.count(eventCount, "event")))")
         }
+        if let gap = gap(strictlyContaining: count) { throw lost(gap) }
         var (start, state) = try nearestCheckpoint(atOrBefore: count)
         try fold(from: start, to: count, into: &state)
         return state
+    }
+
+    /// The time of event `index`, or `nil` for none (for the last event of a gap, the time the
+    /// checkpoint ending it holds).
+    public func time(ofEvent index: UInt64) throws(NavTapeError) -> Int64? {
+        try translating(path: path) { try reader.timestamp(at: index) }
     }
 
     /// The number of events with a time at or before `time`.
@@ -104,9 +111,60 @@ public final class TimeMachine {
         return checkpoint.payload
     }
 
+    /// The gap (``gaps``) that `count` falls strictly inside: no state is known there.
+    func gap(strictlyContaining count: UInt64) -> Range<UInt64>? {
+        reader.gaps.first { $0.lowerBound < count && count < $0.upperBound }
+    }
+
+    /// The first count at or after `count` with a known state: `count`, or the end of the gap it
+    /// falls inside.
+    @usableFromInline
+    func resumption(at count: UInt64) -> UInt64 { gap(strictlyContaining: count)?.upperBound ?? count }
+
+    /// The state the log resumes from at the end of each gap inside `start ..< end`, by the index of
+    /// the first event after it: read before a pass over the events, which cannot read the log again
+    /// while it runs (one reader, one buffer).
+    @usableFromInline
+    func resumedStates(from start: UInt64, to end: UInt64?) throws(NavTapeError) -> [UInt64: NavigationState] {
+        var states: [UInt64: NavigationState] = [:]
+        for gap in reader.gaps where gap.upperBound > start && gap.upperBound < (end ?? UInt64.max) {
+            states[gap.upperBound] = try nearestCheckpoint(atOrBefore: gap.upperBound).1
+        }
+        return states
+    }
+
+    /// The state after a jump to event `index` in a pass over the events (a gap's end).
+    @usableFromInline
+    func resumed(at index: UInt64, in states: [UInt64: NavigationState]) throws(NavTapeError) -> NavigationState {
+        guard let state = states[index] else {
+            throw NavTapeError(.dataError, path: path, "event \(index) follows a gap that no checkpoint resumes")
+        }
+        return state
+    }
+
+    /// The error for a state asked inside `gap`.
+    func lost(_ gap: Range<UInt64>) -> NavTapeError {
+        NavTapeError(
+            .dataError, path: path,
+            "events \(gap.lowerBound)..<\(gap.upperBound) were lost to damage (a repair resumed the log from its checkpoint at \(gap.upperBound))")
+    }
+
     /// Folds events `start ..< end` into `state`: read, check, decompress, decode and evolve, fused,
-    /// a block at a time (no timestamps, no call per record but the decoder's).
+    /// a block at a time (no timestamps, no call per record but the decoder's). Across a gap
+    /// (``gaps``) the state becomes the checkpoint's at its end.
     public func fold(from start: UInt64, to end: UInt64, into state: inout NavigationState) throws(NavTapeError) {
+        var start = start
+        for gap in reader.gaps where gap.upperBound > start && gap.lowerBound < end {
+            try foldRecords(from: start, to: gap.lowerBound, into: &state)
+            guard gap.upperBound <= end else { throw lost(gap) }
+            state = try nearestCheckpoint(atOrBefore: gap.upperBound).1
+            start = gap.upperBound
+        }
+        try foldRecords(from: start, to: end, into: &state)
+    }
+
+    /// ``fold(from:to:into:)`` over records only (no gap between `start` and `end`).
+    private func foldRecords(from start: UInt64, to end: UInt64, into state: inout NavigationState) throws(NavTapeError) {
         guard start < end else { return }
         let path = self.path
         var failure: NavTapeError?
@@ -163,8 +221,13 @@ public final class TimeMachine {
         from start: UInt64 = 0, to end: UInt64? = nil,
         _ body: (RecordedEvent, NavigationState) throws -> Bool
     ) throws(NavTapeError) {
-        var state = try self.state(at: Swift.min(start, eventCount))
+        var next = resumption(at: Swift.min(start, eventCount))
+        var state = try self.state(at: next)
+        let resumedStates = try resumedStates(from: next, to: end)
         try forEachEvent(from: start, to: end) { recorded in
+            // Past a gap, from the checkpoint the log resumes at.
+            if recorded.index != next { state = try resumed(at: recorded.index, in: resumedStates) }
+            next = recorded.index + 1
             if let failure = capFailure(recorded, in: state) { throw failure }
             state.evolve(recorded.event)
             return try body(recorded, state)

@@ -29,6 +29,7 @@ public enum JSONRepair {
             "type": .string("repair"), "log": .string(log), "repaired": .bool(summary.brokenCopyPath != nil),
             "dryRun": .bool(dryRun), "clean": .bool(summary.wasClean),
             "keptEvents": .int(Int64(summary.keptEvents)), "keptBlocks": .int(Int64(summary.keptBlocks)),
+            "gaps": .array(summary.gaps.map { .object(["from": .int(Int64($0.lowerBound)), "to": .int(Int64($0.upperBound))]) }),
             "droppedEvents": .int(Int64(summary.droppedEvents)), "droppedBlocks": .int(Int64(summary.droppedBlocks)),
             "damaged": .array(summary.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
             "broken": summary.brokenCopyPath.map(JSONValue.string) ?? .null,

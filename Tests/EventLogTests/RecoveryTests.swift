@@ -89,18 +89,44 @@ struct RecoveryTests {
             #expect(before == Int(bad.firstIndex))
         }
 
+        // Repair resumes at the first checkpoint after the lost block: the records between are a gap,
+        // every later block is kept with its indices.
+        let checkpoints = try EventLogReader(path: path).checkpointRecordIndices
+        let resumed = try #require(checkpoints.first { $0 >= bad.endIndex })
+        let gap = bad.firstIndex..<resumed
+        let survivors = records.enumerated().filter { !gap.contains(UInt64($0.offset)) }.map(\.element)
         let report = try EventLogRepair.repair(at: path)
-        #expect(report.keptRecords == bad.firstIndex)
+        #expect(report.gaps == [gap])
+        #expect(report.keptRecords == UInt64(survivors.count) && report.recordCount == UInt64(records.count))
         #expect(report.damagedRanges.first?.offset == bad.offset)
-        #expect(report.droppedBlocks > 0)  // later records blocks would leave a gap
         #expect(report.brokenCopyPath == path + ".broken")
         #expect(fileBytes(path + ".broken") == damaged)
-        let repaired = try EventLogReader(path: path)
-        #expect(repaired.corruption == nil && repaired.tailDamage == nil)
-        #expect(readRecords(repaired).records == Array(records.prefix(Int(bad.firstIndex))))
+        for usesIndex in [true, false] {
+            var options = LogOptions()
+            options.usesIndex = usesIndex
+            let repaired = try EventLogReader(path: path, options: options)
+            #expect(repaired.corruption == nil && repaired.tailDamage == nil)
+            #expect(repaired.gaps == [gap] && repaired.recordCount == UInt64(records.count))
+            #expect(readRecords(repaired).records == survivors)
+            // Indices are identities: a record after the gap keeps its own.
+            var indices: [UInt64] = []
+            try repaired.forEachRecord(from: gap.lowerBound - 1, to: gap.upperBound + 1) { index, _, _ in
+                indices.append(index)
+                return true
+            }
+            #expect(indices == [gap.lowerBound - 1, gap.upperBound])
+            #expect(try repaired.timestamp(at: gap.lowerBound) == nil)
+            #expect(try repaired.timestamp(at: gap.upperBound - 1) == records[Int(gap.upperBound) - 1].timestamp)
+            #expect(try repaired.timestamp(at: gap.upperBound) == records[Int(gap.upperBound)].timestamp)
+        }
+        // Appending continues after the last record; the gap stays.
         let (writer, recovery) = try EventLogWriter.openForAppend(at: path)
-        #expect(recovery.wasClean)
+        #expect(recovery.wasClean && recovery.recordCount == UInt64(records.count))
+        try writer.append(timestamp: records[records.count - 1].timestamp + 1, record: [9])
         try writer.close()
+        let appended = try EventLogReader(path: path)
+        #expect(appended.gaps == [gap] && appended.recordCount == UInt64(records.count) + 1)
+        #expect(readRecords(appended).records == survivors + [Record(timestamp: records[records.count - 1].timestamp + 1, bytes: [9])])
     }
 
     @Test("a damaged block header in the middle is found by the scan and reported with its offset")

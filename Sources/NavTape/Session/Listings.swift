@@ -10,7 +10,9 @@ extension TimeMachine {
         from: UInt64, to end: UInt64,
         _ body: (RecordedEvent, CommitObservation?, NavigationState) throws(NavTapeError) -> Void
     ) throws(NavTapeError) {
-        var commitStart = try state(at: from)
+        var expected = resumption(at: from)
+        var commitStart = try state(at: expected)
+        let resumedStates = try resumedStates(from: expected, to: end)
         var commit: [NavigationEvent] = []
         var last: RecordedEvent?
         // The state right after `last` until the next event is folded in: its names are the ones to
@@ -33,10 +35,17 @@ extension TimeMachine {
                 } else if recorded.startsCommit {
                     commit = []
                 }
+                // Past a gap (a repaired log), from the checkpoint the log resumes at.
+                if recorded.index != expected {
+                    running = try resumed(at: recorded.index, in: resumedStates)
+                    commitStart = running
+                    commit = []
+                }
             } catch {
                 failure = error
                 return false
             }
+            expected = recorded.index + 1
             commit.append(recorded.event)
             running.evolve(recorded.event)
             last = recorded

@@ -43,7 +43,8 @@ struct StateCommand: ParsableCommand {
         let last = try machine.lastEvent(before: index)
         if format.json {
             let report = StateReport(
-                state, count: index, last: last?.event, time: last?.time ?? machine.startTime,
+                state, count: index, last: last?.event,
+                time: try last?.time ?? (index > 0 ? machine.time(ofEvent: index - 1) : nil) ?? machine.startTime,
                 policy: machine.sessionDescription.policy)
             Output.standard.raw(try JSONValue(encoding: report).text + "\n")
         } else {

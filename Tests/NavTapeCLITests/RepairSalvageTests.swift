@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Repair that salvages (issue 30, point 6), through the built binary: past a damaged block, repair
+/// resumes at the next checkpoint and keeps every whole block after it with its indices; the lost
+/// events are a gap that every reader knows.
+@Suite("repair resumes after damage")
+struct RepairSalvageTests {
+    /// A generated 20,000-event session in `scratch` as `g.navtape` (its `.idx` removed, so that
+    /// damage is found by the scan as a user's copied file would be), and its bytes.
+    static func session(in scratch: Scratch) throws -> LogBytes {
+        let generated = try scratch.navtape("generate", "--events", "20000", "--seed", "5", "-o", "g.navtape")
+        #expect(generated.status == 0, "\(generated)")
+        try? FileManager.default.removeItem(atPath: scratch.path("g.navtape.idx"))
+        return try LogBytes(contentsOf: scratch.path("g.navtape"))
+    }
+
+    /// The JSON object `navtape ARGUMENTS --json` prints.
+    static func json(_ scratch: Scratch, _ arguments: String...) throws -> [String: Any] {
+        let result = try Navtape.run(arguments + ["--json"], in: scratch.url)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+    }
+
+    @Test("one flipped bit in a middle records block: the events after the next checkpoint are kept, states equal the original's")
+    func resumesAfterDamage() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        var log = try Self.session(in: scratch)
+        let original = log.data
+        try original.write(to: URL(fileURLWithPath: scratch.path("o.navtape")))
+        let records = log.blocks.filter { $0.kind == "R" }
+        let bad = records[records.count / 2]
+        log.data[bad.offset + 60] ^= 0x08
+        try log.data.write(to: URL(fileURLWithPath: scratch.path("g.navtape")))
+
+        let report = try Self.json(scratch, "repair", "g.navtape")
+        let gaps = try #require(report["gaps"] as? [[String: Any]])
+        #expect(gaps.count == 1, "\(report)")
+        let from = try #require(gaps.first?["from"] as? Int), to = try #require(gaps.first?["to"] as? Int)
+        #expect(from == Int(bad.firstIndex) && to > from)
+        #expect(to - from == Int(bad.count), "one flipped bit loses the block it hits: \(from)..<\(to)")
+        #expect(report["keptEvents"] as? Int == 20_000 - (to - from))
+        #expect(try scratch.navtape("verify", "g.navtape").status == 0)
+
+        // States outside the gap are the original's (`--at N`: after event N); inside it, a clear error.
+        for point in [from - 1, to - 1, to, (to + 20_000) / 2, 19_999] {
+            let repaired = try scratch.navtape("state", "g.navtape", "--at", "\(point)", "--json")
+            let expected = try scratch.navtape("state", "o.navtape", "--at", "\(point)", "--json")
+            #expect(repaired.status == 0 && repaired.stdout == expected.stdout, "--at \(point): \(repaired)")
+        }
+        let inside = try scratch.navtape("state", "g.navtape", "--at", "\(from)")
+        #expect(inside.status == 65 && inside.stderr.contains("lost to damage"), "\(inside)")
+        // Readers that fold from the start pass the gap: stats counts the events kept, log lists
+        // the events on both sides (the last after it with the original's text).
+        let stats = try Self.json(scratch, "stats", "g.navtape")
+        #expect(stats["events"] as? Int == 20_000 - (to - from), "\(stats)")
+        let listed = try scratch.navtape("log", "g.navtape", "--from", "\(from - 2)", "--to", "\(to + 2)")
+        let expected = try scratch.navtape("log", "o.navtape", "--from", "\(from - 2)", "--to", "\(to + 2)")
+        let kept = expected.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            guard line.hasPrefix("@"), let index = Int(line.dropFirst().prefix { $0.isNumber }) else { return true }
+            return !(from..<to).contains(index)
+        }
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.stdout.contains("@\(to) ") && !listed.stdout.contains("@\(from) "), "\(listed)")
+        #expect(listed.stdout.split(separator: "\n").last == kept.filter { !$0.isEmpty }.last, "\(listed)")
+        // timeline folds through the gap too.
+        #expect(try scratch.navtape("timeline", "g.navtape").status == 0)
+    }
+
+    @Test("40 random single-bit flips past the file header: repair never crashes and loses at most a block's events on average")
+    func randomFlips() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        let log = try Self.session(in: scratch)
+        var random = SystemRandomNumberGenerator()
+        var lost: [Int] = []
+        for _ in 0..<40 {
+            var damaged = log.data
+            let offset = Int.random(in: log.headerEnd..<damaged.count, using: &random)
+            damaged[offset] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &random)
+            try damaged.write(to: URL(fileURLWithPath: scratch.path("f.navtape")))
+            let result = try Navtape.run(["repair", "f.navtape", "--json"], in: scratch.url)
+            #expect(result.status == 0, "flip at \(offset): \(result)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let kept = try #require(report["keptEvents"] as? Int)
+            lost.append(20_000 - kept)
+            #expect(try scratch.navtape("verify", "f.navtape").status == 0, "flip at \(offset)")
+            for copy in try FileManager.default.contentsOfDirectory(atPath: scratch.path("")) where copy.hasPrefix("f.navtape.") {
+                try FileManager.default.removeItem(atPath: scratch.path(copy))
+            }
+        }
+        let mean = Double(lost.reduce(0, +)) / Double(lost.count)
+        print("repair after 40 random bit flips: mean \(mean) events lost, max \(lost.max() ?? 0)")
+        // A flip costs at most the block it hits: a checkpoint follows every records block (the
+        // recorder writes one each 4,096 events, at the end of a commit).
+        let largestBlock = Int(log.blocks.filter { $0.kind == "R" }.map(\.count).max() ?? 0)
+        #expect(mean <= 4_096 && (lost.max() ?? 0) <= largestBlock, "events lost: \(lost), the largest block \(largestBlock)")
+    }
+}
