@@ -24,8 +24,8 @@ public enum EventLogRepair {
     /// `dryRun`, nothing is written: the report says what a repair would keep and drop.
     ///
     /// - Throws: ``EventLogError`` — `.locked` while a writer holds the log, `.notFound`, `.notALog`,
-    ///   `.unsupportedVersion`, `.truncated`/`.corrupt` if the *file header* is damaged (nothing can be
-    ///   salvaged without it), `.io`.
+    ///   `.unsupportedVersion`, `.truncated`/`.corrupt` if the *file header* is damaged beyond one
+    ///   flipped bit (nothing can be salvaged without it; one flipped bit is put back), `.io`.
     /// - Complexity: O(file size); O(damaged bytes) block-header probes.
     public static func repair(at path: String, dryRun: Bool = false, options: LogOptions = .default) throws(EventLogError) -> RepairReport {
         let options = try options.validated(path: path)
@@ -34,10 +34,18 @@ public enum EventLogRepair {
         try file.requireRegularFile()
         try file.lockExclusively()
         let fileSize = try file.size()
-        let decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)
         let io = BlockIO(file: file, maxBlockBytes: options.maxBlockBytes, buffers: BlockBuffers())
-
         var report = RepairReport()
+        let decoded: FileHeaderFormat.Decoded
+        do {
+            decoded = try FileHeaderFormat.read(from: file, fileSize: fileSize, options: options)
+        } catch  where [.corrupt, .notALog, .unsupportedVersion, .tooLarge, .truncated].contains(error.code) {
+            // One flipped bit in the header is put back; anything else cannot be salvaged.
+            guard let (corrected, bit) = try FileHeaderFormat.correctingOneBit(in: io, fileSize: fileSize) else { throw error }
+            decoded = corrected
+            report.correctedHeaderBit = bit
+        }
+
         var kept = LogLayout(headerEnd: decoded.end)
         var keptOffsets: [UInt64] = []
         var offset = decoded.end
@@ -63,7 +71,7 @@ public enum EventLogRepair {
         report.keptCheckpoints = kept.checkpoints.count
         report.gaps = kept.gaps
         report.recordCount = kept.recordCount
-        guard !report.damagedRanges.isEmpty || report.droppedBlocks > 0 else { return report }
+        guard !report.wasClean else { return report }
 
         guard !dryRun else { return report }
 
@@ -154,6 +162,10 @@ public struct RepairReport: Sendable, Equatable {
     /// Where the original file was kept, or `nil` if nothing was written (a clean log, a dry run).
     public var brokenCopyPath: String?
 
+    /// The bit of the file header that repair put back (counted from the file's first bit), when one
+    /// flipped bit was what was wrong with it.
+    public var correctedHeaderBit: Int?
+
     /// Whether the log was clean (nothing to change).
-    public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 }
+    public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 && correctedHeaderBit == nil }
 }

@@ -102,21 +102,72 @@ enum FileHeaderFormat {
         guard read == total else {
             throw .truncated(path, at: UInt64(read), "file header truncated at byte \(read)")
         }
-        let decoded: LogHeader? = bytes.withUnsafeBytes { buffer in
-            let covered = UnsafeRawBufferPointer(rebasing: buffer[0..<(total - checksumSize)])
-            var trailer = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[(total - checksumSize)...]))
-            guard CRC32C.checksum(covered) == trailer.readUInt32() else { return nil }
-            var body = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[prefixSize..<(total - checksumSize)]))
-            return decodeBody(&body, version: version)
-        }
-        guard let header = decoded else {
+        guard let decoded = decode(bytes) else {
             throw .corrupt(path, at: 0, "corrupt file header (CRC mismatch or malformed fields)")
         }
-        let checksum = ByteReader.withReader(over: bytes) { reader -> UInt32 in
-            _ = reader.skip(total - checksumSize)
-            return reader.readUInt32() ?? 0
+        return decoded
+    }
+
+    /// `bytes` as a whole header (prefix, body and CRC, nothing after), if it is one: the magic, a
+    /// readable version, no flags, the length, the CRC and the body all check.
+    static func decode(_ bytes: [UInt8]) -> Decoded? {
+        let total = bytes.count
+        guard total >= prefixSize + checksumSize, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
+        return bytes.withUnsafeBytes { buffer -> Decoded? in
+            var prefix = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[magic.count..<prefixSize]))
+            guard let version = prefix.readUInt16(), version >= 1, version <= LogHeader.currentFormatVersion,
+                prefix.readUInt16() == 0, prefix.readUInt32() == UInt32(total - prefixSize - checksumSize)
+            else { return nil }
+            let covered = UnsafeRawBufferPointer(rebasing: buffer[0..<(total - checksumSize)])
+            var trailer = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[(total - checksumSize)...]))
+            guard let checksum = trailer.readUInt32(), CRC32C.checksum(covered) == checksum else { return nil }
+            var body = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[prefixSize..<(total - checksumSize)]))
+            guard let header = decodeBody(&body, version: version) else { return nil }
+            return Decoded(header: header, end: UInt64(total), checksum: checksum, bytes: bytes)
         }
-        return Decoded(header: header, end: UInt64(total), checksum: checksum, bytes: bytes)
+    }
+
+    /// The largest header body ``correctingOneBit(in:fileSize:maxBlockBytes:)`` tries to mend
+    /// (a recorder's header is a few hundred bytes).
+    static let maximumCorrectableBody = 4_096
+
+    /// The header of `file` with one flipped bit put back, if one flipped bit is what is wrong with
+    /// it; the bit's offset in bits from the file's start.
+    ///
+    /// CRC-32C tells apart every single-bit error in a message this short, so at most one flip fits:
+    /// each bit is tried in turn (the body-length field's through the lengths at which a valid
+    /// block, or the end of the file, starts). Used by repair only; readers refuse a damaged header.
+    /// - Complexity: O(header bits × header bytes), a header of at most ``maximumCorrectableBody``.
+    static func correctingOneBit(in io: BlockIO, fileSize: UInt64) throws(EventLogError) -> (decoded: Decoded, bit: Int)? {
+        let limit = Int(min(fileSize, UInt64(prefixSize + maximumCorrectableBody + checksumSize)))
+        guard limit >= prefixSize + checksumSize else { return nil }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        guard try withMutableBytes(of: &bytes, { buffer throws(EventLogError) in try io.file.read(into: buffer, at: 0) }) == limit else {
+            return nil
+        }
+        let storedLength = (12..<16).reduce(UInt32(0)) { $0 | UInt32(bytes[$1]) << (8 * UInt32($1 - 12)) }
+        for flippedLengthBit in [nil] + (0..<32).map(Optional.some) {
+            let length = flippedLengthBit.map { storedLength ^ (1 << UInt32($0)) } ?? storedLength
+            guard length <= UInt32(maximumCorrectableBody) else { continue }
+            let total = prefixSize + Int(length) + checksumSize
+            guard total <= limit else { continue }
+            // The header ends where the first block starts (or the file ends).
+            if UInt64(total) != fileSize {
+                guard case .block = try io.probe(at: UInt64(total), fileSize: fileSize, verify: true) else { continue }
+            }
+            var candidate = Array(bytes[0..<total])
+            if let bit = flippedLengthBit {
+                candidate[12 + bit / 8] ^= UInt8(1) << UInt8(bit % 8)
+                if let decoded = decode(candidate) { return (decoded, 96 + bit) }
+                continue
+            }
+            for bit in 0..<(total * 8) where !(96..<128).contains(bit) {
+                candidate[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
+                if let decoded = decode(candidate) { return (decoded, bit) }
+                candidate[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
+            }
+        }
+        return nil
     }
 
     private static func decodeBody(_ body: inout ByteReader, version: UInt16) -> LogHeader? {

@@ -18,13 +18,17 @@ public struct RepairSummary: Hashable, Sendable {
     public var damagedRanges: [(offset: UInt64, length: UInt64)]
     /// Where the original was saved, or `nil` when nothing was written (a clean log, a dry run).
     public var brokenCopyPath: String?
+    /// The bit of the file header put back (from the file's first bit), when one flipped bit was what
+    /// was wrong with it.
+    public var correctedHeaderBit: Int?
 
     /// Whether the log was clean: a repair has nothing to change.
-    public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 }
+    public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 && correctedHeaderBit == nil }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keptEvents == rhs.keptEvents && lhs.gaps == rhs.gaps && lhs.keptBlocks == rhs.keptBlocks && lhs.droppedBlocks == rhs.droppedBlocks
             && lhs.droppedEvents == rhs.droppedEvents && lhs.brokenCopyPath == rhs.brokenCopyPath
+            && lhs.correctedHeaderBit == rhs.correctedHeaderBit
             && lhs.damagedRanges.map(\.offset) == rhs.damagedRanges.map(\.offset)
             && lhs.damagedRanges.map(\.length) == rhs.damagedRanges.map(\.length)
     }
@@ -47,7 +51,7 @@ public enum LogRepair {
         return RepairSummary(
             keptEvents: report.keptRecords, gaps: report.gaps, keptBlocks: report.keptBlocks, droppedBlocks: report.droppedBlocks,
             droppedEvents: report.droppedRecords, damagedRanges: report.damagedRanges.map { ($0.offset, $0.length) },
-            brokenCopyPath: report.brokenCopyPath)
+            brokenCopyPath: report.brokenCopyPath, correctedHeaderBit: report.correctedHeaderBit)
     }
 }
 

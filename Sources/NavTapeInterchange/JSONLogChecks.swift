@@ -33,6 +33,7 @@ public enum JSONRepair {
             "droppedEvents": .int(Int64(summary.droppedEvents)), "droppedBlocks": .int(Int64(summary.droppedBlocks)),
             "damaged": .array(summary.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
             "broken": summary.brokenCopyPath.map(JSONValue.string) ?? .null,
+            "headerBit": summary.correctedHeaderBit.map { .int(Int64($0)) } ?? .null,
         ])
     }
 }

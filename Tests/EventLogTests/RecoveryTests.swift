@@ -149,6 +149,37 @@ struct RecoveryTests {
         #expect(throws: EventLogError.self) { try EventLogWriter.openForAppend(at: path) }
     }
 
+    @Test("one flipped bit anywhere in the file header is put back by repair: the log is the original, byte for byte")
+    func repairHeaderBit() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("header.navtape")
+        _ = try makeLog(at: path, count: 300)
+        try FileManager.default.removeItem(atPath: path + ".idx")
+        let original = fileBytes(path)
+        let headerEnd = Int(try EventLogReader(path: path).blockOffsets[0])
+        // Every bit of the prefix (magic, version, flags, length) and of the CRC; one bit of each body byte.
+        var bits = Array(0..<128) + Array(((headerEnd - 4) * 8)..<(headerEnd * 8))
+        bits += (16..<(headerEnd - 4)).map { $0 * 8 + $0 % 8 }
+        for bit in bits {
+            var damaged = original
+            damaged[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
+            try writeBytes(damaged, to: path)
+            #expect(throws: EventLogError.self) { try EventLogReader(path: path) }
+            let report = try EventLogRepair.repair(at: path)
+            #expect(report.correctedHeaderBit == bit && report.damagedRanges.isEmpty, "bit \(bit)")
+            #expect(fileBytes(path) == original, "bit \(bit): the repaired log is not the original")
+            try FileManager.default.removeItem(atPath: path + ".broken")
+        }
+        // Two flipped bits are beyond it: refused, the file untouched.
+        var twice = original
+        twice[20] ^= 1
+        twice[30] ^= 1
+        try writeBytes(twice, to: path)
+        #expect(throws: EventLogError.self) { try EventLogRepair.repair(at: path) }
+        #expect(fileBytes(path) == twice)
+    }
+
     @Test("repair keeps every record when only a checkpoint block was lost")
     func repairLostCheckpoint() throws {
         let directory = TemporaryDirectory()

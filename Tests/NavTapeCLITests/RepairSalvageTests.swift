@@ -68,7 +68,26 @@ struct RepairSalvageTests {
         #expect(try scratch.navtape("timeline", "g.navtape").status == 0)
     }
 
-    @Test("40 random single-bit flips past the file header: repair never crashes and loses at most a block's events on average")
+    @Test("a flipped bit in the file header (magic, length, body, CRC): repair puts it back, the log is the original byte for byte")
+    func headerBit() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        let log = try Self.session(in: scratch)
+        for bit in [3, 12 * 8 + 2, (log.headerEnd - 10) * 8 + 5, (log.headerEnd - 2) * 8] {
+            var damaged = log.data
+            damaged[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
+            try damaged.write(to: URL(fileURLWithPath: scratch.path("h.navtape")))
+            #expect(try scratch.navtape("verify", "h.navtape").status == 65)
+            let report = try Self.json(scratch, "repair", "h.navtape")
+            #expect(report["headerBit"] as? Int == bit, "\(report)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.navtape"))) == log.data, "bit \(bit)")
+            for copy in try FileManager.default.contentsOfDirectory(atPath: scratch.path("")) where copy.hasPrefix("h.navtape.") {
+                try FileManager.default.removeItem(atPath: scratch.path(copy))
+            }
+        }
+    }
+
+    @Test("40 random single-bit flips anywhere in the file: repair never fails and loses at most the block a flip hits")
     func randomFlips() throws {
         let scratch = Scratch(onDisk: true)
         defer { scratch.remove() }
@@ -77,7 +96,7 @@ struct RepairSalvageTests {
         var lost: [Int] = []
         for _ in 0..<40 {
             var damaged = log.data
-            let offset = Int.random(in: log.headerEnd..<damaged.count, using: &random)
+            let offset = Int.random(in: 0..<damaged.count, using: &random)
             damaged[offset] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &random)
             try damaged.write(to: URL(fileURLWithPath: scratch.path("f.navtape")))
             let result = try Navtape.run(["repair", "f.navtape", "--json"], in: scratch.url)

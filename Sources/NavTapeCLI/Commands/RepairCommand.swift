@@ -34,12 +34,13 @@ struct RepairCommand: ParsableCommand {
             return
         }
         let damaged = report.damagedRanges.map { "bytes \($0.offset)..<\($0.offset + $0.length)" }
+        let header = report.correctedHeaderBit.map { "; file header: bit \($0 % 8) of byte \($0 / 8) put back" } ?? ""
         let lost = report.gaps.map { "events \($0.lowerBound)..<\($0.upperBound) (resumed from the checkpoint at \($0.upperBound))" }
         let outcome = dryRun ? "dry run, nothing written" : "original saved as \(report.brokenCopyPath ?? "?")"
         Output.standard.line(
             "\(input.log): \(dryRun ? "would keep" : "kept") \(Plural.count(report.keptEvents, "event")) in \(Plural.count(report.keptBlocks, "block")); "
                 + "\(dryRun ? "would drop" : "dropped") \(Plural.count(report.droppedBlocks, "block")) (\(Plural.count(report.droppedEvents, "event"))); damaged: "
-                + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + (lost.isEmpty ? "" : "; lost: " + lost.joined(separator: ", "))
+                + (damaged.isEmpty ? "none" : damaged.joined(separator: ", ")) + header + (lost.isEmpty ? "" : "; lost: " + lost.joined(separator: ", "))
                 + "; " + outcome)
     }
 }
