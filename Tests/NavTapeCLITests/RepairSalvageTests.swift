@@ -72,8 +72,21 @@ struct RepairSalvageTests {
         #expect(listed.status == 0, "\(listed)")
         #expect(listed.stdout.contains("@\(to) ") && !listed.stdout.contains("@\(from) "), "\(listed)")
         #expect(listed.stdout.split(separator: "\n").last == kept.filter { !$0.isEmpty }.last, "\(listed)")
-        // timeline folds through the gap too.
+        // timeline folds through the gap too, and an inspector page draws the state after it as the
+        // original's page does.
         #expect(try scratch.navtape("timeline", "g.navtape").status == 0)
+        for log in ["g", "o"] {
+            #expect(try scratch.navtape("inspect", "\(log).navtape", "--at", "\(to + 2)", "-o", "\(log).html").status == 0)
+        }
+        func drawn(_ page: String) throws -> String? {
+            let html = try String(contentsOfFile: scratch.path(page), encoding: .utf8)
+            let data = try ServeTests.pageData(html)
+            let commits = try #require(data["commits"] as? [[String: Any]])
+            let after = commits.first { (($0["events"] as? [[String: Any]])?.first?["i"] as? Int) == to }
+            return try after.map { String(decoding: try JSONSerialization.data(withJSONObject: $0["state"] ?? [:], options: .sortedKeys), as: UTF8.self) }
+        }
+        let repairedDrawing = try drawn("g.html"), originalDrawing = try drawn("o.html")
+        #expect(repairedDrawing != nil && repairedDrawing == originalDrawing, "the state drawn after the gap")
     }
 
     @Test("a flipped bit in the file header (magic, length, body, CRC): repair puts it back, the log is the original byte for byte")

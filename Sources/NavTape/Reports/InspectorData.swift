@@ -155,10 +155,15 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
 
     /// The commits of events `from ..< to` of `machine`'s log (`from` the first event of a commit).
     public static func commits(of machine: TimeMachine, from: UInt64, to: UInt64) throws(NavTapeError) -> [InspectorCommit] {
-        var state = try machine.state(at: from)
+        var next = machine.resumption(at: from)
+        var state = try machine.state(at: next)
+        let resumedStates = try machine.resumedStates(from: next, to: to)
         var commits: [InspectorCommit] = []
-        try machine.forEachCommit(from: from, to: to) { commit in
+        try machine.forEachCommit(from: from, to: to) { (commit) throws(NavTapeError) -> Bool in
+            // Past a gap (a repaired log), from the checkpoint the log resumes at.
+            if let first = commit.events.first?.index, first != next { state = try machine.resumed(at: first, in: resumedStates) }
             commits.append(InspectorCommit(commit, from: &state, start: machine.startTime))
+            next = (commit.events.last?.index ?? next) + 1
             return true
         }
         return commits
