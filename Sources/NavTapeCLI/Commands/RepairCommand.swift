@@ -7,11 +7,13 @@ import NavTapeInterchange
 struct RepairCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repair",
-        abstract: "Salvage a damaged log in place: keep every whole block that continues the events, save the original as LOG.broken.",
+        abstract: "Salvage a damaged log in place: keep every whole block it can, save the original as LOG.broken.",
         discussion: """
-            A clean log is left untouched. Events keep their indices: after a lost block, later event blocks \
-            are dropped too (they would leave a gap). An earlier repair's LOG.broken is never replaced: the \
-            next copy is LOG.broken.1, then .2, and so on.
+            A clean log is left untouched. Events keep their indices: past a lost block the log resumes \
+            from the next checkpoint, and the events between are a gap (at most a checkpoint interval, \
+            4,096 events) that every reader passes over. One flipped bit in the file header is put back. \
+            An earlier repair's LOG.broken is never replaced: the next copy is LOG.broken.1, then .2, and \
+            so on.
 
             Examples:
               navtape repair --dry-run crashed.navtape
