@@ -231,7 +231,7 @@ struct CaptureCLITests {
 struct InspectTests {
     /// The JSON data block of a page.
     static func data(_ page: String) throws -> [String: Any] {
-        let start = try #require(page.range(of: #"<script id="data" type="application/json">"#))
+        let start = try #require(page.range(of: ServeTests.dataBlock))
         let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
         let json = String(page[start.upperBound..<end.lowerBound])
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

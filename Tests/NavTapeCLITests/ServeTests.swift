@@ -52,9 +52,12 @@ struct ServeTests {
         return (status, head, parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
-    /// The JSON data block of a page (`<script id="data" type="application/json">…</script>`).
+    /// The opening tag's end of a page's JSON data block (the tag is a script element of id `data`).
+    static let dataBlock = #"id="data" type="application/json">"#
+
+    /// The JSON data block of a page.
     static func pageData(_ body: String) throws -> [String: Any] {
-        let start = try #require(body.range(of: #"<script id="data" type="application/json">"#))
+        let start = try #require(body.range(of: Self.dataBlock))
         let end = try #require(body.range(of: "</script>", range: start.upperBound..<body.endIndex))
         return try #require(try JSONSerialization.jsonObject(with: Data(body[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
     }
@@ -183,9 +186,9 @@ struct ServeTests {
                 && (shown["query"] as? [String: Any])?["bug"] as? [String] == ["BUG-6"], "\(page.body)")
         // The session page is the inspector's, with the hostile name kept as data, never markup.
         let session = try Self.get("/session/0", port: port)
-        #expect(session.status == 200 && session.body.contains(#"<script id="data" type="application/json">"#))
+        #expect(session.status == 200 && session.body.contains(Self.dataBlock))
         // Outside its JSON data block (raw text to a browser, `</` escaped), the name appears nowhere.
-        let start = try #require(session.body.range(of: #"<script id="data" type="application/json">"#))
+        let start = try #require(session.body.range(of: Self.dataBlock))
         let end = try #require(session.body.range(of: "</script>", range: start.upperBound..<session.body.endIndex))
         #expect(!session.body[start.upperBound..<end.lowerBound].contains("</"))
         #expect(!(String(session.body[..<start.lowerBound]) + String(session.body[end.upperBound...])).contains("<img"))

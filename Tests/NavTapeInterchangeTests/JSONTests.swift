@@ -137,7 +137,7 @@ struct JSONTests {
     @Test("export's event writer writes the bytes of the encoded object, for every event kind and hostile names")
     func eventWriterMatchesEncode() {
         var writer = JSONEventWriter()
-        let names = ["<script>", "a\"b\\c", "tab\there", "\u{202E}rtl", "Détail", "\u{1F600}", ""]
+        let names = ["<img src=x onerror=alert(1)>", "a\"b\\c", "tab\there", "\u{202E}rtl", "Détail", "\u{1F600}", ""]
         let events = Self.events + names.map { NavigationEvent.nameInterned($0) }
         var stream: [UInt8] = []
         var expected = ""
