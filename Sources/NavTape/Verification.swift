@@ -29,6 +29,9 @@ public struct VerificationReport: Hashable, Sendable {
     public var checkpointsChecked: Int
     /// The first checkpoint that disagrees, if any.
     public var firstDivergence: Divergence?
+    /// The events a repair lost (``TimeMachine/gaps``): the replay took the state of the checkpoint
+    /// at each one's end.
+    public var gaps: [Range<UInt64>] = []
 
     /// Whether every checkpoint agreed with the replay.
     public var isDeterministic: Bool { firstDivergence == nil }
@@ -40,7 +43,7 @@ extension TimeMachine {
     /// Deterministic replay means every checkpoint agrees.
     public func verify() throws(NavTapeError) -> VerificationReport {
         let indices = checkpointIndices
-        var report = VerificationReport(eventCount: eventCount, checkpointsChecked: 0, firstDivergence: nil)
+        var report = VerificationReport(eventCount: eventCount, checkpointsChecked: 0, firstDivergence: nil, gaps: gaps)
         var state = initialState
         var done: UInt64 = 0
         for (i, index) in indices.enumerated() {

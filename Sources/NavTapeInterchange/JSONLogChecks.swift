@@ -7,6 +7,7 @@ public enum JSONVerify {
         .object([
             "type": .string("verify"), "log": .string(log), "ok": .bool(true),
             "events": .int(Int64(bitPattern: report.eventCount)), "checkpoints": .int(Int64(report.checkpointsChecked)),
+            "gaps": .array(report.gaps.map { .object(["from": .int(Int64($0.lowerBound)), "to": .int(Int64($0.upperBound))]) }),
         ])
     }
 }

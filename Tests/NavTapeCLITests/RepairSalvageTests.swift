@@ -49,7 +49,8 @@ struct RepairSalvageTests {
         #expect(to == resumed.map(Int.init), "the log resumes at the first checkpoint after the block: \(from)..<\(to)")
         #expect(to - from <= Self.checkpointSpacing(log), "one flipped bit loses at most a checkpoint interval: \(from)..<\(to)")
         #expect(report["keptEvents"] as? Int == 20_000 - (to - from))
-        #expect(try scratch.navtape("verify", "g.navtape").status == 0)
+        let verified = try scratch.navtape("verify", "g.navtape")
+        #expect(verified.status == 0 && verified.stdout.hasSuffix("; events \(from)..<\(to) lost to damage (repaired)\n"), "\(verified)")
 
         // States outside the gap are the original's (`--at N`: after event N); inside it, a clear error.
         for point in [from - 1, to - 1, to, (to + 20_000) / 2, 19_999] {
@@ -71,6 +72,7 @@ struct RepairSalvageTests {
         }
         #expect(listed.status == 0, "\(listed)")
         #expect(listed.stdout.contains("@\(to) ") && !listed.stdout.contains("@\(from) "), "\(listed)")
+        #expect(listed.stdout.contains("\n… events \(from)..<\(to) lost to damage (repaired)"), "\(listed)")
         #expect(listed.stdout.split(separator: "\n").last == kept.filter { !$0.isEmpty }.last, "\(listed)")
         // timeline folds through the gap too, and an inspector page draws the state after it as the
         // original's page does.

@@ -132,6 +132,12 @@ extension String {
 
 /// One line per event for `log`, `tail` and `state`.
 public enum EventListing {
+    /// `… events 8192..<12288 lost to damage (repaired): the log resumes from its checkpoint`: the
+    /// line before the first event after a gap (``TimeMachine/gaps``).
+    public static func gap(_ gap: Range<UInt64>) -> String {
+        "… events \(gap.lowerBound)..<\(gap.upperBound) lost to damage (repaired): the log resumes from its checkpoint"
+    }
+
     /// `                ↳ callbacks viewWillAppear(D2), … · notifications didCollapse · transitions pop(MN) · popped D2`:
     /// what UIKit told the app about a commit, under its last event; `nil` when it told nothing.
     public static func annotation(_ observation: CommitObservation, names: NavigationState) -> String? {

@@ -43,7 +43,8 @@ struct VerifyCommand: ParsableCommand {
             } else {
                 Output.standard.line(
                     "\(machine.path): ok: \(Plural.count(report.eventCount, "event")), \(report.checkpointsChecked) checkpoint"
-                        + "\(report.checkpointsChecked == 1 ? " agrees" : "s agree") with the replay")
+                        + "\(report.checkpointsChecked == 1 ? " agrees" : "s agree") with the replay"
+                        + report.gaps.map { "; events \($0.lowerBound)..<\($0.upperBound) lost to damage (repaired)" }.joined())
             }
         }
     }
