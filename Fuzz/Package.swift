@@ -4,7 +4,7 @@
 // harness once per file given (the regression runs of its corpus).
 import PackageDescription
 
-let harnesses = ["FuzzEventDecoder", "FuzzStateDecoder", "FuzzPolicy", "FuzzScript", "FuzzImport", "FuzzIntents", "FuzzLog", "FuzzRepair"]
+let harnesses = ["FuzzEventDecoder", "FuzzStateDecoder", "FuzzPolicy", "FuzzScript", "FuzzImport", "FuzzIntents", "FuzzLog", "FuzzRepair", "FuzzLibrary"]
 
 /// What every harness links: the driver and the library products that parse.
 let parsers: [Target.Dependency] = ["FuzzSupport"] + [
