@@ -128,9 +128,14 @@ public final class TimeMachine {
     func resumedStates(from start: UInt64, to end: UInt64?) throws(NavTapeError) -> [UInt64: NavigationState] {
         var states: [UInt64: NavigationState] = [:]
         for gap in reader.gaps where gap.upperBound > start && gap.upperBound < (end ?? UInt64.max) {
-            states[gap.upperBound] = try nearestCheckpoint(atOrBefore: gap.upperBound).1
+            states[gap.upperBound] = try state(resumingAfter: gap)
         }
         return states
+    }
+
+    /// The state the log resumes from after `gap`: its closing checkpoint's.
+    private func state(resumingAfter gap: Range<UInt64>) throws(NavTapeError) -> NavigationState {
+        try nearestCheckpoint(atOrBefore: gap.upperBound).1
     }
 
     /// The state after a jump to event `index` in a pass over the events (a gap's end).
@@ -157,7 +162,7 @@ public final class TimeMachine {
         for gap in reader.gaps where gap.upperBound > start && gap.lowerBound < end {
             try foldRecords(from: start, to: gap.lowerBound, into: &state)
             guard gap.upperBound <= end else { throw lost(gap) }
-            state = try nearestCheckpoint(atOrBefore: gap.upperBound).1
+            state = try self.state(resumingAfter: gap)
             start = gap.upperBound
         }
         try foldRecords(from: start, to: end, into: &state)
