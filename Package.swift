@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "NavTapeCLITests",
             dependencies: [
-                "NavTapeCLI", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport",
+                "NavTapeCLI", "NavTapeFleet", "NavTape", "NavTapeScript", "NavigationCore", "NavTapeApps", "NavTapeTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: tests),

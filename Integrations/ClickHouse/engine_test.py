@@ -14,6 +14,9 @@ answer exactly as NavTape does.
    behind a 2-shard Distributed table; `navtape ingest` is killed (SIGKILL) once midway and run
    again; after it the cluster holds exactly the rows of the facts files, no duplicate keys, and
    every query answers as chdb did.
+5. `navtape serve --clickhouse` over the cluster answers every library view (filters, sorts,
+   pages) as `navtape serve` over the logs does, opens a listed session from its log, and says 502
+   naming ClickHouse once the cluster is gone.
 
 It fails (exit 1, naming the query and the difference) when one facts field is wrong. To see it:
     NAVTAPE_ENGINE_TEST_BREAK=collapses scripts/engine-test     # one session's collapses + 1
@@ -277,6 +280,80 @@ def chdb_engine(sessions_path, moments_path):
     return db, rows_of
 
 
+# ---------------------------------------------------------------- the library page over the fleet
+
+VIEWS = ["", "bug=BUG-6", "bug=BUG-6&bug=BUG-3&sort=events&order=desc", "device=ipad&sort=duration",
+         "diverged=1&sort=divergences&order=desc", "screen=PasteDetail&sort=bugs&order=desc", "rejected=NV-1&sort=parent",
+         "sort=session", "sort=number&order=desc", "sort=commands&offset=5&limit=7", "device=iphone&device=ipad-pro&sort=style",
+         "sort=policy&order=desc&limit=3"]
+
+
+class Server:
+    """`navtape serve ARGS --port 0`, stopped by SIGTERM; `get` answers a path's body."""
+    def __init__(self, *args):
+        self.process = subprocess.Popen([NAVTAPE, "serve", *args, "--port", "0"], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        self.first = self.process.stdout.readline().strip()
+        match = re.search(r" at (http://\S+)$", self.first)
+        if not match:
+            self.process.kill()
+            raise SystemExit(f"engine-test: navtape serve {' '.join(args)} did not start: {self.first} "
+                             f"{self.process.stderr.read()[:500]}")
+        self.address = match.group(1).rstrip("/")
+
+    def get(self, path):
+        try:
+            with urllib.request.urlopen(self.address + path, timeout=60) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def serve_check(cluster, lib, session_rows):
+    """`navtape serve --clickhouse` lists, filters, sorts and pages the cluster's sessions table as
+    `navtape serve` does the logs, and its rows open their sessions."""
+    fleet = Server("--clickhouse", f"http://127.0.0.1:{cluster.http[0]}/", lib)
+    local = Server(lib)
+    try:
+        check("serve --clickhouse: the sessions it says it serves", fleet.first.startswith(f"serving {session_rows} sessions ("),
+              True, ("serve --clickhouse", "expected"))
+        for view in VIEWS:
+            (fs, fb), (ls, lb) = fleet.get("/api/sessions?" + view), local.get("/api/sessions?" + view)
+            got = (fs, [{k: v for k, v in row.items() if k != "number"} for row in json.loads(fb)] if fs == 200 else fb)
+            want = (ls, [{k: v for k, v in row.items() if k != "number"} for row in json.loads(lb)] if ls == 200 else lb)
+            check(f"serve --clickhouse /api/sessions?{view}", got, want, ("serve --clickhouse", "serve"))
+        rows = json.loads(fleet.get("/api/sessions?sort=events&order=desc&limit=1")[1])
+        status, page = fleet.get(f"/session/{rows[0]['key']}")
+        check("serve --clickhouse: a listed session's page opens from its log", (status, rows[0]["sessionID"] in page),
+              (200, True), ("serve --clickhouse", "expected"))
+        status, page = fleet.get("/?bug=BUG-6&limit=2")
+        check("serve --clickhouse: the library page pages the fleet and names it",
+              (status, '"limit":2' in page, "ClickHouse http://127.0.0.1:" in page), (200, True, True),
+              ("serve --clickhouse", "expected"))
+        status, _ = fleet.get("/api/sessions?limit=0")
+        check("serve --clickhouse: a bad page size is 400", status, 400, ("serve --clickhouse", "expected"))
+    finally:
+        fleet.stop()
+        local.stop()
+    gone = Server("--clickhouse", f"http://127.0.0.1:{cluster.http[0]}/", lib)
+    cluster.stop()
+    try:
+        status, body = gone.get("/api/sessions")
+        message = json.loads(body).get("error", {}).get("message", "") if status == 502 else body
+        check("serve --clickhouse: ClickHouse gone is 502 naming it",
+              (status, message.startswith(f"ClickHouse http://127.0.0.1:{cluster.http[0]}/, table sessions: ")),
+              (502, True), ("serve --clickhouse", "expected"))
+    finally:
+        gone.stop()
+
+
 # ---------------------------------------------------------------- the cluster
 
 CONFIG = """<yandex>
@@ -468,6 +545,8 @@ def main():
         consistency("cluster", cluster.rows_of)
         for name, rows in questions.items():
             check(f"cluster {name} = chdb", normalized(cluster.rows_of(queries[name])), normalized(rows), ("cluster", "chdb"))
+        say("navtape serve --clickhouse over the cluster against navtape serve over the logs")
+        serve_check(cluster, lib, session_rows)
     finally:
         if cluster:
             cluster.stop()

@@ -51,6 +51,52 @@ public enum FactsRows {
         ])
     }
 
+    /// The library's row of a `sessions` row as ClickHouse answers it (`FORMAT JSONEachRow`): the
+    /// summary ``sessionValue(_:)`` wrote. 64-bit integers may come as strings (ClickHouse 18.16
+    /// quotes them), and `""` is an unknown value.
+    /// - Throws: ``JSONError`` naming the first column missing or of the wrong type.
+    public static func summary(ofSessionRow row: JSONValue) throws(JSONError) -> SessionSummary {
+        func number(_ value: JSONValue?, _ key: String) throws(JSONError) -> JSONValue {
+            switch value {
+            case .int(let n)?: return .int(n)
+            case .string(let text)?: if let n = Int64(text) { return .int(n) }
+            default: break
+            }
+            throw JSONError("\(key): not a number")
+        }
+        func text(_ key: String) throws(JSONError) -> String {
+            guard case .string(let text)? = row[key] else { throw JSONError("\(key): not a string") }
+            return text
+        }
+        func known(_ key: String) throws(JSONError) -> JSONValue {
+            let value = try text(key)
+            return value.isEmpty ? .null : .string(value)
+        }
+        func table(_ names: String, _ values: String) throws(JSONError) -> JSONValue {
+            guard case .array(let keys)? = row[names], case .array(let numbers)? = row[values], keys.count == numbers.count else {
+                throw JSONError("\(names), \(values): not two arrays of one length")
+            }
+            var object: [String: JSONValue] = [:]
+            for (key, value) in zip(keys, numbers) {
+                guard case .string(let name) = key else { throw JSONError("\(names): not strings") }
+                object[name] = try number(value, values)
+            }
+            return .object(object)
+        }
+        var object: [String: JSONValue] = [
+            "log": .string(try text("log")), "sessionID": .string(try text("session")), "device": .string(try text("device")),
+            "policy": .string(try text("policy")), "style": .string(try text("style")), "parent": try known("parent"),
+            "bugs": try table("bugRules", "bugCounts"), "rejected": try table("rejectedRules", "rejectedCounts"),
+            "screens": try table("screens", "screenTimes"), "displayModes": try table("displayModes", "displayModeTimes"),
+            "app": try known("app"), "appVersion": try known("appVersion"), "build": try known("build"), "os": try known("os"),
+            "deviceModel": try known("deviceModel"),
+        ]
+        for key in ["events", "commands", "duration", "collapses", "collapsesAtLaunch", "divergences", "start", "separates", "deepestStack"] {
+            object[key] = try number(row[key], key)
+        }
+        return try JSONValue.object(object).decode(SessionSummary.self)
+    }
+
     /// The `moments` row of `moment`, a command of session `session`.
     public static func momentValue(_ moment: MomentFacts, session: String, origin: SessionOrigin, device: String, day: String) -> JSONValue {
         .object([

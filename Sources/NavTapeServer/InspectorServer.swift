@@ -38,6 +38,9 @@ public struct InspectorServer: Sendable {
         public var idleTimeout: Duration = .seconds(10)
         /// The most connections open at once (further connections wait to be accepted).
         public var maximumConnections = 512
+        /// Where the library's rows come from instead of the served logs (a fleet's `sessions`
+        /// table); a session still opens from its log, when it is one of the served files.
+        public var index: (any SessionIndex)?
 
         /// The defaults: loopback, port 8080.
         public init() {}

@@ -15,19 +15,58 @@ struct LibraryController: Sendable {
         }
         router.get("/api/sessions") { request, _ in
             let view = try LibraryView(request: request)
-            return try await server.offload {
-                let logs = server.library.logs()
-                let rows = view.apply(server.library.rows(logs.paths)).map { row(number: $0.number, $0.row, path: logs.paths[$0.number]) }
-                return Answer.json(.array(try rows.map { try JSONValue(encoding: $0) }))
-            }
+            return try await server.offload { Answer.json(.array(try listing(view).rows.map { try JSONValue(encoding: $0) })) }
         }
     }
 
+    /// What a view of the library shows: the page's rows, the counts and the filter menus' values,
+    /// from the served logs, or from the fleet's index (``InspectorServer/Configuration/index``)
+    /// when there is one.
+    struct Listing {
+        var sessions: Int
+        var matching: Int
+        var skipped: [String]
+        var rows: [Row]
+        var devices: [String], bugs: [String], screens: [String]
+        /// The page's size, when the view or the index sets one.
+        var limit: Int?
+    }
+
+    func listing(_ view: LibraryView) throws -> Listing {
+        let logs = server.library.logs()
+        guard let index = server.configuration.index else {
+            let rows = server.library.rows(logs.paths)
+            let summaries = rows.compactMap { try? $0.get() }
+            let shown = view.apply(rows)
+            return Listing(
+                sessions: logs.paths.count, matching: shown.count, skipped: logs.skipped,
+                rows: view.page(shown).map { row(number: $0.number, $0.row, path: logs.paths[$0.number]) },
+                devices: Array(Set(summaries.map(\.device))).sorted(), bugs: Array(Set(summaries.flatMap(\.bugs.keys))).sorted(),
+                screens: Array(Set(summaries.flatMap(\.screens.keys))).sorted(), limit: view.limit)
+        }
+        let page: SessionListing
+        var view = view
+        view.limit = view.limit ?? LibraryView.indexLimit
+        do {
+            page = try index.listing(view)
+        } catch {
+            throw HTTPError(.badGateway, message: "\(index.source): \(error)")
+        }
+        // A row opens when its log is one of the served files (the path as the facts wrote it).
+        let served = Set(logs.paths)
+        let rows = page.rows.enumerated().map { i, summary in
+            Row(number: view.offset + i, key: served.contains(summary.log) ? SessionLibrary.key(of: summary.log) : nil, summary: summary, log: summary.log)
+        }
+        return Listing(
+            sessions: page.sessions, matching: page.matching, skipped: logs.skipped, rows: rows, devices: page.devices, bugs: page.bugs,
+            screens: page.screens, limit: view.limit)
+    }
+
     /// A row of `/api/sessions` and the library page: the summary with its number and key, or the
-    /// reason the log cannot be read.
+    /// reason the log cannot be read. A fleet's row whose log this server does not serve has no key (`null`).
     struct Row: Encodable {
         var number: Int
-        var key: String
+        var key: String?
         var summary: SessionSummary?
         var log: String
         var error: String?
@@ -36,7 +75,7 @@ struct LibraryController: Sendable {
             try summary?.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(number, forKey: .number)
-            try container.encode(key, forKey: .key)
+            try container.encodeIfPresent(key, forKey: .key)
             if summary == nil {
                 try container.encode(log, forKey: .log)
                 try container.encode(error, forKey: .error)
@@ -55,38 +94,37 @@ struct LibraryController: Sendable {
 
     /// The library page's data (`Web/library.js` says its shape).
     func libraryData(_ view: LibraryView) throws -> JSONValue {
-        let logs = server.library.logs()
-        let rows = server.library.rows(logs.paths)
-        let summaries = rows.compactMap { try? $0.get() }
-        let shown = view.apply(rows).map { row(number: $0.number, $0.row, path: logs.paths[$0.number]) }
+        let listing = try listing(view)
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
-        return .object([
-            "sessions": .int(Int64(logs.paths.count)),
-            "skipped": strings(logs.skipped),
+        var data: [String: JSONValue] = [
+            "sessions": .int(Int64(listing.sessions)),
+            "matching": .int(Int64(listing.matching)),
+            "offset": .int(Int64(view.offset)),
+            "skipped": strings(listing.skipped),
             "query": .object([
                 "bug": strings(view.filter.bugs), "rejected": strings(view.filter.rejected), "device": strings(view.filter.devices),
                 "screen": strings(view.filter.screens), "diverged": .bool(view.filter.diverged), "sort": .string(view.sort),
                 "descending": .bool(view.descending),
             ]),
-            "options": .object([
-                "device": strings(Array(Set(summaries.map(\.device))).sorted()),
-                "bug": strings(Array(Set(summaries.flatMap(\.bugs.keys))).sorted()),
-                "screen": strings(Array(Set(summaries.flatMap(\.screens.keys))).sorted()),
-            ]),
-            "rows": .array(try shown.map { try JSONValue(encoding: $0) }),
-        ])
+            "options": .object(["device": strings(listing.devices), "bug": strings(listing.bugs), "screen": strings(listing.screens)]),
+            "rows": .array(try listing.rows.map { try JSONValue(encoding: $0) }),
+        ]
+        if let index = server.configuration.index { data["source"] = .string(index.source) }
+        if let limit = listing.limit { data["limit"] = .int(Int64(limit)) }
+        return .object(data)
     }
 }
 
 extension LibraryView {
     /// The view a library request asks for: the filters `bug`, `rejected`, `device`, `screen` (each
-    /// repeatable) and `diverged=1`, `sort` (one of ``sortKeys``) and `order` (`asc`, `desc`). An
-    /// unknown parameter, rule, sort key or order is 400 naming it.
+    /// repeatable) and `diverged=1`, `sort` (one of ``sortKeys``), `order` (`asc`, `desc`), and the
+    /// page: `offset` (rows skipped) and `limit` (1 to 10,000 rows). An unknown parameter, rule, sort
+    /// key or order, or a bad number, is 400 naming it.
     init(request: Request) throws {
         self.init()
         let parameters = request.uri.queryParameters
         func all(_ name: String) -> [String] { parameters.getAll(name).map { String($0) } }
-        let known = ["bug", "rejected", "device", "screen", "diverged", "sort", "order"]
+        let known = ["bug", "rejected", "device", "screen", "diverged", "sort", "order", "offset", "limit"]
         for (key, _) in parameters where !known.contains(String(key)) {
             throw HTTPError(.badRequest, message: "\(key): not a parameter of the library (\(known.joined(separator: ", ")))")
         }
@@ -115,7 +153,23 @@ extension LibraryView {
         case "desc": descending = true
         default: throw HTTPError(.badRequest, message: "order: asc or desc")
         }
+        func number(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+            let values = all(name).filter { !$0.isEmpty }
+            guard values.count <= 1 else { throw HTTPError(.badRequest, message: "\(name): give it once") }
+            guard let text = values.first else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw HTTPError(.badRequest, message: "\(name): a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return value
+        }
+        offset = try number("offset", 0...Self.maximumOffset) ?? 0
+        limit = try number("limit", 1...Self.maximumLimit)
     }
+
+    /// The most rows one request may ask for.
+    static let maximumLimit = 10_000
+    /// The furthest page one request may ask for.
+    static let maximumOffset = 100_000_000
 }
 
 /// Answers: a page or JSON, never sniffed as another type.

@@ -194,6 +194,39 @@ struct FactsRowsTests {
         #expect(staleRow["parentSession"] == .string("") && staleRow["parent"] == .string("") && staleRow["app"] == .string(""))
     }
 
+    @Test("a sessions row read back (serve --clickhouse) is the library's row, 64-bit integers quoted or not; a wrong row names its column")
+    func sessionRowsReadBack() throws {
+        let scratch = TemporaryDirectory()
+        let paths = try Self.logs(in: scratch)
+        for path in paths {
+            let machine = try TimeMachine(path: path)
+            let facts = try Self.moments(machine, path: path).1
+            let row = FactsRows.sessionValue(facts)
+            #expect(try FactsRows.summary(ofSessionRow: row) == facts.summary, "\(path)")
+            // ClickHouse 18.16 writes 64-bit integers as strings in JSON.
+            func quoted(_ value: JSONValue) -> JSONValue {
+                switch value {
+                case .int(let n): .string(String(n))
+                case .array(let items): .array(items.map(quoted))
+                case .object(let fields): .object(fields.mapValues(quoted))
+                default: value
+                }
+            }
+            #expect(try FactsRows.summary(ofSessionRow: quoted(row)) == facts.summary, "\(path)")
+        }
+        let row = FactsRows.sessionValue(try Self.moments(try TimeMachine(path: paths[2]), path: "x").1)
+        guard case .object(var fields) = row else { return }
+        fields["bugCounts"] = .array([])
+        #expect(throws: JSONError("bugRules, bugCounts: not two arrays of one length")) {
+            try FactsRows.summary(ofSessionRow: .object(fields))
+        }
+        fields["events"] = .string("many")
+        fields["bugCounts"] = row["bugCounts"]
+        #expect(throws: JSONError("events: not a number")) { try FactsRows.summary(ofSessionRow: .object(fields)) }
+        fields["session"] = nil
+        #expect(throws: JSONError("session: not a string")) { try FactsRows.summary(ofSessionRow: .object(fields)) }
+    }
+
     @Test("FactsWriter over several logs and jobs: the rows in the logs' order, the same bytes as the values")
     func writerOrder() throws {
         let scratch = TemporaryDirectory()

@@ -61,6 +61,27 @@ test("the filter in words and the counts", () => {
   assert.equal(logic.shownText(1, query({ bug: ["BUG-6"], device: ["ipad"] })), "1 shown: bug BUG-6, device ipad");
 });
 
+test("a page of more rows (serve --clickhouse, offset=, limit=): its range of the matching count, links before and after", () => {
+  assert.equal(logic.sessionsText(12345, "ClickHouse http://127.0.0.1:8123/, table sessions"),
+    "12345 sessions in ClickHouse http://127.0.0.1:8123/, table sessions");
+  assert.equal(logic.shownText(1000, query(), 12345, 0), "1–1000 of 12345 shown");
+  assert.equal(logic.shownText(345, query({ device: ["ipad"] }), 12345, 12000), "12001–12345 of 12345 shown: device ipad");
+  assert.equal(logic.shownText(0, query(), 10, 20), "none of 10 shown");
+  assert.equal(logic.shownText(3, query(), 3, 0), "3 shown");
+  const q = query({ bug: ["BUG-6"], sort: "events", descending: true });
+  assert.deepEqual(logic.pageLinks(q, 0, 1000, 2500, 1000),
+    { previous: null, next: "?bug=BUG-6&sort=events&order=desc&offset=1000&limit=1000" });
+  assert.deepEqual(logic.pageLinks(q, 2000, 500, 2500, 1000),
+    { previous: "?bug=BUG-6&sort=events&order=desc&offset=1000&limit=1000", next: null });
+  // Without a limit, a page is as long as this one; the first page's previous link is none.
+  assert.deepEqual(logic.pageLinks(query(), 5, 7, 20, undefined), { previous: "?sort=number&offset=0", next: "?sort=number&offset=12" });
+  assert.deepEqual(logic.pageLinks(query(), 0, 3, 3, undefined), { previous: null, next: null });
+});
+
+test("a fleet's row whose log is not served here has no key: it opens nothing", () => {
+  assert.equal(logic.rowHref({ number: 4, key: null, log: "elsewhere/a.navtape", events: 3 }), null);
+});
+
 test("offset and duration write milliseconds as SessionTime.offset does", () => {
   assert.equal(logic.offset(12_250), "+12.250s");
   assert.equal(logic.offset(0), "+0.000s");

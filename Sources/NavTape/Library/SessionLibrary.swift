@@ -153,6 +153,13 @@ public struct LibraryView: Sendable, Hashable {
     public var sort = "number"
     /// Largest (or last) first.
     public var descending = false
+    /// The first row shown (a page of a long library): the rows before it are left out.
+    public var offset = 0
+    /// The most rows shown (`nil`: all of them, or ``indexLimit`` from a ``SessionIndex``).
+    public var limit: Int?
+
+    /// The rows a page from a ``SessionIndex`` holds when the view does not say.
+    public static let indexLimit = 1_000
 
     /// What the library can be sorted by.
     public static let sortKeys = [
@@ -204,6 +211,11 @@ public struct LibraryView: Sendable, Hashable {
             case (.failure, .failure): return a.number < b.number
             }
         }
+    }
+
+    /// The rows of `shown` (``apply(_:)``'s) on this view's page: from ``offset``, at most ``limit``.
+    public func page<Row>(_ shown: [Row]) -> ArraySlice<Row> {
+        shown.dropFirst(Swift.max(0, offset)).prefix(Swift.max(0, limit ?? Int.max))
     }
 
     private enum SortKey: Comparable {

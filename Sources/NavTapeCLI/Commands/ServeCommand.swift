@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventLog
 import NavTape
+import NavTapeFleet
 import NavTapeInterchange
 import NavTapeServer
 import NavigationCore
@@ -21,10 +22,15 @@ struct ServeCommand: ParsableCommand {
             stays the same while logs are added) or its number in the library, never by a path. Ctrl-C stops the server. The first line \
             printed is the address, once it listens (--port 0 picks a free port).
 
+            With --clickhouse URL, the library lists, filters, sorts and pages the sessions of a fleet's \
+            sessions table (navtape facts, navtape ingest; docs/Fleet.md) instead of reading the logs: a \
+            session opens when its log, as the facts name it, is one of the served files.
+
             Examples:
               navtape serve recordings/
               navtape serve . --port 8080
               navtape serve . --open
+              navtape serve --clickhouse http://127.0.0.1:8123/ day-12/
             """)
 
     @OptionGroup var input: LogsArgument
@@ -47,8 +53,14 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Open the library in the default browser once the server listens (xdg-open on Linux, open on macOS).")
     var open = false
 
+    @Option(help: ArgumentHelp("List the sessions of a fleet's sessions table on this ClickHouse server (HTTP interface).", valueName: "url"))
+    var clickhouse: String?
+
+    @Option(name: .customLong("clickhouse-table"), help: ArgumentHelp("The table --clickhouse lists ([database.]name).", valueName: "name"))
+    var clickhouseTable = "sessions"
+
     func validate() throws {
-        guard !input.logs.isEmpty else { throw ValidationError("Give at least one log or directory.") }
+        guard !input.logs.isEmpty || clickhouse != nil else { throw ValidationError("Give at least one log or directory.") }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
         guard maxRequests >= 1 else { throw ValidationError("--max-requests must be at least 1.") }
     }
@@ -58,15 +70,25 @@ struct ServeCommand: ParsableCommand {
         for root in input.logs where LogFiles.kind(of: root) == .missing {
             throw NavTapeError(.notFound, path: root, "no such file or directory")
         }
-        _ = try input.paths()
+        if !input.logs.isEmpty { _ = try input.paths() }
         let library = SessionLibrary(roots: input.logs, catalogue: JSONCatalogue(), jobs: Cores.count)
         var configuration = InspectorServer.Configuration()
         (configuration.host, configuration.port, configuration.maximumWork, configuration.allowedHosts) = (host, port, maxRequests, allowHost)
+        var sessions = library.logs().paths.count
+        if let clickhouse {
+            // The table is checked now: a wrong URL or table is an error here, not on every page.
+            let fleet = try FleetSessions(url: clickhouse, table: clickhouseTable)
+            try fleet.clickhouse.requireColumns(FleetSessions.summaryColumns, of: clickhouseTable)
+            var first = LibraryView()
+            first.limit = 1
+            sessions = try fleet.listing(first).sessions
+            configuration.index = fleet
+        }
         let server = InspectorServer(library: library, configuration: configuration)
-        let count = library.logs().paths.count, open = self.open
+        let open = self.open, count = sessions, source = configuration.index.map { " (\($0.source))" } ?? ""
         do {
             try server.runUntilStopped { address in
-                Output.standard.line("serving \(Plural.count(count, "session")) at \(address)")
+                Output.standard.line("serving \(Plural.count(count, "session"))\(source) at \(address)")
                 try? Output.standard.flush()
                 if open && !Browser.open(address) {
                     Diagnostics.line("navtape serve: cannot open a browser (\(Browser.opener) not found); open \(address)")

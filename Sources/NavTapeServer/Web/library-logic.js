@@ -32,15 +32,45 @@ export function percentEncoded(text) {
 // The query string of `query` sorted by `key`: its filters, then `sort=KEY`, and `order=desc` when
 // it is already sorted by that key ascending (LibraryQuery.link(sortingBy:)).
 export function sortLink(query, key) {
+  const pairs = filterPairs(query);
+  pairs.push(["sort", key]);
+  if (key === query.sort && !query.descending) pairs.push(["order", "desc"]);
+  return queryString(pairs);
+}
+
+// The query's filters as name-value pairs, in the order the form sends them.
+function filterPairs(query) {
   const pairs = [];
   for (const value of query.bug) pairs.push(["bug", value]);
   for (const value of query.rejected) pairs.push(["rejected", value]);
   for (const value of query.device) pairs.push(["device", value]);
   for (const value of query.screen) pairs.push(["screen", value]);
   if (query.diverged) pairs.push(["diverged", "1"]);
-  pairs.push(["sort", key]);
-  if (key === query.sort && !query.descending) pairs.push(["order", "desc"]);
+  return pairs;
+}
+
+function queryString(pairs) {
   return "?" + pairs.map(([name, value]) => name + "=" + percentEncoded(value)).join("&");
+}
+
+// The query string of the same view from row `offset` (its filters, its order, `limit` when given).
+export function pageLink(query, offset, limit) {
+  const pairs = filterPairs(query);
+  pairs.push(["sort", query.sort]);
+  if (query.descending) pairs.push(["order", "desc"]);
+  pairs.push(["offset", String(offset)]);
+  if (limit !== undefined && limit !== null) pairs.push(["limit", String(limit)]);
+  return queryString(pairs);
+}
+
+// The links to the pages before and after this one (null where there is none): `count` rows shown
+// from `offset`, of `matching`, pages of `limit` rows (or of this page's size).
+export function pageLinks(query, offset, count, matching, limit) {
+  const size = limit ?? Math.max(count, 1);
+  return {
+    previous: offset > 0 ? pageLink(query, Math.max(0, offset - size), limit) : null,
+    next: offset + count < matching ? pageLink(query, offset + count, limit) : null,
+  };
 }
 
 // The column headers: each title (the sorted one marked ▲ or ▼) and the link sorting by it.
@@ -68,14 +98,16 @@ export function filterText(query) {
   return parts.join(", ");
 }
 
-// `3 sessions`: the library's count, whatever is shown.
-export function sessionsText(count) {
-  return count + " sessions";
+// `3 sessions`: the library's count, whatever is shown; where the rows come from when they are not
+// the served logs (`3 sessions in ClickHouse http://…, table sessions`).
+export function sessionsText(count, source) {
+  return count + " sessions" + (source ? " in " + source : "");
 }
 
-// `2 shown: device ipad` (p#shown).
-export function shownText(count, query) {
-  return count + " shown" + (filterIsEmpty(query) ? "" : ": " + filterText(query));
+// `2 shown: device ipad` (p#shown); a page of more: `1001–2000 of 12345 shown: device ipad`.
+export function shownText(count, query, matching = count, offset = 0) {
+  const rows = matching > count || offset > 0 ? (count > 0 ? offset + 1 + "–" + (offset + count) : "none") + " of " + matching : String(count);
+  return rows + " shown" + (filterIsEmpty(query) ? "" : ": " + filterText(query));
 }
 
 function pad(value, width) {

@@ -1,4 +1,4 @@
-import { headers, sessionsText, shownText, rowCells, sessionHref, rowHref, rowClickOpens, optionValues } from "./library-logic.js";
+import { headers, sessionsText, shownText, pageLinks, rowCells, sessionHref, rowHref, rowClickOpens, optionValues } from "./library-logic.js";
 // The library page (`navtape serve`'s `/`): a filter form (device, bug, screen seen, diverged), one
 // row per session shown, columns sortable by their headers, each session linking to its inspector
 // page. Drawn from the page's data block; every name reaches the document as text or an attribute.
@@ -7,6 +7,10 @@ import { headers, sessionsText, shownText, rowCells, sessionHref, rowHref, rowCl
 //
 //   {
 //     "sessions": 3,                  // how many sessions the library has (shown or not)
+//     "matching": 3,                  // how many pass the filter (the rows are a page of them)
+//     "offset": 0,                    // the first row's place among them (the query's offset=)
+//     "limit": 1000,                  // the page's size when the query or the server sets one
+//     "source": "ClickHouse …",       // where the rows come from, when not the served logs
 //     "query": {                      // the page's query (LibraryQuery), as read from its address
 //       "bug": ["BUG-6"],             //   filter values, each list in the order given (may be empty)
 //       "rejected": [],
@@ -24,7 +28,7 @@ import { headers, sessionsText, shownText, rowCells, sessionHref, rowHref, rowCl
 //     "rows": [                       // the rows shown, in the order shown (filtered and sorted as
 //       {                             //   LibraryQuery.apply does): a readable session, as a row of
 //         "number": 0,                //   /api/sessions (QuerySummary.json with number and key)
-//         "key": "s-0123456789abcdef",//   its page is /session/KEY
+//         "key": "s-0123456789abcdef",//   its page is /session/KEY (null: its log is not served here)
 //         "log": "a.navtape",
 //         "sessionID": "…", "device": "ipad", "policy": "…", "style": "…",
 //         "events": 12, "commands": 4,
@@ -38,7 +42,7 @@ import { headers, sessionsText, shownText, rowCells, sessionHref, rowHref, rowCl
 //   }
 const data = JSON.parse(document.getElementById("data").textContent);
 const query = data.query;
-document.getElementById("count").textContent = sessionsText(data.sessions);
+document.getElementById("count").textContent = sessionsText(data.sessions, data.source);
 
 // The filter form: each menu's values, those of the query selected; the sort kept.
 const form = document.getElementById("filter");
@@ -53,7 +57,18 @@ for (const name of ["device", "bug", "screen"]) {
 }
 if (query.diverged) form.querySelector("input[name=diverged]").setAttribute("checked", "");
 form.querySelector("input[name=sort]").setAttribute("value", query.sort);
-document.getElementById("shown").textContent = shownText(data.rows.length, query);
+const shown = document.getElementById("shown");
+shown.textContent = shownText(data.rows.length, query, data.matching, data.offset);
+// Links to the pages before and after, when the rows are a page of more.
+const pages = pageLinks(query, data.offset ?? 0, data.rows.length, data.matching ?? data.rows.length, data.limit);
+for (const [name, href] of [["previous", pages.previous], ["next", pages.next]]) {
+  if (href === null) continue;
+  const link = document.createElement("a");
+  link.setAttribute("href", href);
+  link.className = name;
+  link.textContent = name;
+  shown.append(" ", link);
+}
 
 // The headers, each a link sorting by its column (again: the other order).
 const head = document.querySelector("#sessions thead tr");
@@ -90,10 +105,15 @@ for (const row of data.rows) {
     message.textContent = row.error;
     tr.appendChild(message);
   } else {
-    const link = document.createElement("a");
-    link.setAttribute("href", sessionHref(row));
-    link.textContent = String(row.number);
-    number.appendChild(link);
+    if (row.key) {
+      const link = document.createElement("a");
+      link.setAttribute("href", sessionHref(row));
+      link.textContent = String(row.number);
+      number.appendChild(link);
+    } else {
+      number.textContent = String(row.number);
+      number.title = "its log is not served here";
+    }
     for (const text of rowCells(row)) {
       const cell = document.createElement("td");
       cell.textContent = text;
