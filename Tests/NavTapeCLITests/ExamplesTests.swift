@@ -65,9 +65,9 @@ struct ExamplesTests {
     }
 
     /// The examples that talk to a ClickHouse server, which this test does not start: the engine test
-    /// (scripts/engine-test) runs `ingest` and the facts against two real servers.
+    /// (scripts/engine-test) runs `ingest`, the facts and `serve --clickhouse` against two real servers.
     static func needsClickHouse(_ line: String) -> Bool {
-        line.hasPrefix("navtape ingest ") || line.contains("clickhouse-client")
+        line.hasPrefix("navtape ingest ") || line.contains("clickhouse-client") || line.contains(" --clickhouse ")
     }
 
     /// Runs `line` with `/bin/sh` in `directory`, the built binary first on the PATH.
