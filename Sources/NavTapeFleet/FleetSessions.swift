@@ -30,7 +30,7 @@ public struct FleetSessions: SessionIndex {
     /// The page `view` shows: three queries (the counts, the rows, the menus' values).
     /// - Throws: ``FleetError`` when the server cannot be reached, refuses, or answers rows that are
     ///   not the facts' (`.schemaMismatch`, `.badResponse`).
-    public func listing(_ view: LibraryView) throws -> SessionListing {
+    public func listing(_ view: LibraryView) throws(FleetError) -> SessionListing {
         let condition = Self.condition(view.filter)
         let counts = try rows("SELECT count() AS sessions, countIf(\(condition)) AS matching FROM \(table) FINAL").first
         let columns = Self.summaryColumns.joined(separator: ", ")
@@ -59,8 +59,16 @@ public struct FleetSessions: SessionIndex {
     /// The most screens the menu offers (a fleet's apps may have thousands).
     static let maximumMenuValues = 1_000
 
+    /// The sessions in the table, once it is known to have every column a row needs: what a server
+    /// asks at start, so that a wrong URL or table is an error there rather than on every page.
+    /// - Throws: ``FleetError`` (`.schemaMismatch` naming the missing columns).
+    public func sessionCount() throws(FleetError) -> Int {
+        try clickhouse.requireColumns(Self.summaryColumns, of: table)
+        return Self.count(try rows("SELECT count() AS sessions FROM \(table) FINAL").first?["sessions"])
+    }
+
     /// The columns a library row is made of (the table must have them).
-    public static let summaryColumns = [
+    static let summaryColumns = [
         "log", "session", "device", "policy", "style", "parent", "events", "commands", "duration", "collapses", "collapsesAtLaunch",
         "divergences", "bugRules", "bugCounts", "rejectedRules", "rejectedCounts", "screens", "screenTimes", "displayModes",
         "displayModeTimes", "start", "separates", "deepestStack", "app", "appVersion", "build", "os", "deviceModel",

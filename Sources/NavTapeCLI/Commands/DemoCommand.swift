@@ -44,7 +44,7 @@ struct DemoCommand: ParsableCommand {
             if replace { replaceable.insert(path) }
         }
         let recording = try DemoSession.record(to: output, replacing: replaceable.contains)
-        try DemoTour.print(recording, to: .standard)
+        Output.standard.lines(try recording.tour())
     }
 
     /// Writes `scripts` under `directory` (created, with subdirectories, if missing).

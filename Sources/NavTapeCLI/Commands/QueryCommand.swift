@@ -89,7 +89,7 @@ enum QueryText {
         for session in report.sessions {
             let bugs = session.bugs.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
             lines.append(
-                "  \(session.log)  \(session.device) · \(session.policy) · \(Plural.count(session.events, "event")) · \(duration(session.duration))"
+                "  \(session.log)  \(session.device) · \(session.policy) · \(Plural.count(session.events, "event")) · \(SessionTime.duration(session.duration))"
                     + (bugs.isEmpty ? "" : " · \(bugs)"))
         }
         if report.matching > limit { lines.append("  … \(report.matching - limit) more (--sessions N lists more)") }
@@ -99,9 +99,10 @@ enum QueryText {
             "time per screen: "
                 + (screens.isEmpty
                     ? "none"
-                    : screens.prefix(10).map { "\($0.key) \(duration($0.value))" }
+                    : screens.prefix(10).map { "\($0.key) \(SessionTime.duration($0.value))" }
                         .joined(separator: " · ") + (screens.count > 10 ? " · …" : "")))
-        lines.append("time per display mode: " + QueryReport.ranked(report.displayModes).map { "\($0.key) \(duration($0.value))" }.joined(separator: " · "))
+        lines.append(
+            "time per display mode: " + QueryReport.ranked(report.displayModes).map { "\($0.key) \(SessionTime.duration($0.value))" }.joined(separator: " · "))
         lines.append(
             "collapses by device: "
                 + report.collapsesByDevice.sorted { $0.key < $1.key }.map {

@@ -70,22 +70,11 @@ struct ServeCommand: ParsableCommand {
         for root in input.logs where LogFiles.kind(of: root) == .missing {
             throw NavTapeError(.notFound, path: root, "no such file or directory")
         }
-        if !input.logs.isEmpty { _ = try input.paths() }
+        _ = try input.paths()
         let library = SessionLibrary(roots: input.logs, catalogue: JSONCatalogue(), jobs: Cores.count)
-        var configuration = InspectorServer.Configuration()
-        (configuration.host, configuration.port, configuration.maximumWork, configuration.allowedHosts) = (host, port, maxRequests, allowHost)
-        var sessions = library.logs().paths.count
-        if let clickhouse {
-            // The table is checked now: a wrong URL or table is an error here, not on every page.
-            let fleet = try FleetSessions(url: clickhouse, table: clickhouseTable)
-            try fleet.clickhouse.requireColumns(FleetSessions.summaryColumns, of: clickhouseTable)
-            var first = LibraryView()
-            first.limit = 1
-            sessions = try fleet.listing(first).sessions
-            configuration.index = fleet
-        }
+        let (configuration, count) = try settings(for: library)
         let server = InspectorServer(library: library, configuration: configuration)
-        let open = self.open, count = sessions, source = configuration.index.map { " (\($0.source))" } ?? ""
+        let open = self.open, source = configuration.index.map { " (\($0.source))" } ?? ""
         do {
             try server.runUntilStopped { address in
                 Output.standard.line("serving \(Plural.count(count, "session"))\(source) at \(address)")
@@ -97,5 +86,16 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw CLIError(.ioError, "navtape serve: \(host):\(port): \(error)")
         }
+    }
+
+    /// The server's settings from the options, and how many sessions it serves (a fleet's table is
+    /// checked here, before the server listens).
+    func settings(for library: SessionLibrary) throws -> (InspectorServer.Configuration, sessions: Int) {
+        var configuration = InspectorServer.Configuration()
+        (configuration.host, configuration.port, configuration.maximumWork, configuration.allowedHosts) = (host, port, maxRequests, allowHost)
+        guard let clickhouse else { return (configuration, library.logs().paths.count) }
+        let fleet = try FleetSessions(url: clickhouse, table: clickhouseTable)
+        configuration.index = fleet
+        return (configuration, try fleet.sessionCount())
     }
 }

@@ -125,6 +125,9 @@ public enum SessionTime {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millis, 3))Z"
     }
 
+    /// `12.500s`: a duration, the ``offset(_:)`` without its sign.
+    public static func duration(_ milliseconds: Int64) -> String { String(offset(milliseconds).dropFirst()) }
+
     /// `+12.250s`: a duration in seconds with milliseconds.
     public static func offset(_ milliseconds: Int64) -> String {
         let sign = milliseconds < 0 ? "-" : "+"

@@ -1,18 +1,15 @@
-import NavTape
 import NavigationCore
 import NavigationProjections
 
-/// `12.500s`.
-func duration(_ milliseconds: Int64) -> String { String(SessionTime.offset(milliseconds).dropFirst()) }
-
 /// The text of `stats`.
-enum StatsText {
-    static func render(_ summary: LogSummary, machine: TimeMachine) -> [String] {
+public enum StatsText {
+    /// The lines `navtape stats` prints for `machine`'s log: totals, time by display mode and screen, rules, bugs.
+    public static func render(_ summary: LogSummary, machine: TimeMachine) -> [String] {
         let stats = summary.statistics, report = summary.violations
         let description = machine.sessionDescription
         let span = (stats.lastTime ?? machine.startTime) - machine.startTime
         var lines = [
-            "\(machine.path): \(Plural.count(stats.eventCount, "event")), \(Plural.count(summary.commits, "command")) over \(duration(span))"
+            "\(machine.path): \(Plural.count(stats.eventCount, "event")), \(Plural.count(summary.commits, "command")) over \(SessionTime.duration(span))"
                 + " (\(machine.sessionID) · \(description.device) · \(description.policy.name))",
             "collapses: \(stats.collapses) (\(stats.collapsesAtLaunch) at launch) · separates: \(stats.separates)"
                 + " · deepest stack: \(stats.maximumStackDepth)",
@@ -20,9 +17,9 @@ enum StatsText {
         ]
         if !description.origin.isUnknown { lines.insert("recorded by: " + description.origin.text, at: 1) }
         let modes = stats.displayModeDwell.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.description < $1.key.description }
-        lines.append("time by display mode: " + (modes.isEmpty ? "none" : modes.map { "\($0.key) \(duration($0.value))" }.joined(separator: " · ")))
+        lines.append("time by display mode: " + (modes.isEmpty ? "none" : modes.map { "\($0.key) \(SessionTime.duration($0.value))" }.joined(separator: " · ")))
         let screens = stats.screenDwell.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let shown = screens.prefix(8).map { "\($0.key) \(duration($0.value))" }
+        let shown = screens.prefix(8).map { "\($0.key) \(SessionTime.duration($0.value))" }
         lines.append("time on screen: " + (shown.isEmpty ? "none" : shown.joined(separator: " · ")) + (screens.count > 8 ? " · …" : ""))
         lines += bugLines(report)
         let divergences = stats.count(of: .diverged)
@@ -32,13 +29,14 @@ enum StatsText {
         return lines
     }
 
-    static func counts(_ table: [RuleID: Int]) -> String {
+    /// `NV-1 ×2 · SH-9 ×1`: occurrences by rule, in rule order (`none` when empty).
+    public static func counts(_ table: [RuleID: Int]) -> String {
         guard !table.isEmpty else { return "none" }
         return table.sorted { $0.key.description < $1.key.description }.map { "\($0.key) ×\($0.value)" }.joined(separator: " · ")
     }
 
     /// `bugs: none`, or one line per bug; then any invariant still broken at the end.
-    static func bugLines(_ report: ViolationReport, limit: Int = 10) -> [String] {
+    public static func bugLines(_ report: ViolationReport, limit: Int = 10) -> [String] {
         var lines = ["bugs: none"]
         if report.bugCount > 0 {
             let rules = report.bugCounts.sorted { $0.key.description < $1.key.description }.map { "\($0.key) ×\($0.value)" }
@@ -53,9 +51,9 @@ enum StatsText {
 }
 
 /// The text of `timeline`.
-enum TimelineText {
+public enum TimelineText {
     /// The title and the line of what was visible at the starting point (`start`, or `after @N`).
-    static func header(_ entry: TimelineEntry, machine: TimeMachine) -> [String] {
+    public static func header(_ entry: TimelineEntry, machine: TimeMachine) -> [String] {
         [
             "\(machine.path): what the user sees, after each event that changed it",
             (entry.index.map { "after @\($0)" } ?? "start").padding(16) + content(entry.visible),
@@ -63,33 +61,36 @@ enum TimelineText {
     }
 
     /// One change: `@12   +1.000s   M | D   ← displayModeChanged …`.
-    static func line(_ entry: TimelineEntry, machine: TimeMachine) -> String {
+    public static func line(_ entry: TimelineEntry, machine: TimeMachine) -> String {
         EventText.position(entry.index ?? 0, time: entry.time, start: machine.startTime)
             + content(entry.visible).padding(28) + "← " + (entry.text ?? "")
     }
 
-    static func content(_ names: [String]) -> String {
+    /// What is visible as the timeline writes it: the names joined by ` | ` (`(nothing)` for none).
+    public static func content(_ names: [String]) -> String {
         names.isEmpty ? "(nothing)" : names.joined(separator: " | ")
     }
 }
 
 /// The text of `diff`.
-enum DiffText {
-    static func render(_ report: DiffReport, title: String) -> [String] {
+public enum DiffText {
+    /// `title: N changes` and one line per change.
+    public static func render(_ report: DiffReport, title: String) -> [String] {
         guard !report.changes.isEmpty else { return [title + ": no differences"] }
         let count = report.changes.count
         return ["\(title): \(Plural.count(count, "change"))"] + report.changes.map { "  " + $0.text }
     }
 
     /// `final states SOURCE → BRANCH: N changes` and the changes (`fork`, `skip`).
-    static func finalStates(_ machine: TimeMachine, _ branch: TimeMachine) throws -> [String] {
+    public static func finalStates(_ machine: TimeMachine, _ branch: TimeMachine) throws -> [String] {
         render(try DiffReport(finalStatesOf: machine, and: branch), title: "final states \(machine.path) → \(branch.path)")
     }
 }
 
 /// The text of `blame`.
-enum BlameText {
-    static func render(_ report: BlameReport, machine: TimeMachine) -> [String] {
+public enum BlameText {
+    /// What `navtape blame` prints: the subject's value, the change that set it, and its history.
+    public static func render(_ report: BlameReport, machine: TimeMachine) -> [String] {
         var lines = ["\(machine.path): \(report.what) \(LogPoint.caption(report.events, of: machine.eventCount)) is \(report.value)"]
         if let change = report.setBy {
             lines.append("set by @\(change.index) \(SessionTime.offset(change.time - machine.startTime)) \(change.text) (was \(change.before))")
@@ -105,6 +106,33 @@ enum BlameText {
                         + "\(change.before) → \(change.after)".padding(40) + change.text)
             }
         }
+        return lines
+    }
+}
+
+/// The text of `state`: where in the log, the split's summary, the diagram, the hierarchy, and
+/// the violations at that point.
+public enum StateText {
+    /// What `navtape state` prints for `state`, the state after `index` events, `last` the last of them.
+    public static func render(_ state: NavigationState, index: UInt64, last: RecordedEvent?, machine: TimeMachine) -> [String] {
+        let time = last?.time ?? machine.startTime
+        let description = machine.sessionDescription
+        var lines = [
+            "\(machine.path): \(LogPoint.caption(index, of: machine.eventCount)) · \(SessionTime.iso8601(time)) (\(SessionTime.offset(time - machine.startTime)))"
+                + " · \(description.device) · \(description.policy.name)"
+        ]
+        if let last { lines.append("last event " + EventListing.line(last, names: state, start: machine.startTime)) }
+        lines += picture(state, lastEvent: last?.event, policy: description.policy)
+        return lines
+    }
+
+    /// The summary, the diagram, the hierarchy and the violations, without the log position.
+    public static func picture(_ state: NavigationState, lastEvent: NavigationEvent?, policy: SplitPolicy) -> [String] {
+        var lines = [StateDiagram.header(state, policy: policy)]
+        lines += StateDiagram.render(state)
+        lines.append("hierarchy: " + (state.hierarchyDescription.isEmpty ? "(empty)" : state.hierarchyDescription))
+        let violations = lastEvent.map { state.violations(after: $0) } ?? state.invariantViolations()
+        for violation in violations { lines.append("violation: \(violation)") }
         return lines
     }
 }
