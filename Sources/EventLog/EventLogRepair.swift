@@ -20,19 +20,27 @@ public enum EventLogRepair {
     /// A clean log is left untouched. Otherwise the salvaged log is written to a new temporary file
     /// beside it and synced, the original is kept as `<path>.broken` (or, when an earlier repair's copy
     /// is there, the first free `<path>.broken.N`: no copy is ever replaced), the salvaged file is
-    /// renamed over `path`, the directory is synced, and the `<path>.idx` sidecar is removed. With
-    /// `dryRun`, nothing is written: the report says what a repair would keep and drop.
+    /// renamed over `path`, the directory is synced, and the `<path>.idx` sidecar is removed. When
+    /// the file system has no room for that copy (or `mode` says so), the log is repaired in place
+    /// instead, the dropped bytes kept in a sparse `.broken` (see ``Mode``). With `dryRun`, nothing
+    /// is written: the report says what a repair would keep and drop.
     ///
     /// - Throws: ``EventLogError`` — `.locked` while a writer holds the log, `.notFound`, `.notALog`,
     ///   `.unsupportedVersion`, `.truncated`/`.corrupt` if the *file header* is damaged beyond one
     ///   flipped bit (nothing can be salvaged without it; one flipped bit is put back), `.io`.
     /// - Complexity: O(file size); O(damaged bytes) block-header probes.
-    public static func repair(at path: String, dryRun: Bool = false, options: LogOptions = .default) throws(EventLogError) -> RepairReport {
+    public static func repair(
+        at path: String, dryRun: Bool = false, mode: Mode = .automatic, options: LogOptions = .default
+    ) throws(EventLogError) -> RepairReport {
         let options = try options.validated(path: path)
         let file = try LogFile.open(path, flags: O_RDWR | O_NONBLOCK, options: options)
         defer { file.close() }
         try file.requireRegularFile()
         try file.lockExclusively()
+        let directory = try LogDirectory(containing: path, options: options)
+        let base = LogDirectory.name(of: path)
+        // An in-place repair that stopped while a block moved onto itself: that block first.
+        if !dryRun { try replayJournal(of: file, named: base, in: directory, options: options) }
         let fileSize = try file.size()
         let io = BlockIO(file: file, maxBlockBytes: options.maxBlockBytes, buffers: BlockBuffers())
         var report = RepairReport()
@@ -47,13 +55,13 @@ public enum EventLogRepair {
         }
 
         var kept = LogLayout(headerEnd: decoded.end)
-        var keptOffsets: [UInt64] = []
+        var keptBlocks: [(offset: UInt64, size: Int)] = []
         var offset = decoded.end
         while offset < fileSize {
             switch try io.probe(at: offset, fileSize: fileSize, verify: true) {
             case .block(let header):
                 if kept.problem(appending: header) == nil {
-                    keptOffsets.append(offset)
+                    keptBlocks.append((offset, header.totalSize))
                     kept.append(header)
                     if header.kind == .records { report.keptRecords += UInt64(header.count) }
                 } else {
@@ -67,7 +75,7 @@ public enum EventLogRepair {
                 offset = next
             }
         }
-        report.keptBlocks = keptOffsets.count
+        report.keptBlocks = keptBlocks.count
         report.keptCheckpoints = kept.checkpoints.count
         report.gaps = kept.gaps
         report.recordCount = kept.recordCount
@@ -75,8 +83,15 @@ public enum EventLogRepair {
 
         guard !dryRun else { return report }
 
-        let directory = try LogDirectory(containing: path, options: options)
-        let base = LogDirectory.name(of: path)
+        let keptBytes = keptBlocks.reduce(UInt64(decoded.end)) { $0 + UInt64($1.size) }
+        if mode == .inPlace || (mode == .automatic && !hasRoom(for: keptBytes, beside: file)) {
+            try directory.remove(LogIndex.name(for: base))
+            report.brokenCopyPath = try repairInPlace(
+                file, path: path, header: decoded.bytes, headerCorrected: report.correctedHeaderBit != nil, kept: keptBlocks,
+                fileSize: fileSize, directory: directory, base: base, buffers: io.buffers)
+            report.inPlace = true
+            return report
+        }
         let (output, temporary, removal) = try directory.createTemporary(
             prefix: "." + base + ".repair.", suffix: ".tmp",
             errorPath: path)
@@ -84,7 +99,7 @@ public enum EventLogRepair {
         do throws(EventLogError) {
             try withBytes(of: decoded.bytes) { buffer throws(EventLogError) in try output.write(buffer, at: 0) }
             var end = decoded.end
-            for blockOffset in keptOffsets {
+            for (blockOffset, _) in keptBlocks {
                 guard case .block(let header) = try io.probe(at: blockOffset, fileSize: fileSize, verify: false) else {
                     throw .corrupt(path, at: blockOffset, "block at byte \(blockOffset) changed during repair")
                 }
@@ -160,7 +175,11 @@ public struct RepairReport: Sendable, Equatable {
     /// Byte ranges of the original that held no valid block.
     public var damagedRanges: [ByteRange] = []
     /// Where the original file was kept, or `nil` if nothing was written (a clean log, a dry run).
+    /// After a repair in place, a sparse file of the original's length holding only what was dropped
+    /// or changed, each byte at its own offset.
     public var brokenCopyPath: String?
+    /// Whether the log was repaired in place (no room for a copy, or asked to).
+    public var inPlace = false
 
     /// The bit of the file header that repair put back (counted from the file's first bit), when one
     /// flipped bit was what was wrong with it.

@@ -21,6 +21,9 @@ public struct RepairSummary: Hashable, Sendable {
     /// The bit of the file header put back (from the file's first bit), when one flipped bit was what
     /// was wrong with it.
     public var correctedHeaderBit: Int?
+    /// Whether the log was repaired in place (no room beside it for a copy, or asked to): then
+    /// ``brokenCopyPath`` is a sparse file holding only the bytes dropped or changed, at their offsets.
+    public var inPlace = false
 
     /// Whether the log was clean: a repair has nothing to change.
     public var wasClean: Bool { damagedRanges.isEmpty && droppedBlocks == 0 && correctedHeaderBit == nil }
@@ -28,7 +31,7 @@ public struct RepairSummary: Hashable, Sendable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keptEvents == rhs.keptEvents && lhs.gaps == rhs.gaps && lhs.keptBlocks == rhs.keptBlocks && lhs.droppedBlocks == rhs.droppedBlocks
             && lhs.droppedEvents == rhs.droppedEvents && lhs.brokenCopyPath == rhs.brokenCopyPath
-            && lhs.correctedHeaderBit == rhs.correctedHeaderBit
+            && lhs.correctedHeaderBit == rhs.correctedHeaderBit && lhs.inPlace == rhs.inPlace
             && lhs.damagedRanges.map(\.offset) == rhs.damagedRanges.map(\.offset)
             && lhs.damagedRanges.map(\.length) == rhs.damagedRanges.map(\.length)
     }
@@ -45,13 +48,15 @@ public enum LogRepair {
     /// the events between are a gap), writes the result in place atomically and
     /// saves the original as `<path>.broken` (or the first free `<path>.broken.N`, never replacing an
     /// earlier repair's copy); a clean log is left untouched. With `dryRun`, nothing is written and
-    /// the summary says what a repair would keep and drop.
-    public static func repair(at path: String, dryRun: Bool = false) throws(NavTapeError) -> RepairSummary {
-        let report = try translating(path: path) { try EventLogRepair.repair(at: path, dryRun: dryRun) }
+    /// the summary says what a repair would keep and drop. Without room beside the log for the
+    /// repaired copy, or with `inPlace`, the log is repaired in place, safe to stop at any point
+    /// (``EventLog/EventLogRepair/Mode``).
+    public static func repair(at path: String, dryRun: Bool = false, inPlace: Bool = false) throws(NavTapeError) -> RepairSummary {
+        let report = try translating(path: path) { try EventLogRepair.repair(at: path, dryRun: dryRun, mode: inPlace ? .inPlace : .automatic) }
         return RepairSummary(
             keptEvents: report.keptRecords, gaps: report.gaps, keptBlocks: report.keptBlocks, droppedBlocks: report.droppedBlocks,
             droppedEvents: report.droppedRecords, damagedRanges: report.damagedRanges.map { ($0.offset, $0.length) },
-            brokenCopyPath: report.brokenCopyPath, correctedHeaderBit: report.correctedHeaderBit)
+            brokenCopyPath: report.brokenCopyPath, correctedHeaderBit: report.correctedHeaderBit, inPlace: report.inPlace)
     }
 }
 

@@ -33,7 +33,7 @@ public enum JSONRepair {
             "gaps": .array(summary.gaps.map { .object(["from": .int(Int64($0.lowerBound)), "to": .int(Int64($0.upperBound))]) }),
             "droppedEvents": .int(Int64(summary.droppedEvents)), "droppedBlocks": .int(Int64(summary.droppedBlocks)),
             "damaged": .array(summary.damagedRanges.map { .object(["offset": .int(Int64($0.offset)), "length": .int(Int64($0.length))]) }),
-            "broken": summary.brokenCopyPath.map(JSONValue.string) ?? .null,
+            "broken": summary.brokenCopyPath.map(JSONValue.string) ?? .null, "inPlace": .bool(summary.inPlace),
             "headerBit": summary.correctedHeaderBit.map { .int(Int64($0)) } ?? .null,
         ])
     }

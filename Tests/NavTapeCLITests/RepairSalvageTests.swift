@@ -91,6 +91,27 @@ struct RepairSalvageTests {
         #expect(repairedDrawing != nil && repairedDrawing == originalDrawing, "the state drawn after the gap")
     }
 
+    @Test("--in-place (a disk without room for a copy): the same log as a copy, the dropped bytes kept in a sparse .broken")
+    func inPlace() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        var log = try Self.session(in: scratch)
+        let records = log.blocks.filter { $0.kind == "R" }
+        log.data[records[records.count / 2].offset + 60] ^= 0x08
+        for name in ["c.navtape", "p.navtape"] { try log.data.write(to: URL(fileURLWithPath: scratch.path(name))) }
+        #expect(try scratch.navtape("repair", "c.navtape").status == 0)
+        let placed = try scratch.navtape("repair", "--in-place", "p.navtape")
+        #expect(placed.status == 0 && placed.stdout.hasSuffix("; repaired in place, the dropped bytes saved as p.navtape.broken\n"), "\(placed)")
+        let copy = try Data(contentsOf: scratch.url.appendingPathComponent("c.navtape"))
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("p.navtape")) == copy)
+        let broken = try Data(contentsOf: scratch.url.appendingPathComponent("p.navtape.broken"))
+        #expect(broken.count == log.data.count && broken != log.data)
+        #expect(try scratch.navtape("verify", "p.navtape").status == 0)
+        for name in ["c.navtape", "p.navtape"] { try log.data.write(to: URL(fileURLWithPath: scratch.path(name))) }
+        let report = try Self.json(scratch, "repair", "--in-place", "p.navtape")
+        #expect(report["inPlace"] as? Bool == true && report["broken"] as? String == "p.navtape.broken.1", "\(report)")
+    }
+
     @Test("a flipped bit in the file header (magic, length, body, CRC): repair puts it back, the log is the original byte for byte")
     func headerBit() throws {
         let scratch = Scratch(onDisk: true)
