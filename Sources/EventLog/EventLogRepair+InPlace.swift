@@ -44,7 +44,15 @@ extension EventLogRepair {
     /// was written for this very file (device and inode), then removes the journal.
     static func replayJournal(of file: LogFile, named base: String, in directory: LogDirectory, options: LogOptions) throws(EventLogError) {
         let name = journalName(of: base)
-        guard let journal = try directory.openExisting(name, flags: O_RDONLY, errorPath: directory.path(of: name)) else { return }
+        let opened: LogFile?
+        do {
+            opened = try directory.openExisting(name, flags: O_RDONLY, errorPath: directory.path(of: name))
+        } catch  where error.code == .notRegularFile {
+            // A symbolic link planted at the name: never ours, removed (the link, not what it names).
+            try directory.remove(name)
+            return
+        }
+        guard let journal = opened else { return }
         defer { journal.close() }
         let limit = options.maxBlockBytes + 64
         let size = try journal.size()

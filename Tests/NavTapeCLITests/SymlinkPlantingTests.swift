@@ -89,15 +89,18 @@ struct SymlinkPlantingTests {
         }
     }
 
-    @Test("repair writes through no planted link and keeps the log a regular file")
-    func repairThroughPlantedLinks() throws {
+    @Test("repair, by a copy or in place, writes through no planted link and keeps the log a regular file", arguments: [false, true])
+    func repairThroughPlantedLinks(inPlace: Bool) throws {
         let scratch = try Self.scratch()
         defer { scratch.remove() }
         #expect(try scratch.navtape("generate", "--events", "20000", "--seed", "5", "-o", "r.navtape").status == 0)
         try Self.flip(byte: 60_000, of: scratch.path("r.navtape"))
         try Self.plant(for: "r.navtape", in: scratch)
-        let repaired = try scratch.navtape("repair", "r.navtape")
+        // In place: its journal and its sparse copy of the dropped bytes.
+        for name in [".r.navtape.repair-journal", "r.navtape.broken"] { _ = symlink("precious.txt", scratch.path(name)) }
+        let repaired = try Navtape.run(inPlace ? ["repair", "--in-place", "r.navtape"] : ["repair", "r.navtape"], in: scratch.url)
         #expect(repaired.status == 0, "\(repaired)")
+        #expect(Self.isRegularFile(scratch.path("r.navtape.broken.1")))
         #expect(try String(contentsOfFile: scratch.path("precious.txt"), encoding: .utf8) == Self.precious)
         #expect(Self.isRegularFile(scratch.path("r.navtape")))
         #expect(try scratch.navtape("verify", "r.navtape").status == 0)
