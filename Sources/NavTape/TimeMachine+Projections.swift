@@ -19,7 +19,7 @@ extension TimeMachine {
             // Past a gap (a repaired log), from the checkpoint the log resumes at.
             if recorded.index != next { runner.context.state = try resumed(at: recorded.index, in: resumedStates) }
             next = recorded.index + 1
-            if let failure = capFailure(recorded, in: runner.context.state) { throw failure }
+            if recorded.event.growsState, let failure = capFailure(recorded, in: runner.context.state) { throw failure }
             runner.step(recorded)
             return true
         }

@@ -233,7 +233,7 @@ public final class TimeMachine {
             // Past a gap, from the checkpoint the log resumes at.
             if recorded.index != next { state = try resumed(at: recorded.index, in: resumedStates) }
             next = recorded.index + 1
-            if let failure = capFailure(recorded, in: state) { throw failure }
+            if recorded.event.growsState, let failure = capFailure(recorded, in: state) { throw failure }
             state.evolve(recorded.event)
             return try body(recorded, state)
         }

@@ -64,3 +64,16 @@ extension NavigationState {
         return names.count + newNames <= Limits.maximumNames && names.byteCount + newBytes <= Limits.maximumNameBytes
     }
 }
+
+extension NavigationEvent {
+    /// Whether the event can pass a cap of ``NavigationState/Limits``: only interning a name and
+    /// creating a controller grow the state. Readers test this first, so the other events cost no
+    /// call with the state.
+    @inlinable
+    public var growsState: Bool {
+        switch self {
+        case .nameInterned, .controllerCreated: true
+        default: false
+        }
+    }
+}
