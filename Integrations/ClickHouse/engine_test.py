@@ -165,6 +165,12 @@ def statements(text):
     return [s.strip() for s in body.split(";") if s.strip()]
 
 
+def common_subset(statement):
+    """`statement` as ClickHouse 18.16 reads it: no CODEC(…), LowCardinality(T) as T (schema.sql's header)."""
+    statement = re.sub(r"\s+CODEC\((?:[^()]|\([^()]*\))*\)", "", statement)
+    return re.sub(r"LowCardinality\(([^()]*)\)", r"\1", statement)
+
+
 def named_queries():
     queries, name, lines = {}, None, []
     for line in open(QUERIES).read().splitlines():
@@ -437,7 +443,7 @@ class Cluster:
 
     def create(self):
         for k in range(2):
-            for statement in statements(open(SCHEMA).read()):
+            for statement in map(common_subset, statements(open(SCHEMA).read())):
                 local = statement.replace("EXISTS sessions", "EXISTS sessions_local").replace("EXISTS moments",
                                                                                               "EXISTS moments_local")
                 self.sql(k, local)
