@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EventLog
 import NavTape
 import Synchronization
@@ -44,8 +49,23 @@ public final class FactsWriter: FactsSink {
     public func moments(_ bytes: [UInt8], of index: Int) throws(NavTapeError) {
         guard let moments else { return }
         try moments(bytes)
-        let lines = bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        let lines = Self.lineCount(bytes)
         tally.withLock { $0.moments += lines }
+    }
+
+    /// The newlines in `bytes`, found by `memchr` (a byte-by-byte count took 9 % of `facts`).
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var at = buffer.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+            var left = buffer.count, count = 0
+            while left > 0, let found = memchr(at, 10, left) {
+                count += 1
+                let next = UnsafeRawPointer(found) + 1
+                left -= next - at
+                at = next
+            }
+            return count
+        }
     }
 
     public func finished(_ outcome: Facts.Outcome, of index: Int) {
