@@ -116,14 +116,8 @@ extension EventLogRepair {
         _ ranges: [Range<UInt64>], of file: LogFile, named base: String, size: UInt64, in directory: LogDirectory, path: String,
         buffers: BlockBuffers
     ) throws(EventLogError) -> String {
-        for number in 0..<10_000 {
-            let name = base + ".broken" + (number == 0 ? "" : ".\(number)")
-            let copy: LogFile
-            do throws(EventLogError) {
-                copy = try directory.create(name, errorPath: directory.path(of: name))
-            } catch  where error.code == .alreadyExists {
-                continue
-            }
+        try firstFreeCopy(of: base, in: directory, path: path) { (name) throws(EventLogError) in
+            let copy = try directory.create(name, errorPath: directory.path(of: name))
             defer { copy.close() }
             do throws(EventLogError) {
                 for range in ranges {
@@ -143,9 +137,7 @@ extension EventLogRepair {
                 directory.discard(name)
                 throw error
             }
-            return directory.path(of: name)
         }
-        throw EventLogError(.alreadyExists, path: path, detail: "cannot keep what repair drops: \(base).broken through .broken.9999 all exist")
     }
 
     /// The file's device and inode: a journal applies to the file it was written for, nothing else.

@@ -130,20 +130,28 @@ public enum EventLogRepair {
         return report
     }
 
-    /// Gives the original a second name that no earlier repair holds: `NAME.broken`, else
-    /// `NAME.broken.1`, `NAME.broken.2`, … (an earlier copy is the only one of what that repair
-    /// dropped, so it is never replaced). Returns its path.
+    /// Gives the original a second name that no earlier repair holds (``firstFreeCopy(of:in:path:_:)``).
+    /// Returns its path.
     private static func keepOriginal(named base: String, in directory: LogDirectory, path: String) throws(EventLogError) -> String {
+        try firstFreeCopy(of: base, in: directory, path: path) { (name) throws(EventLogError) in try directory.link(base, to: name) }
+    }
+
+    /// Calls `make` with `NAME.broken`, else `NAME.broken.1`, `NAME.broken.2`, … until one is made
+    /// (`make` throwing `.alreadyExists` passes on to the next name): an earlier copy is the only one
+    /// of what that repair dropped, so it is never replaced. Returns the path made.
+    static func firstFreeCopy(
+        of base: String, in directory: LogDirectory, path: String, _ make: (String) throws(EventLogError) -> Void
+    ) throws(EventLogError) -> String {
         for number in 0..<10_000 {
             let name = base + ".broken" + (number == 0 ? "" : ".\(number)")
             do throws(EventLogError) {
-                try directory.link(base, to: name)
+                try make(name)
                 return directory.path(of: name)
             } catch  where error.code == .alreadyExists {
                 continue
             }
         }
-        throw EventLogError(.alreadyExists, path: path, detail: "cannot keep the original: \(base).broken through .broken.9999 all exist")
+        throw EventLogError(.alreadyExists, path: path, detail: "cannot keep a copy: \(base).broken through .broken.9999 all exist")
     }
 }
 
