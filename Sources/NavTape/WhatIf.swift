@@ -131,6 +131,16 @@ public enum WhatIf {
                 for event in events { original.evolve(event) }
                 commit.removeAll(keepingCapacity: true)
             }
+            // A gap is UIKit's doing, not the delegate's: the branch adopts the same observation.
+            if case .resynced(let resync) = events.first {
+                var next = recorder.state
+                let adopted = NavigationEvent.resynced(resync.mappingIDs { idMap[$0] ?? $0 })
+                next.evolve(adopted)
+                try recorder.append([adopted], at: first.time, resulting: next)
+                report.eventsWritten += 1
+                report.commandsRedecided += 1
+                return
+            }
             guard var command = NavigationCommand(commit: events, names: original.names) else { return }
             let createdBefore = original.appControllerCount
             let created = events.reduce(0) { count, event in

@@ -124,10 +124,40 @@ public struct CapturedIntent: Hashable, Sendable {
     }
 }
 
-/// What recording one intent did.
+/// A `resync` line: UIKit shows something the capture did not cause (`docs/Capture.md`, "Resync").
+public struct CapturedResync: Hashable, Sendable {
+    /// What UIKit showed.
+    public var observed: CapturedObservation
+    /// Milliseconds since the Unix epoch, or `nil` for one second after the previous line.
+    public var time: Int64?
+
+    /// Creates a resync.
+    public init(observed: CapturedObservation, time: Int64? = nil) {
+        self.observed = observed
+        self.time = time
+    }
+}
+
+/// A line of a capture after its session line.
+public enum CapturedLine: Hashable, Sendable {
+    /// A command the app asked UIKit.
+    case intent(CapturedIntent)
+    /// What UIKit showed with no recorded cause.
+    case resync(CapturedResync)
+
+    /// The line's time, if it gives one.
+    public var time: Int64? {
+        switch self {
+        case .intent(let intent): return intent.time
+        case .resync(let resync): return resync.time
+        }
+    }
+}
+
+/// What recording one line did.
 public struct CaptureStep: Sendable {
-    /// The command as decided, in NavTape's IDs.
-    public var command: NavigationCommand
+    /// The command as decided, in NavTape's IDs; `nil` for a resync.
+    public var command: NavigationCommand?
     /// Every event appended for the intent (tree creations, the command, its divergences).
     public var events: [NavigationEvent]
     /// The index of the first of them in the log.
@@ -211,12 +241,7 @@ public final class CaptureRecorder {
     ///   of the intent is appended then. The log's errors as they come.
     @discardableResult
     public func record(_ intent: CapturedIntent) throws(NavTapeError) -> CaptureStep {
-        if let at = intent.time {
-            guard at >= time else { throw invalid("time \(at) is before the previous command's \(time)") }
-            time = at
-        } else if recorder.eventCount > 0 {
-            time += 1_000
-        }
+        try advanceTime(to: intent.time)
         // Check every argument's shape and every reference, the observation's too, before anything
         // is appended (creating a new controller is a commit of its own), so a bad line leaves no trace.
         let parameters = intent.kind.signature.parameters
@@ -228,7 +253,7 @@ public final class CaptureRecorder {
             guard argument.fits(parameter.type) else { throw invalid("\(parameter.name): not a value of type \(parameter.type)") }
             try plan(argument, parameter: parameter.name, into: &planned)
         }
-        if let observed = intent.observed { try plan(observed, knowing: planned) }
+        if let observed = intent.observed { try plan(observed, knowing: planned, in: "observed") }
         let firstEvent = recorder.eventCount
         var events: [NavigationEvent] = []
         var resolved: [CommandArgument] = []
@@ -254,21 +279,107 @@ public final class CaptureRecorder {
         let commit = try recorder.send(command, at: time) { before, decided, next throws(NavTapeError) in
             guard let observed = intent.observed else { return [] }
             let pending = try compare(observed, with: next, rules: Self.rules(from: before, by: decided))
-            // A controller the model cannot place is recorded by its screen name: intern it first.
-            var added: [NavigationEvent] = []
-            for divergence in pending {
-                for name in divergence.unmatchedNames where next.names.id(of: name) == nil {
-                    let interned = NavigationEvent.nameInterned(name)
-                    if let problem = next.limitProblem(interned) { throw invalid("an observed screen name: \(problem)") }
-                    next.evolve(interned)
-                    added.append(interned)
-                }
-            }
-            divergences = pending.map { $0.resolvingNames(in: next) }
-            return added + divergences.map { .diverged($0) }
+            let events: [NavigationEvent]
+            (events, divergences) = try divergenceEvents(pending, in: &next)
+            return events
         }
         events += commit
         return CaptureStep(command: command, events: events, firstEvent: firstEvent, divergences: divergences)
+    }
+
+    /// Adopts what UIKit showed with no recorded cause (a `resync` line, `docs/Capture.md`):
+    /// controllers it names for the first time are created (each its own commit, as for an intent),
+    /// then one commit holds a `resynced` event with the parts that differed from the model, and a
+    /// `diverged` event with no rule for any part the model cannot take (a collapse it did not see).
+    /// Nothing is appended when UIKit shows what the model shows.
+    ///
+    /// - Parameter resync: What UIKit showed, and when.
+    /// - Returns: The events appended (`command` is `nil`) and the parts not adopted.
+    /// - Throws: ``NavTapeError`` `.invalidArgument` for an identity never described or a time
+    ///   before the previous line's; nothing is appended then. The log's errors as they come.
+    @discardableResult
+    public func resync(_ resync: CapturedResync) throws(NavTapeError) -> CaptureStep {
+        try advanceTime(to: resync.time)
+        let observed = resync.observed
+        // A controller described once may be named by identity elsewhere in the same observation.
+        var described = Set<String>()
+        for controller in (observed.viewControllers ?? []) + observed.stacks.flatMap({ [$0.navigation] + $0.viewControllers })
+        where controller.name != nil && identities[controller.identity] == nil {
+            described.insert(controller.identity)
+        }
+        try plan(observed, knowing: described, in: "resync")
+        // A navigation controller UIKit made (a segue's) is created with the new controllers its stack holds.
+        func withStack(_ controller: CapturedController) -> CapturedController {
+            guard identities[controller.identity] == nil, let name = controller.name, controller.children.isEmpty,
+                let stack = observed.stacks.first(where: { $0.navigation.identity == controller.identity })
+            else { return controller }
+            let new = stack.viewControllers.filter { identities[$0.identity] == nil && $0.name != nil }
+            return CapturedController(
+                identity: controller.identity, name: name, kind: .navigation, restorationID: controller.restorationID,
+                children: new.count == stack.viewControllers.count ? new : [])
+        }
+        let firstEvent = recorder.eventCount
+        var events: [NavigationEvent] = []
+        var adopted = Resync()
+        if let list = observed.viewControllers,
+            try !match(list, state.viewControllers, in: state, at: "resync.viewControllers").matches
+        {
+            var ids: [ControllerID] = []
+            for controller in list { ids.append(try resolve(withStack(controller), &events)) }
+            adopted.viewControllers = ids
+        }
+        for (i, stack) in observed.stacks.enumerated() {
+            let path = "resync.stacks[\(i)]"
+            var id: ControllerID
+            if case .controller(let known) = try navigation(stack.navigation, in: state, at: "\(path).navigation") {
+                id = known
+            } else {
+                id = try resolve(withStack(stack.navigation), &events)
+            }
+            guard try !match(stack.viewControllers, state.stack(of: id), in: state, at: "\(path).viewControllers").matches else { continue }
+            var ids: [ControllerID] = []
+            for controller in stack.viewControllers { ids.append(try resolve(controller, &events)) }
+            if ids != state.stack(of: id) { adopted.stacks.append(Resync.Stack(navigation: id, viewControllers: ids)) }
+        }
+        if let mode = observed.displayMode, !state.isCollapsed, mode != state.displayMode { adopted.displayMode = mode }
+        var next = state
+        next.evolve(.resynced(adopted))
+        let pending = try compare(observed, with: next, rules: [])
+        guard !adopted.isEmpty || !pending.isEmpty else {
+            return CaptureStep(command: nil, events: events, firstEvent: firstEvent, divergences: [])
+        }
+        let (added, divergences) = try divergenceEvents(pending, in: &next)
+        let commit: [NavigationEvent] = [.resynced(adopted)] + added
+        try recorder.append(commit, at: time, resulting: next)
+        return CaptureStep(command: nil, events: events + commit, firstEvent: firstEvent, divergences: divergences)
+    }
+
+    /// The events that record `pending` after `state` (evolved by them): a controller the model
+    /// cannot place is recorded by its screen name, interned first; then a `diverged` event each.
+    private func divergenceEvents(
+        _ pending: [PendingDivergence], in state: inout NavigationState
+    ) throws(NavTapeError) -> (events: [NavigationEvent], divergences: [Divergence]) {
+        var events: [NavigationEvent] = []
+        for divergence in pending {
+            for name in divergence.unmatchedNames where state.names.id(of: name) == nil {
+                let interned = NavigationEvent.nameInterned(name)
+                if let problem = state.limitProblem(interned) { throw invalid("an observed screen name: \(problem)") }
+                state.evolve(interned)
+                events.append(interned)
+            }
+        }
+        let divergences = pending.map { $0.resolvingNames(in: state) }
+        return (events + divergences.map { .diverged($0) }, divergences)
+    }
+
+    /// Moves the clock to a line's `time`, or one second on when it gives none.
+    private func advanceTime(to at: Int64?) throws(NavTapeError) {
+        if let at {
+            guard at >= time else { throw invalid("time \(at) is before the previous command's \(time)") }
+            time = at
+        } else if recorder.eventCount > 0 {
+            time += 1_000
+        }
     }
 
     /// Makes every appended event durable; returns the acknowledged count.
@@ -322,16 +433,16 @@ public final class CaptureRecorder {
 
     /// Checks that every controller an observation names is known, new in this intent, or described
     /// (the checks `compare` would otherwise make after the intent's controllers were created).
-    private func plan(_ observed: CapturedObservation, knowing planned: Set<String>) throws(NavTapeError) {
+    private func plan(_ observed: CapturedObservation, knowing planned: Set<String>, in member: String) throws(NavTapeError) {
         func check(_ controller: CapturedController, at path: String) throws(NavTapeError) {
             guard identities[controller.identity] != nil || planned.contains(controller.identity) || controller.name != nil else {
                 throw invalid("\(path): unknown controller \"\(controller.identity)\" (describe it with an object the first time)")
             }
         }
-        for (i, controller) in (observed.viewControllers ?? []).enumerated() { try check(controller, at: "observed.viewControllers[\(i)]") }
+        for (i, controller) in (observed.viewControllers ?? []).enumerated() { try check(controller, at: "\(member).viewControllers[\(i)]") }
         for (i, stack) in observed.stacks.enumerated() {
-            try check(stack.navigation, at: "observed.stacks[\(i)].navigation")
-            for (j, controller) in stack.viewControllers.enumerated() { try check(controller, at: "observed.stacks[\(i)].viewControllers[\(j)]") }
+            try check(stack.navigation, at: "\(member).stacks[\(i)].navigation")
+            for (j, controller) in stack.viewControllers.enumerated() { try check(controller, at: "\(member).stacks[\(i)].viewControllers[\(j)]") }
         }
     }
 

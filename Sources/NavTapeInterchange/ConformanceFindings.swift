@@ -26,6 +26,8 @@ public struct ConformanceFindings {
     public var divergentCommands: Int
     /// Every divergence, in order.
     public var findings: [Finding]
+    /// Every gap (a resync the model adopted), in order, with its text.
+    public var gaps: [(gap: ConformanceReport.Gap, text: String)]
 
     /// The findings of `machine`'s log (one pass, then one state per divergence); `observe` is
     /// called with the events done (progress).
@@ -42,13 +44,28 @@ public struct ConformanceFindings {
             let state = try machine.state(at: entry.index + 1)
             findings.append(
                 Finding(
-                    entry: entry, command: entry.command.map { $0.scriptLine(in: state) } ?? "?",
+                    entry: entry, command: entry.command.map { $0.scriptLine(in: state) } ?? (entry.followsResync ? "resync" : "?"),
                     text: EventText.describe(entry.divergence, in: state)))
+        }
+        gaps = []
+        for gap in report.gaps {
+            gaps.append((gap, EventText.describe(gap.resync, in: try machine.state(at: gap.index + 1))))
         }
     }
 
-    /// `{"type":"conformance","log":…,"sessionID":…,"commands":N,"divergentCommands":N,"divergences":[…]}`,
-    /// each divergence the `diverged` event's object with its commit, command and text.
+    /// The divergences and gaps in log order, each as the line `conformance` prints under its log:
+    /// `@INDEX +OFFSET `command`: text` or `@INDEX +OFFSET gap: text`.
+    public func lines(start: Int64) -> [String] {
+        var lines: [(UInt64, String)] = findings.map { finding in
+            (finding.entry.index, "@\(finding.entry.index) \(SessionTime.offset(finding.entry.time - start)) `\(finding.command)`: \(finding.text)")
+        }
+        for (gap, text) in gaps { lines.append((gap.index, "@\(gap.index) \(SessionTime.offset(gap.time - start)) gap: \(text)")) }
+        return lines.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// `{"type":"conformance","log":…,"sessionID":…,"commands":N,"divergentCommands":N,"divergences":[…],"gaps":[…]}`,
+    /// each divergence the `diverged` event's object with its commit, command and text, each gap the
+    /// `resynced` event's object with its text.
     public var json: JSONValue {
         .object([
             "type": .string("conformance"), "log": .string(log), "sessionID": .string(sessionID),
@@ -62,6 +79,13 @@ public struct ConformanceFindings {
                     object["commit"] = .int(Int64(bitPattern: finding.entry.commitIndex))
                     object["command"] = .string(finding.command)
                     object["text"] = .string(finding.text)
+                    return .object(object)
+                }),
+            "gaps": .array(
+                gaps.map { gap, text in
+                    let event = RecordedEvent(index: gap.index, time: gap.time, event: .resynced(gap.resync), startsCommit: true)
+                    guard case .object(var object) = JSONEvent.encode(event) else { return .null }
+                    object["text"] = .string(text)
                     return .object(object)
                 }),
         ])

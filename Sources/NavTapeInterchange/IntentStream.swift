@@ -58,8 +58,24 @@ public enum IntentStream {
     ///   - session: The stream's session (for `"portrait"` / `"landscape"` traits).
     /// - Throws: ``JSONError`` naming the member that does not fit.
     public static func intent(_ line: String, session: CaptureSession) throws(JSONError) -> CapturedIntent {
-        let value = try JSONValue.parse(line)
-        let json = try JSONReader(value, "line")
+        try intent(JSONReader(JSONValue.parse(line), "line"), session: session)
+    }
+
+    /// Decodes a line after the session line: a command, or a `resync` (`docs/Capture.md`, "Resync").
+    /// - Parameters:
+    ///   - line: One line after the session line.
+    ///   - session: The stream's session (for `"portrait"` / `"landscape"` traits).
+    /// - Throws: ``JSONError`` naming the member that does not fit.
+    public static func line(_ line: String, session: CaptureSession) throws(JSONError) -> CapturedLine {
+        let json = try JSONReader(JSONValue.parse(line), "line")
+        if json.isNull("resync") { return .intent(try intent(json, session: session)) }
+        try json.allow(["resync", "time"])
+        var time: Int64?
+        if !json.isNull("time") { time = try Self.time(json, "time") }
+        return .resync(CapturedResync(observed: try observation(json.object("resync"), in: "resync"), time: time))
+    }
+
+    static func intent(_ json: JSONReader, session: CaptureSession) throws(JSONError) -> CapturedIntent {
         let name = try json.string("command")
         guard let kind = CommandKind(name: name) else {
             let suggestion = CommandKind.suggestion(for: name, among: CommandKind.allCases.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
@@ -91,7 +107,7 @@ public enum IntentStream {
         var time: Int64?
         if !json.isNull("time") { time = try Self.time(json, "time") }
         var observed: CapturedObservation?
-        if !json.isNull("observed") { observed = try observation(json.object("observed")) }
+        if !json.isNull("observed") { observed = try observation(json.object("observed"), in: "observed") }
         return CapturedIntent(kind: kind, arguments: arguments, time: time, observed: observed)
     }
 
@@ -151,15 +167,15 @@ public enum IntentStream {
         return result
     }
 
-    static func observation(_ json: JSONReader) throws(JSONError) -> CapturedObservation {
+    static func observation(_ json: JSONReader, in member: String) throws(JSONError) -> CapturedObservation {
         try json.allow(["viewControllers", "stacks", "collapsed", "displayMode"])
         var observation = CapturedObservation()
         if !json.isNull("viewControllers") {
-            observation.viewControllers = try controllers(json.value("viewControllers"), "observed.viewControllers")
+            observation.viewControllers = try controllers(json.value("viewControllers"), "\(member).viewControllers")
         }
         if !json.isNull("stacks") {
             for (i, item) in try json.array("stacks").enumerated() {
-                let context = "observed.stacks[\(i)]"
+                let context = "\(member).stacks[\(i)]"
                 let stack = try JSONReader(item, context)
                 try stack.allow(["navigation", "viewControllers"])
                 observation.stacks.append(
@@ -201,6 +217,8 @@ public struct CaptureIngest {
     public private(set) var commandCount = 0
     /// The number of divergences recorded.
     public private(set) var divergenceCount = 0
+    /// The number of resync lines that adopted what UIKit showed (gaps).
+    public private(set) var gapCount = 0
     private let options: RecorderOptions
     private let now: () -> Int64
 
@@ -240,23 +258,30 @@ public struct CaptureIngest {
             if self.session?.startTime != nil { try start(at: nil) }
             return nil
         }
-        let intent: CapturedIntent
+        let decoded: CapturedLine
         do {
-            intent = try IntentStream.intent(line, session: session)
+            decoded = try IntentStream.line(line, session: session)
         } catch {
             throw fail("\(error)")
         }
-        if capture == nil { try start(at: intent.time) }
+        if capture == nil { try start(at: decoded.time) }
         guard let capture else { return nil }
         let step: CaptureStep
         do {
-            step = try capture.record(intent)
+            switch decoded {
+            case .intent(let intent): step = try capture.record(intent)
+            case .resync(let resync): step = try capture.resync(resync)
+            }
         } catch {
             // An intent the model cannot decide is the line's fault; the log's errors are the log's.
             guard error.code == .invalidArgument else { throw error }
             throw fail(error.message)
         }
-        commandCount += 1
+        if step.command == nil {
+            if !step.events.isEmpty { gapCount += 1 }
+        } else {
+            commandCount += 1
+        }
         divergenceCount += step.divergences.count
         return step
     }

@@ -141,6 +141,12 @@ public enum JSONEvent {
             sink.add("item", item.map { .int(Int64($0.rawValue)) } ?? .null)
         case .diverged(let divergence):
             JSONDivergence.payload(divergence, into: &sink)
+        case .resynced(let resync):
+            sink.add("viewControllers", resync.viewControllers.map { .array($0.map(\.json)) } ?? .null)
+            sink.add(
+                "stacks",
+                .array(resync.stacks.map { .object(["navigation": $0.navigation.json, "stack": .array($0.viewControllers.map(\.json))]) }))
+            sink.add("displayMode", resync.displayMode.map(\.json) ?? .null)
         }
     }
 
@@ -260,6 +266,15 @@ public enum JSONEvent {
             let item = json.isNull("item") ? nil : try nameID(json.int("item"), json, "item")
             return .itemRepresented(try json.id("controller"), item: item)
         case .diverged: return .diverged(try JSONDivergence.decode(json))
+        case .resynced:
+            var resync = Resync()
+            if !json.isNull("viewControllers") { resync.viewControllers = try json.ids("viewControllers") }
+            for (i, item) in try json.array("stacks").enumerated() {
+                let stack = try JSONReader(item, "event.stacks[\(i)]")
+                resync.stacks.append(Resync.Stack(navigation: try stack.id("navigation"), viewControllers: try stack.ids("stack")))
+            }
+            if !json.isNull("displayMode") { resync.displayMode = try json.displayMode("displayMode") }
+            return .resynced(resync)
         }
     }
 }

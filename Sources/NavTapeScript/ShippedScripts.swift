@@ -1771,6 +1771,26 @@ expect violations none
 {"time":1764000012000,"command":"changeTraits","traits":"portrait","observed":{"viewControllers":["0x600001"],"collapsed":true,"displayMode":"secondaryOnly","stacks":[{"navigation":"0x600001","viewControllers":["0x600010","0x6000a1"]}]}}
 
 """#),
+        ("Capture/segue.intents.jsonl", #"""
+// A master-detail app on an iPhone Plus whose storyboard and SDKs change stacks behind the capture's
+// back (docs/Capture.md, "Resync"): the capture writes what UIKit shows as a `resync` line, the model
+// adopts it as a gap, and the commands after it are compared with UIKit as usual. No divergence.
+{"navtape":"intents","version":1,"session":"segue-001","startTime":1795356000000,"device":"iphone-plus","traits":"portrait"}
+{"time":1795356000000,"command":"setSplitViewControllers","controllers":[{"id":"0x1","name":"MasterNC","kind":"navigation","children":[{"id":"0x2","name":"Master"}]},{"id":"0x3","name":"DetailNC","kind":"navigation","children":[{"id":"0x4","name":"Detail"}]}]}
+{"time":1795356000100,"command":"launch","observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2","0x3"]}]}}
+{"time":1795356002000,"command":"pop","navigation":"0x1","observed":{"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
+// A third-party SDK pushes its Settings screen with UIKit's own call: the capture sees the stack change.
+{"time":1795356003000,"resync":{"stacks":[{"navigation":"0x1","viewControllers":["0x2",{"id":"0x7","name":"Settings"}]}]}}
+{"time":1795356004000,"command":"push","controller":{"id":"0x8","name":"About"},"onto":"0x1","observed":{"stacks":[{"navigation":"0x1","viewControllers":["0x2","0x7","0x8"]}]}}
+// An unwind segue back to Master.
+{"time":1795356005000,"resync":{"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}]}}
+// A resync that shows what the model shows adopts nothing.
+{"time":1795356005500,"resync":{"stacks":[{"navigation":"0x1","viewControllers":["0x2"]}],"collapsed":true}}
+{"time":1795356006000,"command":"present","controller":{"id":"0x9","name":"Compose"}}
+// The sheet swiped away: presentationControllerDidDismiss, written as the dismissal it is.
+{"time":1795356007000,"command":"dismiss"}
+
+"""#),
         ("Fidelity/F1-show-child-of-primary.navscript", #"""
 # F1 show(_:sender:) on a controller the expanded primary already holds installs it as the secondary.
 # Source: Apple, UISplitViewController.show(_:sender:), as issue 12 read it ("checked against Apple's documentation,

@@ -173,7 +173,7 @@ extension ByteReader {
             return .itemRepresented(controller, item: code == 0 ? nil : NameID(rawValue: UInt32(code - 1)))
         case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .stackSetWithTransition, .rejected,
             .ignored, .columnSet,
-            .flagSet, .policyChanged, .diverged:
+            .flagSet, .policyChanged, .diverged, .resynced:
             return try readVariableSizeEvent(tag)
         }
     }
@@ -236,6 +236,8 @@ extension ByteReader {
             return .policyChanged(try readPolicy(version: SessionDescription.formatVersion))
         case .diverged:
             return .diverged(try readDivergence())
+        case .resynced:
+            return .resynced(try readResync())
         case .pushed, .popped, .displayModeChanged, .shown, .detailShown, .traitsChanged, .collapsed, .separated,
             .poppedToRoot, .poppedTo, .presented, .dismissed, .preferredDisplayModeSet, .splitViewControllersSet, .launched,
             .columnShown, .columnHidden, .columnStacked, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,

@@ -196,6 +196,9 @@ extension ByteWriter {
         case .diverged(let divergence):
             writeEventTag(.diverged, startsCommit)
             writeDivergence(divergence)
+        case .resynced(let resync):
+            writeEventTag(.resynced, startsCommit)
+            writeResync(resync)
         }
     }
 

@@ -69,6 +69,7 @@ extension NavigationEvent {
         switch self {
         case .nameInterned, .controllerCreated, .stackInitialized, .flagSet, .policyChanged, .controllerReleased, .diverged:
             return []
+        case .resynced: return []  // UIKit's doing, not the model's
         case .detailMarked: return [RuleID(.SH, 8)]
         case .itemRepresented: return []
         case .launched: return [RuleID(.SZ, 3)]

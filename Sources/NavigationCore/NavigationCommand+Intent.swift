@@ -76,7 +76,7 @@ extension NavigationCommand {
         case .policyChanged(let policy): self = .setPolicy(policy)
         case .itemRepresented(let controller, let item): self = .representItem(controller, item.map { names[$0] })
         case .collapsed, .separated, .columnSet, .columnStacked, .columnUnstacked, .splitBehaviorChanged,
-            .delegateNotified, .flagSet, .controllerReleased, .diverged, .detailMarked:
+            .delegateNotified, .flagSet, .controllerReleased, .diverged, .detailMarked, .resynced:
             return nil
         }
     }

@@ -82,6 +82,10 @@ public enum NavigationEvent: Hashable, Sendable {
     /// What UIKit showed the app after the command differs from the model (a captured
     /// observation, `docs/Capture.md`); state unchanged.
     case diverged(Divergence)
+    /// UIKit changed what it shows without a recorded cause and the capture reported it: the model
+    /// adopts what UIKit showed, a gap in the record (`docs/Capture.md`, "Resync"). Boxed, so the
+    /// hot loop's events stay small.
+    indirect case resynced(Resync)
 
     /// The kind of this event, for statistics and filters.
     public var kind: EventKind {
@@ -122,6 +126,7 @@ public enum NavigationEvent: Hashable, Sendable {
         case .detailMarked: return .detailMarked
         case .itemRepresented: return .itemRepresented
         case .diverged: return .diverged
+        case .resynced: return .resynced
         }
     }
 }
@@ -135,7 +140,7 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     case rejected = 20, ignored = 21, columnSet = 22, columnShown = 23, columnHidden = 24
     case columnStacked = 25, columnUnstacked = 26, preferredSplitBehaviorSet = 27, splitBehaviorChanged = 28
     case delegateNotified = 29, flagSet = 30, policyChanged = 31, controllerReleased = 32, diverged = 33
-    case detailMarked = 34, itemRepresented = 35
+    case detailMarked = 34, itemRepresented = 35, resynced = 36
 
     /// The event's name as printed by the CLI.
     public var name: String { Self.names[Int(rawValue)] }

@@ -153,6 +153,8 @@ extension NavigationState {
         case .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet, .displayModeChanged, .columnShown, .columnHidden,
             .preferredSplitBehaviorSet, .splitBehaviorChanged, .delegateNotified, .policyChanged, .rejected, .ignored, .diverged:
             break
+        case .resynced:
+            break  // each part is admitted as it applies (NavigationState.applyResync)
         }
         return nil
     }

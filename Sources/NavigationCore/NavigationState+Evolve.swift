@@ -123,6 +123,8 @@ extension NavigationState {
             if contains(id) { markDetail(id) }
         case .itemRepresented(let id, let item):
             if contains(id), item.map(isInterned) ?? true { modify(id) { $0.item = item } }
+        case .resynced(let resync):
+            applyResync(resync)
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged:
             break
         }

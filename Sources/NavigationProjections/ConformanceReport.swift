@@ -1,9 +1,10 @@
 import NavigationCore
 
 /// Every place a captured session's UIKit differed from the model (`docs/Capture.md`): the
-/// `diverged` events with the command they follow.
+/// `diverged` events with the command they follow, and the gaps (`resynced` events) where the model
+/// adopted what UIKit showed with no recorded cause.
 ///
-/// Memory grows with the number of divergences only (each is small), not with the log.
+/// Memory grows with the number of divergences and gaps only (each is small), not with the log.
 public struct ConformanceReport: Projection, Sendable {
     /// One divergence and where it was recorded.
     public struct Entry: Hashable, Sendable {
@@ -15,12 +16,26 @@ public struct ConformanceReport: Projection, Sendable {
         public var time: Int64
         /// The command the observation followed, as recorded (`nil` if the commit does not name one).
         public var command: NavigationCommand?
+        /// Whether the observation was a resync's: a part of UIKit's state the model could not adopt.
+        public var followsResync: Bool
         /// The difference.
         public var divergence: Divergence
     }
 
+    /// A gap: UIKit showed something the capture did not cause, and the model adopted it.
+    public struct Gap: Hashable, Sendable {
+        /// The `resynced` event's index.
+        public var index: UInt64
+        /// When UIKit was seen.
+        public var time: Int64
+        /// What the model adopted.
+        public var resync: Resync
+    }
+
     /// The divergences, in log order.
     public private(set) var entries: [Entry] = []
+    /// The gaps, in log order.
+    public private(set) var gaps: [Gap] = []
     /// How many commands carried an observation that differed (commits with at least one divergence).
     public private(set) var divergentCommands = 0
     private var commit: [NavigationEvent] = []
@@ -47,6 +62,7 @@ public struct ConformanceReport: Projection, Sendable {
             commitCounted = false
         }
         lastNames = context.state.names
+        if case .resynced(let resync) = context.event { gaps.append(Gap(index: context.index, time: context.time, resync: resync)) }
         guard case .diverged(let divergence) = context.event else {
             // Only the current commit's events are kept.
             commit.append(context.event)
@@ -59,7 +75,9 @@ public struct ConformanceReport: Projection, Sendable {
         entries.append(
             Entry(
                 index: context.index, commitIndex: commitIndex, time: context.time,
-                command: NavigationCommand(commit: commit, names: commitNames), divergence: divergence))
+                command: NavigationCommand(commit: commit, names: commitNames),
+                followsResync: commit.first.map { if case .resynced = $0 { true } else { false } } ?? false,
+                divergence: divergence))
     }
 
     /// The report.

@@ -63,7 +63,7 @@ public struct EventContext: Sendable {
         case .collapsed, .separated, .nameInterned, .controllerCreated, .stackInitialized, .columnStacked,
             .columnUnstacked, .splitBehaviorChanged, .controllerReleased, .diverged, .detailMarked:
             return false
-        case .itemRepresented: return true
+        case .itemRepresented, .resynced: return true
         case .displayModeChanged(_, let cause):
             return cause.userCommand != nil
         case .delegateNotified(let notification):
@@ -85,7 +85,7 @@ public struct EventContext: Sendable {
         switch event {
         case .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .stackInitialized, .shown, .detailShown,
             .collapsed, .separated, .splitViewControllersSet, .presented, .dismissed, .columnSet, .columnStacked,
-            .columnUnstacked:
+            .columnUnstacked, .resynced:
             return true
         case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
             .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,

@@ -69,15 +69,16 @@ struct CaptureTests {
         "every sample stream is ingested whole, without an error",
         arguments: [
             "calendar-paste.intents.jsonl", "fields.intents.jsonl",
-            "schema-sample.intents.jsonl", "calendar-paste.rendered.intents.jsonl",
+            "schema-sample.intents.jsonl", "calendar-paste.rendered.intents.jsonl", "segue.intents.jsonl",
         ])
     func everySample(sample: String) throws {
         let text = try String(contentsOf: Self.samples.appendingPathComponent(sample), encoding: .utf8)
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         let (ingest, _) = try Self.ingest(text, file: sample, into: scratch.path("s.navtape"))
-        let lines = text.split(separator: "\n").filter { !IntentStream.isSkipped($0) }.count
-        #expect(ingest.commandCount == lines - 1, "every command line is recorded")
+        let lines = text.split(separator: "\n").filter { !IntentStream.isSkipped($0) }
+        let resyncs = lines.filter { $0.hasPrefix(#"{"time":"#) && $0.contains(#","resync":"#) || $0.hasPrefix(#"{"resync":"#) }.count
+        #expect(ingest.commandCount == lines.count - 1 - resyncs, "every command line is recorded")
         #expect(try TimeMachine(path: scratch.path("s.navtape")).verify().isDeterministic)
     }
 
@@ -112,6 +113,93 @@ struct CaptureTests {
                     .controller(try #require(capture.identities["0x5"])),
                 ]))
         #expect(state.hierarchyDescription == "MasterNC[Master] | PasteNC[ShiftAssignment]")
+    }
+
+    /// A phone app collapsed on `MN[M]`; a third-party SDK then pushes `S` and `T` with UIKit's own
+    /// calls, and the user taps Back: UIKit shows `[M, S]`. With `resync`, the stream says what
+    /// UIKit showed before the Back.
+    static func thirdPartyPush(resync: Bool) -> String {
+        let lines = [
+            #"{"navtape":"intents","version":1,"device":"iphone","traits":"portrait","startTime":0}"#,
+            #"{"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","children":[{"id":"m","name":"M"}]}]}"#,
+            #"{"command":"launch","time":1000}"#,
+            resync ? #"{"time":2000,"resync":{"stacks":[{"navigation":"p","viewControllers":["m",{"id":"s","name":"S"},{"id":"t","name":"T"}]}]}}"# : "",
+            #"{"command":"pop","navigation":"p","time":3000,"observed":{"stacks":[{"navigation":"p","viewControllers":["m",{"id":"s","name":"S"}]}]}}"#,
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    @Test("resync (docs/Capture.md): a third-party push is adopted as a gap, so the next Back is compared from UIKit's state, not blamed on NV-2")
+    func resyncAdoptsAThirdPartyPush() throws {
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        // Without the resync the model never saw the push: its Back at the root diverges, blamed on the pop's rule.
+        let (silent, silentSteps) = try Self.ingest(Self.thirdPartyPush(resync: false), into: scratch.path("silent.navtape"))
+        let blamed = silentSteps.flatMap(\.step.divergences)
+        #expect(blamed.count == 1 && blamed.first?.aspect.name == "stack")
+        #expect(silent.gapCount == 0)
+        // With it, the model adopts UIKit's stack and the Back agrees.
+        let (ingest, steps) = try Self.ingest(Self.thirdPartyPush(resync: true), into: scratch.path("r.navtape"))
+        let capture = try #require(ingest.capture)
+        #expect(steps.flatMap(\.step.divergences).isEmpty)
+        #expect(ingest.gapCount == 1 && ingest.commandCount == 3)
+        let resync = try #require(steps.first { $0.line == 4 }?.step)
+        #expect(resync.command == nil)
+        let (p, m, s) = (try #require(capture.identities["p"]), try #require(capture.identities["m"]), try #require(capture.identities["s"]))
+        let t = try #require(capture.identities["t"])
+        #expect(resync.events.last == .resynced(Resync(stacks: [Resync.Stack(navigation: p, viewControllers: [m, s, t])])))
+        #expect(capture.state.stack(of: p) == [m, s])
+        // No rule governs the gap, and the log replays to the recorder's state with the gap in it.
+        #expect(resync.events.last?.governingRules(in: capture.state) == [])
+        let machine = try TimeMachine(path: scratch.path("r.navtape"))
+        var report = ConformanceReport()
+        try machine.run(&report)
+        #expect(report.gaps.map(\.resync) == [Resync(stacks: [Resync.Stack(navigation: p, viewControllers: [m, s, t])])])
+        #expect(report.entries.isEmpty)
+        #expect(try machine.state(at: machine.eventCount) == capture.state)
+    }
+
+    @Test("resync: what the model shows adopts nothing; a collapse it did not see is a divergence with no rule after the gap")
+    func resyncMatchingAndUnadoptable() throws {
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let text = """
+            {"navtape":"intents","version":1,"device":"iphone","traits":"portrait","startTime":0}
+            {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","children":[{"id":"m","name":"M"}]}]}
+            {"command":"launch","time":1000}
+            {"time":2000,"resync":{"viewControllers":["p"],"stacks":[{"navigation":"p","viewControllers":["m"]}],"collapsed":true}}
+            {"time":3000,"resync":{"collapsed":false}}
+            """
+        let (ingest, steps) = try Self.ingest(text, into: scratch.path("c.navtape"))
+        let matching = try #require(steps.first { $0.line == 4 }?.step)
+        #expect(matching.events.isEmpty && matching.divergences.isEmpty)
+        let unadoptable = try #require(steps.first { $0.line == 5 }?.step)
+        #expect(unadoptable.events.first == .resynced(Resync()))
+        #expect(unadoptable.divergences == [Divergence(aspect: .collapsed, observed: .flag(false), model: .flag(true), rules: [])])
+        #expect(ingest.gapCount == 1 && ingest.divergenceCount == 1)
+        let machine = try TimeMachine(path: scratch.path("c.navtape"))
+        var report = ConformanceReport()
+        try machine.run(&report)
+        #expect(report.entries.map(\.followsResync) == [true])
+        #expect(report.entries.first?.command == nil)
+    }
+
+    @Test("resync on a pad: a Show Detail segue's new navigation controller becomes the secondary, created with its stack")
+    func resyncNewNavigationController() throws {
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let text = """
+            {"navtape":"intents","version":1,"device":"ipad","traits":"landscape","startTime":0}
+            {"command":"setSplitViewControllers","controllers":[{"id":"p","name":"MN","children":[{"id":"m","name":"M"}]},{"id":"d","name":"DN","kind":"navigation","children":[{"id":"e","name":"Empty"}]}]}
+            {"command":"launch","time":1000,"observed":{"collapsed":false}}
+            {"time":2000,"resync":{"viewControllers":["p",{"id":"n","name":"PhotoNC","kind":"navigation"}],"stacks":[{"navigation":"n","viewControllers":[{"id":"x","name":"Photo"}]}]}}
+            {"command":"push","controller":{"id":"y","name":"Info"},"onto":"n","time":3000,"observed":{"viewControllers":["p","n"],"stacks":[{"navigation":"n","viewControllers":["x","y"]}]}}
+            """
+        let (ingest, steps) = try Self.ingest(text, into: scratch.path("pad.navtape"))
+        let capture = try #require(ingest.capture)
+        #expect(steps.flatMap(\.step.divergences).isEmpty, "\(steps.flatMap(\.step.divergences))")
+        #expect(ingest.gapCount == 1)
+        #expect(capture.state.hierarchyDescription == "MN[M] | PhotoNC[Photo, Info]")
     }
 
     @Test("the same app controller shown twice is one identity")
@@ -163,6 +251,13 @@ struct CaptureTests {
                 #"{"command":"present","controller":{"id":"q","name":"QN","children":[{"id":"r","name":"RN","kind":"navigation","children":[{"id":"s","name":"S"}]}]}}"#,
                 #"t.jsonl:4: controller: cannot create QN[RN[S]]: navigationController (NV-1)"#
             ),
+            (
+                #"{"resync":{"stacks":[{"navigation":"p","viewControllers":["m","zz"]}]}}"#,
+                #"t.jsonl:4: resync.stacks[0].viewControllers[1]: unknown controller "zz" (describe it with an object the first time)"#
+            ),
+            (#"{"resync":{"collapsed":true},"command":"pop"}"#, #"t.jsonl:4: line: unknown member "command""#),
+            (#"{"resync":{"stack":[]}}"#, #"t.jsonl:4: line.resync: unknown member "stack" (did you mean "stacks"?)"#),
+            (#"{"resync":{},"time":5}"#, #"t.jsonl:4: time 5 is before the previous command's 1000"#),
             // A new controller is its own commit: refused before it is created when the observation is bad.
             (
                 #"{"command":"showDetail","target":{"id":"n","name":"N"},"sender":"m","observed":{"stacks":[{"navigation":"zz","viewControllers":[]}]}}"#,

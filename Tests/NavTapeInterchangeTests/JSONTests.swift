@@ -122,6 +122,12 @@ struct JSONTests {
                     aspect: .stack(of: .unmatched(name: NameID(rawValue: 1))), observed: .controllers([.controller(ControllerID(minted: 1))]),
                     model: .controllers([]), rules: [RuleID(.EX, 3)])),
             .diverged(Divergence(aspect: .displayMode, observed: .displayMode(.oneOverSecondary), model: .displayMode(.secondaryOnly), rules: [])),
+            .resynced(
+                Resync(
+                    viewControllers: [ControllerID(app: 0), ControllerID(app: 4)],
+                    stacks: [Resync.Stack(navigation: ControllerID(app: 4), viewControllers: [ControllerID(app: 5), ControllerID(minted: 1)])],
+                    displayMode: .oneBesideSecondary)),
+            .resynced(Resync()),
         ] + CommandSamples.policies.map { .policyChanged($0) }
 
     @Test("every event kind survives encode → text → parse → decode")

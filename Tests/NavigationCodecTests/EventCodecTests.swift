@@ -95,7 +95,7 @@ struct CodecErrorTests {
         #expect(error("") == CodecError(.truncated, at: 0, "event.tag"))
     }
 
-    @Test("unknown tags, with and without the commit bit", arguments: ["00", "26", "7f", "80", "a6", "ff"])
+    @Test("unknown tags, with and without the commit bit", arguments: ["00", "27", "7f", "80", "a7", "ff"])
     func unknownTags(hex: String) {
         #expect(error(hex)?.code == .unknownTag)
         #expect(error(hex)?.offset == 0)

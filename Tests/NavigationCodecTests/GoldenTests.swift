@@ -115,6 +115,17 @@ struct GoldenTests {
                     aspect: .stack(of: .controller(app2)), observed: .controllers([.controller(ControllerID(app: 0)), .unmatched(name: NameID(rawValue: 5))]),
                     model: .controllers([.controller(app2)]), rules: [])), false, "2301" + "08" + "0002000b" + "000108" + "00"
         ),
+        // 26 | parts: children (1) + display mode (2) = 03 | children: 2 IDs, #0 (code 0), #2 (code 4)
+        // | 1 stack: #2 (code 4), 2 IDs #3 (06), #4 (08) | display mode secondaryOnly (1)
+        (
+            .resynced(
+                Resync(
+                    viewControllers: [ControllerID(app: 0), app2],
+                    stacks: [Resync.Stack(navigation: app2, viewControllers: [ControllerID(app: 3), ControllerID(app: 4)])],
+                    displayMode: .secondaryOnly)), true, "a603" + "020004" + "01" + "04020608" + "01"
+        ),
+        // a6 | parts: none | no stacks (a resync that adopted nothing: only its divergences follow)
+        (.resynced(Resync()), true, "a60000"),
         // 95 | reason 19 | no subject | tapDisplayModeButton
         (.rejected(.tapDisplayModeButton, reason: .delegateCannotChange, subject: nil), true, "95130005"),
         // 95 | reason 13 | no subject | setFlag (0x18) "x" true

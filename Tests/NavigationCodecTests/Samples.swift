@@ -171,6 +171,15 @@ enum Samples {
                     rules: [])),
             .diverged(Divergence(aspect: .collapsed, observed: .flag(false), model: .flag(true), rules: [RuleID(.CO, 2)])),
         ]
+        result += [
+            .resynced(Resync()), .resynced(Resync(stacks: [Resync.Stack(navigation: nav, viewControllers: [a, maxMinted])])),
+            .resynced(
+                Resync(
+                    viewControllers: [nav, minted],
+                    stacks: [Resync.Stack(navigation: minted, viewControllers: ids), Resync.Stack(navigation: nav, viewControllers: [])],
+                    displayMode: .secondaryOnly)),
+            .resynced(Resync(viewControllers: [], displayMode: .automatic)),
+        ]
         for (index, command) in commands.enumerated() {
             let reason = RejectionReason.allCases[index % RejectionReason.allCases.count]
             let ignoreReason = IgnoreReason.allCases[index % IgnoreReason.allCases.count]

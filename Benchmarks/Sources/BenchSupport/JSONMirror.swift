@@ -280,8 +280,8 @@ extension JSONMirror.Event {
         case .flagSet(let name, let value): self = .flagSet(name.rawValue, value: value)
         case .detailMarked(let c): self = .detailMarked(c.rawValue)
         case .itemRepresented(let c, let item): self = .itemRepresented(c.rawValue, item: item?.rawValue)
-        case .policyChanged, .diverged:
-            throw JSONMirror.BadValue(what: "policy and divergence events (not mirrored: the app models record none)")
+        case .policyChanged, .diverged, .resynced:
+            throw JSONMirror.BadValue(what: "policy, divergence and resync events (not mirrored: the app models record none)")
         }
     }
 

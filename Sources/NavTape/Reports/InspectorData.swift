@@ -117,6 +117,8 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
     public var rotation: Bool
     /// How many divergences from UIKit it recorded.
     public var diverged: Int
+    /// Whether it is a gap: a resync, where the model adopted what UIKit showed with no recorded cause.
+    public var gap: Bool
     /// The state after it.
     public var state: StateDrawing
 
@@ -141,7 +143,9 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
         first = commit.first
         last = commit.end - 1
         time = SessionTime.offset(commit.events[0].time - start)
-        command = NavigationCommand(commit: plain, names: before.names).map { $0.scriptLine(in: after) } ?? commit.events[0].event.kind.name
+        command =
+            NavigationCommand(commit: plain, names: before.names).map { $0.scriptLine(in: after) }
+            ?? (plain.first?.kind == .resynced ? "resync (no recorded cause)" : commit.events[0].event.kind.name)
         events = lines
         told = EventListing.annotation(CommitObservation(before: before, events: plain), names: after)
             .map { String($0.drop { $0 == " " }.dropFirst(2)) }
@@ -150,6 +154,7 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
         violations = raised.map { StateReport.Violation(rule: $0.rule.description, subject: $0.subject?.description, message: $0.message) }
         self.rotation = rotation
         self.diverged = diverged
+        if case .resynced = plain.first { gap = true } else { gap = false }
         self.state = StateDrawing(after)
     }
 

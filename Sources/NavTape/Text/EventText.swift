@@ -61,7 +61,19 @@ public enum EventText {
         case .detailMarked(let controller): return "\(kind) \(n(controller))"
         case .itemRepresented(let controller, let item): return "\(kind) \(n(controller)) \(item.map { state.names[$0] } ?? "nothing")"
         case .diverged(let divergence): return "\(kind) " + describe(divergence, in: state)
+        case .resynced(let resync): return "\(kind) " + describe(resync, in: state)
         }
+    }
+
+    /// `UIKit showed stack of DetailNav [Detail, Photo], displayMode allVisible with no recorded
+    /// cause; adopted`: what a gap in a capture made the model take.
+    public static func describe(_ resync: Resync, in state: NavigationState) -> String {
+        func list(_ ids: [ControllerID]) -> String { "[" + ids.map { state.name(of: $0) }.joined(separator: ", ") + "]" }
+        var parts: [String] = []
+        if let children = resync.viewControllers { parts.append("viewControllers \(list(children))") }
+        for stack in resync.stacks { parts.append("stack of \(state.name(of: stack.navigation)) \(list(stack.viewControllers))") }
+        if let mode = resync.displayMode { parts.append("displayMode \(mode.classicName)") }
+        return "UIKit showed " + (parts.isEmpty ? "what the model showed" : parts.joined(separator: ", ")) + " with no recorded cause; adopted"
     }
 
     /// `stack of MN: UIKit [M, PasteNC], model [M] (CO-1, CO-2)`.

@@ -12,8 +12,9 @@ struct ConformanceCommand: ParsableCommand {
         discussion: """
             Lists the `diverged` events `record --intents` wrote (docs/Capture.md): for each, the \
             command, what was compared, what UIKit showed, what the model says and the rules \
-            involved. Takes several logs and directories. Exit status 1 when any log has a \
-            divergence, else 0 (or the worst error). With --json, one object per log (docs/JSON.md, \
+            involved; and each gap, where a `resync` line made the model adopt what UIKit showed \
+            with no recorded cause. Takes several logs and directories. Exit status 1 when any log \
+            has a divergence, else 0 (gaps alone are not failures; or the worst error). With --json, one object per log (docs/JSON.md, \
             "Conformance").
 
             Examples:
@@ -38,12 +39,11 @@ struct ConformanceCommand: ParsableCommand {
             progress.finish()
             diverged = diverged || !found.findings.isEmpty
             guard !format.json else { return Output.standard.json(found.json) }
+            let gaps = found.gaps.isEmpty ? "" : "; \(Plural.count(found.gaps.count, "gap")) (resyncs adopted)"
             Output.standard.line(
-                "\(path): \(Plural.count(found.findings.count, "divergence")) in \(found.divergentCommands) of \(Plural.count(found.commands, "command"))")
-            for finding in found.findings {
-                let offset = SessionTime.offset(finding.entry.time - machine.startTime)
-                Output.standard.line("  @\(finding.entry.index) \(offset) `\(finding.command)`: \(finding.text)")
-            }
+                "\(path): \(Plural.count(found.findings.count, "divergence")) in \(found.divergentCommands) of \(Plural.count(found.commands, "command"))\(gaps)"
+            )
+            for line in found.lines(start: machine.startTime) { Output.standard.line("  \(line)") }
         }
         if diverged { throw ExitCode(ExitStatus.expectationsFailed.rawValue) }
     }

@@ -18,7 +18,8 @@ struct RecordCommand: ParsableCommand {
             asked UIKit, each decided with the session's delegate and appended as it arrives (from a \
             file, a FIFO or standard input). Each line is acknowledged on standard output once durable; \
             where the line carries UIKit's observed state and it differs from the model, a `diverged` \
-            event is recorded and printed (see `navtape conformance`). The log appears at once and grows \
+            event is recorded and printed (see `navtape conformance`); a `resync` line (UIKit changed \
+            with no recorded cause) makes the model adopt what UIKit showed, printed as a gap. The log appears at once and grows \
             (`navtape tail -f` follows it), so it never replaces a file: --force is refused. End of input or Ctrl-C closes it cleanly; a malformed line \
             stops with FILE:LINE: message (exit 65), keeping every line before it.
 
@@ -86,6 +87,7 @@ struct RecordCommand: ParsableCommand {
                     for object in entry.json { Output.standard.json(object) }
                 } else {
                     Output.standard.line("line \(entry.line): acknowledged, \(Plural.count(entry.events, "event")) (\(entry.durable) in the log)")
+                    if let gap = entry.gap { Output.standard.line("line \(entry.line): gap: \(gap)") }
                     for divergence in entry.divergences { Output.standard.line("line \(entry.line): diverged \(divergence)") }
                 }
             }
@@ -94,10 +96,11 @@ struct RecordCommand: ParsableCommand {
         if format.json {
             Output.standard.json(summary.json(log: output.output, interrupted: Interrupt.wasRequested))
         } else {
-            let see = summary.divergences > 0 ? " (navtape conformance \(output.output))" : ""
+            let see = summary.divergences + summary.gaps > 0 ? " (navtape conformance \(output.output))" : ""
+            let gaps = summary.gaps > 0 ? "; \(Plural.count(summary.gaps, "gap")) (resyncs adopted)" : ""
             Output.standard.line(
                 "recorded \(Plural.count(summary.commands, "command")), \(Plural.count(summary.events, "event")) to \(output.output)"
-                    + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(see)")
+                    + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(gaps)\(see)")
         }
         try Output.standard.flush()
     }
