@@ -28,6 +28,9 @@
 //   `UINavigationControllerDelegate` proxy: every delegate call still reaches the app's delegate
 //   (kept weakly, put back by `stop()`), and `didShow` compares the stack with the last one seen.
 //   A pop the app routed through the capture is not written twice.
+// - Stack changes that are not a pop and that no command of the capture's made (a storyboard segue,
+//   an unwind segue, a direct UIKit call, third-party code): a `resync` line with what UIKit shows,
+//   which NavTape adopts as a gap instead of falling behind (docs/Capture.md, "Resync lines").
 // - Display-mode changes the app did not ask for (the display-mode button, the edge swipe, a tap on
 //   the dimmed secondary), through a forwarding `UISplitViewControllerDelegate` proxy. UIKit does not
 //   say which of them it was: all are written as `tapDisplayModeButton`.
@@ -39,7 +42,9 @@
 // - Every navigation call goes through the capture instead of UIKit (`capture.push(…)` for
 //   `nav.pushViewController(…)`, …), including what a storyboard segue would do: a segue's push or
 //   show, a direct `preferredDisplayMode` assignment and any other change the app makes behind the
-//   capture's back are not recognised (a pop is; a display-mode change is written as a button tap).
+//   capture's back are not recognised as commands: a stack change is written as a `resync` (the
+//   model adopts it, with no rule to blame), a pop as the pop it is, a display-mode change as a
+//   button tap.
 // - `launched()` once the split is on screen; `setFlag` / `policyChanged` for what its delegate reads.
 // - `traitsChanged()` from the completion of `viewWillTransition(to:with:)` below iOS 17, and on any
 //   iOS for a resize or rotation that keeps both size classes (an iPad's). Extra calls write nothing.
@@ -286,6 +291,20 @@ public enum NavTapeCaptureFormat {
         return renderer.out
     }
 
+    /// A resync line: `{"resync":{…},"time":…}`, what UIKit shows when it changed with no command of
+    /// the capture's in flight (a segue, an unwind, a direct UIKit call, third-party code); NavTape
+    /// adopts it as a gap (docs/Capture.md, "Resync lines"). `observed` is written as a command line's
+    /// observation, its controllers by identity once named; `time` is left out when `nil`.
+    public static func resyncLine(observed: Observed, time: Int? = nil, references: inout References) -> String {
+        var renderer = Renderer(references: references)
+        renderer.out = "{\"resync\":"
+        renderer.write(observed)
+        if let time { renderer.out += ",\"time\":" + String(time) }
+        renderer.out += "}"
+        references = renderer.references
+        return renderer.out
+    }
+
     /// Traits as a JSON object: `{"sizeClass":…,"width":…,"height":…,"idiom":…}`.
     public static func traitsObject(_ traits: Traits) -> String {
         "{\"sizeClass\":" + quoted(traits.sizeClass) + ",\"width\":" + String(clamped(traits.width))
@@ -507,6 +526,8 @@ public final class NavTapeCapture {
     private var splitProxy: SplitDelegateProxy?
     /// The iOS 17 trait registration (`any UITraitChangeRegistration`).
     private var traitRegistration: Any?
+    /// Closes the output the capture opened itself (`fileURL`); nothing for one the app owns.
+    private var closeOutput: () -> Void = {}
 
     private init(
         split: UISplitViewController, output: @escaping (String) -> Bool, session: String, device: String,
@@ -585,15 +606,19 @@ public final class NavTapeCapture {
         self.init(
             split: split, output: { sink.write($0) }, session: session, device: device, traits: traits,
             delegate: delegate, observesUIKit: observesUIKit)
+        closeOutput = { sink.close() }
     }
 
-    /// Stops capturing: writes the lines still waiting for UIKit (observed now), puts the original
-    /// split and navigation delegates back and ends the trait registration. Later calls of the
-    /// command methods still perform their UIKit calls, and write nothing.
+    /// Stops capturing: writes the lines still waiting for UIKit (observed now), closes a file or
+    /// FIFO the capture opened (its reader sees the end of the stream), puts the original split and
+    /// navigation delegates back and ends the trait registration. Later calls of the command methods
+    /// still perform their UIKit calls, and write nothing.
     public func stop() {
         guard !stopped else { return }
         for slot in waiting.keys.sorted() { complete(slot) }
         stopped = true
+        outputOpen = false
+        closeOutput()
         for holder in navigationProxies.values { holder.proxy?.detach() }
         navigationProxies.removeAll()
         splitProxy?.detach()
@@ -862,12 +887,15 @@ public final class NavTapeCapture {
         lastStacks[key] = now
         let interactive = interactivePops.remove(key) != nil
         // A command of the app's in flight (or just completed) made this change, and set the stack it expects.
-        guard hasLaunched, waiting.isEmpty, !settling, let before, let top = stack.last,
-            now.count < before.count, Array(before.prefix(now.count)) == now
-        else { return }
+        guard hasLaunched, waiting.isEmpty, !settling, let before, now != before else { return }
         // UIKit moves controllers between the stacks and the columns when the split collapses or
         // separates: part of a trait change, which its changeTraits line reports, not a pop.
         guard split.isCollapsed == lastCollapsed else { return }
+        guard let top = stack.last, now.count < before.count, Array(before.prefix(now.count)) == now else {
+            // Not a pop, and no command of the capture's: a segue, an unwind or another caller's push.
+            resyncWithUIKit()
+            return
+        }
         let columns = Set(split.viewControllers.map { identity(of: $0) })
         guard !before[now.count...].contains(where: { columns.contains($0) }) else { return }
         let removed = before.count - now.count
@@ -880,6 +908,15 @@ public final class NavTapeCapture {
         } else {
             record("popTo", [("controller", ref(top)), ("navigation", ref(navigation))]) { $0() }
         }
+    }
+
+    /// Writes what UIKit shows as a `resync` line: every earlier line is out (no command is waiting),
+    /// so it takes its place in the stream at once.
+    private func resyncWithUIKit() {
+        guard hasLaunched, !stopped, waiting.isEmpty else { return }
+        let time = max(lastTime, Self.now())
+        lastTime = time
+        emit(Format.resyncLine(observed: observeSplit(), time: time, references: &references))
     }
 
     private func interactivePopCancelled(_ navigation: UINavigationController) {
@@ -1149,7 +1186,7 @@ public final class NavTapeCapture {
         }
     }
 
-    /// The model's name of a column, `nil` for one it does not model (iOS 17's inspector).
+    /// The model's name of a column, `nil` for one it does not model (iOS 26's inspector).
     private static func columnName(_ column: UISplitViewController.Column) -> String? {
         switch column {
         case .primary: return "primary"
@@ -1301,7 +1338,17 @@ private final class DescriptorSink {
     }
 
     deinit {
-        if closesOnDeinit { _ = close(descriptor) }
+        if closesOnDeinit && !isClosed { _ = Darwin.close(descriptor) }
+    }
+
+    private var isClosed = false
+
+    /// Closes a descriptor this sink owns: a FIFO's reader sees the end of the stream.
+    func close() {
+        isOpen = false
+        guard closesOnDeinit, !isClosed else { return }
+        isClosed = true
+        _ = Darwin.close(descriptor)
     }
 
     /// Writes all of `line`; `false` once the output is closed (EPIPE, or any other write error).

@@ -114,6 +114,41 @@ struct CaptureFormatTests {
             "\(written) \(sample)")
     }
 
+    @Test("a resync line the capture writes after a segue's push is adopted by record --intents as a gap, with no divergence after it")
+    func resyncLine() throws {
+        var references = F.References()
+        let master = F.Controller(id: "0x2", name: "Master")
+        let masterNC = F.Controller(id: "0x1", name: "MasterNC", kind: .navigation, children: [master])
+        let settings = F.Controller(id: "0x7", name: "Settings")
+        var lines = [F.sessionLine(session: "segue", startTime: 1_000, device: "iphone", traits: Self.portrait)]
+        lines.append(
+            F.commandLine(command: "setSplitViewControllers", arguments: [("controllers", .controllers([masterNC]))], time: 1_000, references: &references))
+        lines.append(F.commandLine(command: "launch", time: 1_100, observed: F.Observed(collapsed: true), references: &references))
+        let resync = F.resyncLine(
+            observed: F.Observed(viewControllers: [masterNC], stacks: [F.Stack(navigation: masterNC, viewControllers: [master, settings])]),
+            time: 2_000, references: &references)
+        #expect(
+            resync
+                == #"{"resync":{"viewControllers":["0x1"],"stacks":[{"navigation":"0x1","viewControllers":["0x2",{"id":"0x7","name":"Settings"}]}]},"time":2000}"#
+        )
+        lines.append(resync)
+        lines.append(
+            F.commandLine(
+                command: "pop", arguments: [("navigation", .controller(masterNC))], time: 3_000,
+                observed: F.Observed(stacks: [F.Stack(navigation: masterNC, viewControllers: [master])]), references: &references))
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        var ingest = CaptureIngest(path: scratch.path("s.navtape"), file: "s.jsonl", options: RecorderOptions(), now: { 0 })
+        var divergences = 0
+        for (i, line) in lines.enumerated() {
+            if let step = try ingest.feed(line, number: i + 1) { divergences += step.divergences.count }
+        }
+        try ingest.finish()
+        #expect(ingest.gapCount == 1 && divergences == 0)
+        let tape = try TimeMachine(path: scratch.path("s.navtape"))
+        #expect(try tape.state(at: tape.eventCount).hierarchyDescription == "MasterNC[Master]")
+    }
+
     @Test("strings are JSON strings; a controller is described once, then named by its identity")
     func escapingAndReferences() {
         #expect(F.quoted("a\"b\\c\nd\u{1}é") == #""a\"b\\c\nd\u0001é""#)
