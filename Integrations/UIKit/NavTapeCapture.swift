@@ -31,6 +31,8 @@
 // - Stack changes that are not a pop and that no command of the capture's made (a storyboard segue,
 //   an unwind segue, a direct UIKit call, third-party code): a `resync` line with what UIKit shows,
 //   which NavTape adopts as a gap instead of falling behind (docs/Capture.md, "Resync lines").
+// - A sheet the user swipes away (`presentationControllerDidDismiss`, through a forwarding delegate
+//   of the presented controller's presentation controller): `dismiss`.
 // - Display-mode changes the app did not ask for (the display-mode button, the edge swipe, a tap on
 //   the dimmed secondary), through a forwarding `UISplitViewControllerDelegate` proxy. UIKit does not
 //   say which of them it was: all are written as `tapDisplayModeButton`.
@@ -743,6 +745,10 @@ public final class NavTapeCapture {
     /// `presenter.present(controller, animated:)` (presenter: the split by default), written as `present`.
     public func present(_ controller: UIViewController, from presenter: UIViewController? = nil, animated: Bool = true) {
         let presenter = presenter ?? split
+        // Before presenting, as the app sets its own: a sheet swiped away is then written as a dismiss.
+        if observesUIKit, let presentation = controller.presentationController {
+            PresentationDelegateProxy(presentation: presentation, capture: self).install()
+        }
         record("present", [("controller", ref(controller))]) { finish in
             let refused = presenter.presentedViewController != nil  // UIKit then refuses and never calls back
             presenter.present(controller, animated: animated, completion: { MainActor.assumeIsolated { finish() } })
@@ -917,6 +923,12 @@ public final class NavTapeCapture {
         let time = max(lastTime, Self.now())
         lastTime = time
         emit(Format.resyncLine(observed: observeSplit(), time: time, references: &references))
+    }
+
+    /// The user swiped a sheet away (`presentationControllerDidDismiss`): the dismissal UIKit performed.
+    fileprivate func presentationDismissedByUser() {
+        guard hasLaunched, !stopped else { return }
+        record("dismiss", []) { $0() }
     }
 
     private func interactivePopCancelled(_ navigation: UINavigationController) {
@@ -1221,8 +1233,45 @@ private class ForwardingProxy: NSObject {
         return forwardee
     }
 
+    /// When the app's delegate is freed before the object it was the delegate of (a finished child
+    /// coordinator), UIKit would still send the optional methods it cached for it, and no one would
+    /// answer them: an unrecognized-selector crash where, without the capture, the delegate would
+    /// simply be nil. A watcher attached to the forwardee calls `freed` as it goes, and the proxy is
+    /// then assigned again, so UIKit asks `responds(to:)` afresh and caches the proxy's own methods only.
+    func watchForwardee(_ freed: @escaping @MainActor @Sendable () -> Void) {
+        guard let forwardee else { return }
+        objc_setAssociatedObject(forwardee, associationKey, DeallocationWatcher(freed), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
+
+    /// Stops watching the forwardee (the proxy is detached).
+    func unwatchForwardee() {
+        guard let forwardee else { return }
+        (objc_getAssociatedObject(forwardee, associationKey) as? DeallocationWatcher)?.cancel()
+        objc_setAssociatedObject(forwardee, associationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    }
+
     /// This proxy's key for `objc_setAssociatedObject`: its own address, unique while it lives.
     var associationKey: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
+}
+
+/// Runs `freed` on the main thread when it is released: attached to an app's delegate as an
+/// associated object, it is released as that delegate is deallocated.
+private final class DeallocationWatcher: @unchecked Sendable {
+    private var freed: (@MainActor @Sendable () -> Void)?
+
+    init(_ freed: @escaping @MainActor @Sendable () -> Void) { self.freed = freed }
+
+    /// Forgets `freed`: a detached proxy needs no reinstalling.
+    func cancel() { freed = nil }
+
+    deinit {
+        guard let freed else { return }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { freed() }
+        } else {
+            Task { @MainActor in freed() }
+        }
+    }
 }
 
 @available(iOS 14.0, *)
@@ -1250,11 +1299,20 @@ private final class NavigationDelegateProxy: ForwardingProxy, UINavigationContro
         forwardee = navigation.delegate
         objc_setAssociatedObject(navigation, associationKey, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         navigation.delegate = self
+        watchForwardee { [weak self] in self?.forwardeeFreed() }
+    }
+
+    /// The app's delegate is gone: assigned again, so UIKit forgets the methods it cached for it.
+    private func forwardeeFreed() {
+        guard let navigation, navigation.delegate === self else { return }
+        navigation.delegate = nil
+        navigation.delegate = self
     }
 
     /// Puts the app's delegate back.
     func detach() {
         capture = nil
+        unwatchForwardee()
         guard let navigation else { return }
         if navigation.delegate === self { navigation.delegate = original }
         objc_setAssociatedObject(navigation, associationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
@@ -1298,11 +1356,20 @@ private final class SplitDelegateProxy: ForwardingProxy, UISplitViewControllerDe
         forwardee = split.delegate
         objc_setAssociatedObject(split, associationKey, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         split.delegate = self
+        watchForwardee { [weak self] in self?.forwardeeFreed() }
+    }
+
+    /// The app's delegate is gone: assigned again, so UIKit forgets the methods it cached for it.
+    private func forwardeeFreed() {
+        guard let split, split.delegate === self else { return }
+        split.delegate = nil
+        split.delegate = self
     }
 
     /// Puts the app's delegate back.
     func detach() {
         capture = nil
+        unwatchForwardee()
         guard let split else { return }
         if split.delegate === self { split.delegate = original }
         objc_setAssociatedObject(split, associationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
@@ -1320,6 +1387,44 @@ private final class SplitDelegateProxy: ForwardingProxy, UISplitViewControllerDe
 }
 
 // MARK: Output
+
+/// The presented controller's presentation-controller delegate while it is on screen: a sheet the
+/// user swipes away (`presentationControllerDidDismiss`) is written as the `dismiss` it is; every
+/// other message goes to the app's own delegate.
+@available(iOS 14.0, *)
+@MainActor
+private final class PresentationDelegateProxy: ForwardingProxy, UIAdaptivePresentationControllerDelegate {
+    weak var presentation: UIPresentationController?
+    weak var capture: NavTapeCapture?
+
+    var original: (any UIAdaptivePresentationControllerDelegate)? { forwardee as? any UIAdaptivePresentationControllerDelegate }
+
+    init(presentation: UIPresentationController, capture: NavTapeCapture) {
+        self.presentation = presentation
+        self.capture = capture
+        super.init()
+    }
+
+    /// Becomes the delegate, forwarding to the current one. Kept alive by the presentation controller.
+    func install() {
+        guard let presentation, presentation.delegate !== self else { return }
+        forwardee = presentation.delegate
+        objc_setAssociatedObject(presentation, associationKey, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        presentation.delegate = self
+        watchForwardee { [weak self] in self?.forwardeeFreed() }
+    }
+
+    private func forwardeeFreed() {
+        guard let presentation, presentation.delegate === self else { return }
+        presentation.delegate = nil
+        presentation.delegate = self
+    }
+
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        capture?.presentationDismissedByUser()
+        original?.presentationControllerDidDismiss?(presentationController)
+    }
+}
 
 /// Writes lines to a file descriptor with SIGPIPE disabled on it (`F_SETNOSIGPIPE`): when the reader
 /// of a pipe or FIFO has gone, `write` fails with EPIPE instead of killing the app, and the sink

@@ -222,6 +222,9 @@ struct CaptureCLITests {
         #expect(
             json.stdout.contains(
                 ##""gaps":[{"commit":true,"displayMode":null,"event":"resynced","index":16,"stacks":[{"navigation":"#0","stack":["#1","#4"]}]"##), "\(json)")
+        let stats = try scratch.navtape("stats", "sg.navtape")
+        #expect(stats.stdout.contains("gaps: 2 (UIKit's state adopted with no recorded cause; navtape conformance sg.navtape)"), "\(stats)")
+        #expect(try scratch.navtape("stats", "sg.navtape", "--json").stdout.contains(#""gaps":2"#))
         // Blame names the gap, with no rule, as what set the stack.
         let blame = try scratch.navtape("blame", "sg.navtape", "MasterNC", "--at", "17")
         #expect(blame.stdout.contains("set by @16 +3.000s resynced UIKit showed stack of MasterNC [Master, Settings]"), "\(blame)")
