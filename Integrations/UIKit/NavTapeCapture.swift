@@ -30,7 +30,7 @@
 //   A pop the app routed through the capture is not written twice.
 // - Stack changes that are not a pop and that no command of the capture's made (a storyboard segue,
 //   an unwind segue, a direct UIKit call, third-party code): a `resync` line with what UIKit shows,
-//   which NavTape adopts as a gap instead of falling behind (docs/Capture.md, "Resync lines").
+//   which NavTape adopts instead of falling behind (docs/Capture.md, "Resync lines").
 // - A sheet the user swipes away (`presentationControllerDidDismiss`, through a forwarding delegate
 //   of the presented controller's presentation controller): `dismiss`.
 // - Display-mode changes the app did not ask for (the display-mode button, the edge swipe, a tap on
@@ -295,7 +295,7 @@ public enum NavTapeCaptureFormat {
 
     /// A resync line: `{"resync":{…},"time":…}`, what UIKit shows when it changed with no command of
     /// the capture's in flight (a segue, an unwind, a direct UIKit call, third-party code); NavTape
-    /// adopts it as a gap (docs/Capture.md, "Resync lines"). `observed` is written as a command line's
+    /// adopts it (docs/Capture.md, "Resync lines"). `observed` is written as a command line's
     /// observation, its controllers by identity once named; `time` is left out when `nil`.
     public static func resyncLine(observed: Observed, time: Int? = nil, references: inout References) -> String {
         var renderer = Renderer(references: references)

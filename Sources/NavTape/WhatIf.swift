@@ -131,7 +131,7 @@ public enum WhatIf {
                 for event in events { original.evolve(event) }
                 commit.removeAll(keepingCapacity: true)
             }
-            // A gap is UIKit's doing, not the delegate's: the branch adopts the same observation.
+            // A resync is UIKit's doing, not the delegate's: the branch adopts the same observation.
             if case .resynced(let resync) = events.first {
                 var next = recorder.state
                 let adopted = NavigationEvent.resynced(resync.mappingIDs { idMap[$0] ?? $0 })

@@ -26,8 +26,8 @@ public struct ConformanceFindings {
     public var divergentCommands: Int
     /// Every divergence, in order.
     public var findings: [Finding]
-    /// Every gap (a resync the model adopted), in order, with its text.
-    public var gaps: [(gap: ConformanceReport.Gap, text: String)]
+    /// Every resync the model adopted, in order, with its text.
+    public var resyncs: [(entry: ConformanceReport.ResyncEntry, text: String)]
 
     /// The findings of `machine`'s log (one pass, then one state per divergence); `observe` is
     /// called with the events done (progress).
@@ -47,25 +47,27 @@ public struct ConformanceFindings {
                     entry: entry, command: entry.command.map { $0.scriptLine(in: state) } ?? (entry.followsResync ? "resync" : "?"),
                     text: EventText.describe(entry.divergence, in: state)))
         }
-        gaps = []
-        for gap in report.gaps {
-            gaps.append((gap, EventText.describe(gap.resync, in: try machine.state(at: gap.index + 1))))
+        resyncs = []
+        for entry in report.resyncs {
+            resyncs.append((entry, EventText.describe(entry.resync, in: try machine.state(at: entry.index + 1))))
         }
     }
 
-    /// The divergences and gaps in log order, each as the line `conformance` prints under its log:
-    /// `@INDEX +OFFSET `command`: text` or `@INDEX +OFFSET gap: text`.
+    /// The divergences and resyncs in log order, each as the line `conformance` prints under its log:
+    /// `@INDEX +OFFSET `command`: text` or `@INDEX +OFFSET resync: text`.
     public func lines(start: Int64) -> [String] {
         var lines: [(UInt64, String)] = findings.map { finding in
             (finding.entry.index, "@\(finding.entry.index) \(SessionTime.offset(finding.entry.time - start)) `\(finding.command)`: \(finding.text)")
         }
-        for (gap, text) in gaps { lines.append((gap.index, "@\(gap.index) \(SessionTime.offset(gap.time - start)) gap: \(text)")) }
+        for (entry, text) in resyncs {
+            lines.append((entry.index, "@\(entry.index) \(SessionTime.offset(entry.time - start)) resync: \(text)"))
+        }
         return lines.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// `{"type":"conformance","log":…,"sessionID":…,"commands":N,"divergentCommands":N,"divergences":[…],"gaps":[…]}`,
-    /// each divergence the `diverged` event's object with its commit, command and text, each gap the
-    /// `resynced` event's object with its text.
+    /// `{"type":"conformance","log":…,"sessionID":…,"commands":N,"divergentCommands":N,"divergences":[…],"resyncs":[…]}`,
+    /// each divergence the `diverged` event's object with its commit, command and text, each resync
+    /// the `resynced` event's object with its text.
     public var json: JSONValue {
         .object([
             "type": .string("conformance"), "log": .string(log), "sessionID": .string(sessionID),
@@ -81,9 +83,9 @@ public struct ConformanceFindings {
                     object["text"] = .string(finding.text)
                     return .object(object)
                 }),
-            "gaps": .array(
-                gaps.map { gap, text in
-                    let event = RecordedEvent(index: gap.index, time: gap.time, event: .resynced(gap.resync), startsCommit: true)
+            "resyncs": .array(
+                resyncs.map { entry, text in
+                    let event = RecordedEvent(index: entry.index, time: entry.time, event: .resynced(entry.resync), startsCommit: true)
                     guard case .object(var object) = JSONEvent.encode(event) else { return .null }
                     object["text"] = .string(text)
                     return .object(object)

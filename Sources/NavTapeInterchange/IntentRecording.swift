@@ -18,18 +18,18 @@ public struct IntentRecording {
         /// The divergences from UIKit it recorded, in words.
         public var divergences: [String]
         /// For a resync line that made the model adopt UIKit's state, what it adopted, in words.
-        public var gap: String?
+        public var resync: String?
 
         /// What `record --intents --json` prints for the line (docs/JSON.md, "Record, shrink,
-        /// repair"): `acknowledged`, then a `gap` object for a resync the model adopted, then a
+        /// repair"): `acknowledged`, then a `resync` object for a resync the model adopted, then a
         /// `diverged` object for each divergence.
         public var json: [JSONValue] {
             let number = JSONValue.int(Int64(line))
             let acknowledged = JSONValue.object([
                 "type": .string("acknowledged"), "line": number, "events": .int(Int64(events)), "durable": .int(Int64(durable)),
             ])
-            let gaps = gap.map { [JSONValue.object(["type": .string("gap"), "line": number, "text": .string($0)])] } ?? []
-            return [acknowledged] + gaps + divergences.map { .object(["type": .string("diverged"), "line": number, "text": .string($0)]) }
+            let resyncs = resync.map { [JSONValue.object(["type": .string("resync"), "line": number, "text": .string($0)])] } ?? []
+            return [acknowledged] + resyncs + divergences.map { .object(["type": .string("diverged"), "line": number, "text": .string($0)]) }
         }
     }
 
@@ -41,14 +41,14 @@ public struct IntentRecording {
         public var events: UInt64
         /// The divergences recorded.
         public var divergences: Int
-        /// The gaps recorded: resync lines whose observation the model adopted.
-        public var gaps: Int
+        /// The resync lines whose observation the model adopted.
+        public var resyncs: Int
 
         /// What `record --intents --json` prints at the end, for the log at `log`.
         public func json(log: String, interrupted: Bool) -> JSONValue {
             .object([
                 "type": .string("recorded"), "log": .string(log), "commands": .int(Int64(commands)),
-                "events": .int(Int64(events)), "divergences": .int(Int64(divergences)), "gaps": .int(Int64(gaps)),
+                "events": .int(Int64(events)), "divergences": .int(Int64(divergences)), "resyncs": .int(Int64(resyncs)),
                 "interrupted": .bool(interrupted),
             ])
         }
@@ -81,19 +81,19 @@ public struct IntentRecording {
         try ingest.finish()
         return Summary(
             commands: ingest.capture?.recorder.commitCount ?? 0, events: ingest.capture?.recorder.eventCount ?? 0,
-            divergences: ingest.divergenceCount, gaps: ingest.gapCount)
+            divergences: ingest.divergenceCount, resyncs: ingest.resyncCount)
     }
 
     private mutating func readAll(interrupted: () -> Bool, acknowledge: ([Acknowledgement]) throws -> Void) throws {
         while true {
             while let line = try input.bufferedLine() {
                 guard let step = try ingest.feed(line, number: input.lineNumber), let capture = ingest.capture else { continue }
-                var gap: String?
-                for case .resynced(let resync) in step.events { gap = EventText.describe(resync, in: capture.state) }
+                var resync: String?
+                for case .resynced(let adopted) in step.events { resync = EventText.describe(adopted, in: capture.state) }
                 pending.append(
                     Acknowledgement(
                         line: input.lineNumber, events: step.events.count, durable: 0,
-                        divergences: step.divergences.map { EventText.describe($0, in: capture.state) }, gap: gap))
+                        divergences: step.divergences.map { EventText.describe($0, in: capture.state) }, resync: resync))
                 if pending.count >= 4_096 { try flush(acknowledge) }
             }
             // About to wait for the app: make what arrived durable and say so.

@@ -217,8 +217,8 @@ public struct CaptureIngest {
     public private(set) var commandCount = 0
     /// The number of divergences recorded.
     public private(set) var divergenceCount = 0
-    /// The number of resync lines that adopted what UIKit showed (gaps).
-    public private(set) var gapCount = 0
+    /// The number of resync lines that adopted what UIKit showed.
+    public private(set) var resyncCount = 0
     private let options: RecorderOptions
     private let now: () -> Int64
 
@@ -278,7 +278,7 @@ public struct CaptureIngest {
             throw fail(error.message)
         }
         if step.command == nil {
-            if !step.events.isEmpty { gapCount += 1 }
+            if !step.events.isEmpty { resyncCount += 1 }
         } else {
             commandCount += 1
         }

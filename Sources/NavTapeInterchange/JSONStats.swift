@@ -25,7 +25,7 @@ public enum JSONStats {
                 "collapsesAtLaunch": .int(Int64(stats.collapsesAtLaunch)),
                 "separates": .int(Int64(stats.separates)),
                 "divergences": .int(Int64(stats.count(of: .diverged))),
-                "gaps": .int(Int64(stats.count(of: .resynced))),
+                "resyncs": .int(Int64(stats.count(of: .resynced))),
                 "deepestStack": .int(Int64(stats.maximumStackDepth)),
                 "rejected": table(stats.rejectionsByRule, \.description),
                 "ignored": table(stats.ignoresByRule, \.description),

@@ -1773,8 +1773,8 @@ expect violations none
 """#),
         ("Capture/segue.intents.jsonl", #"""
 // A master-detail app on an iPhone Plus whose storyboard and SDKs change stacks behind the capture's
-// back (docs/Capture.md, "Resync"): the capture writes what UIKit shows as a `resync` line, the model
-// adopts it as a gap, and the commands after it are compared with UIKit as usual. No divergence.
+// back (docs/Capture.md, "Resync lines"): the capture writes what UIKit shows as a `resync` line, the model
+// adopts it, and the commands after it are compared with UIKit as usual. No divergence.
 {"navtape":"intents","version":1,"session":"segue-001","startTime":1795356000000,"device":"iphone-plus","traits":"portrait"}
 {"time":1795356000000,"command":"setSplitViewControllers","controllers":[{"id":"0x1","name":"MasterNC","kind":"navigation","children":[{"id":"0x2","name":"Master"}]},{"id":"0x3","name":"DetailNC","kind":"navigation","children":[{"id":"0x4","name":"Detail"}]}]}
 {"time":1795356000100,"command":"launch","observed":{"viewControllers":["0x1"],"collapsed":true,"stacks":[{"navigation":"0x1","viewControllers":["0x2","0x3"]}]}}

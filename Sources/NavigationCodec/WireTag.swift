@@ -49,7 +49,7 @@ enum EventWireTag: UInt8 {
     case detailMarked = 0x24
     /// The item a controller shows, set or cleared by the app.
     case itemRepresented = 0x25
-    /// What UIKit showed at a gap in a capture, adopted by the model (`docs/Capture.md`, "Resync").
+    /// What UIKit showed when a capture resynced, adopted by the model (`docs/Capture.md`, "Resync lines").
     case resynced = 0x26
 
     /// The bit of an event's first byte that marks the first event of a commit.

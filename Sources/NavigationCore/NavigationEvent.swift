@@ -83,7 +83,7 @@ public enum NavigationEvent: Hashable, Sendable {
     /// observation, `docs/Capture.md`); state unchanged.
     case diverged(Divergence)
     /// UIKit changed what it shows without a recorded cause and the capture reported it: the model
-    /// adopts what UIKit showed, a gap in the record (`docs/Capture.md`, "Resync"). Boxed, so the
+    /// adopts what UIKit showed, with no rule to blame (`docs/Capture.md`, "Resync lines"). Boxed, so the
     /// hot loop's events stay small.
     indirect case resynced(Resync)
 

@@ -1,4 +1,4 @@
-/// What UIKit showed at a gap in a capture, as the model adopts it: the payload of
+/// What UIKit showed when a capture resynced, as the model adopts it: the payload of
 /// ``NavigationEvent/resynced(_:)`` (`docs/Capture.md`, "Resync"). Only the parts that differed
 /// from the model are held.
 ///

@@ -1,10 +1,10 @@
 import NavigationCore
 
 /// Every place a captured session's UIKit differed from the model (`docs/Capture.md`): the
-/// `diverged` events with the command they follow, and the gaps (`resynced` events) where the model
-/// adopted what UIKit showed with no recorded cause.
+/// `diverged` events with the command they follow, and the resyncs (`resynced` events) where the
+/// model adopted what UIKit showed with no recorded cause.
 ///
-/// Memory grows with the number of divergences and gaps only (each is small), not with the log.
+/// Memory grows with the number of divergences and resyncs only (each is small), not with the log.
 public struct ConformanceReport: Projection, Sendable {
     /// One divergence and where it was recorded.
     public struct Entry: Hashable, Sendable {
@@ -22,8 +22,8 @@ public struct ConformanceReport: Projection, Sendable {
         public var divergence: Divergence
     }
 
-    /// A gap: UIKit showed something the capture did not cause, and the model adopted it.
-    public struct Gap: Hashable, Sendable {
+    /// A resync: UIKit showed something the capture did not cause, and the model adopted it.
+    public struct ResyncEntry: Hashable, Sendable {
         /// The `resynced` event's index.
         public var index: UInt64
         /// When UIKit was seen.
@@ -34,8 +34,8 @@ public struct ConformanceReport: Projection, Sendable {
 
     /// The divergences, in log order.
     public private(set) var entries: [Entry] = []
-    /// The gaps, in log order.
-    public private(set) var gaps: [Gap] = []
+    /// The resyncs, in log order.
+    public private(set) var resyncs: [ResyncEntry] = []
     /// How many commands carried an observation that differed (commits with at least one divergence).
     public private(set) var divergentCommands = 0
     private var commit: [NavigationEvent] = []
@@ -62,7 +62,7 @@ public struct ConformanceReport: Projection, Sendable {
             commitCounted = false
         }
         lastNames = context.state.names
-        if case .resynced(let resync) = context.event { gaps.append(Gap(index: context.index, time: context.time, resync: resync)) }
+        if case .resynced(let resync) = context.event { resyncs.append(ResyncEntry(index: context.index, time: context.time, resync: resync)) }
         guard case .diverged(let divergence) = context.event else {
             // Only the current commit's events are kept.
             commit.append(context.event)

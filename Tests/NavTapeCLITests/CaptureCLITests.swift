@@ -195,16 +195,16 @@ struct CaptureCLITests {
         #expect(try scratch.navtape("conformance", "t.navtape").status == 0)
     }
 
-    @Test("resync lines: recorded as gaps, the log verifies, conformance lists each gap and passes, the inspector marks them, a fork keeps them")
-    func resyncGaps() throws {
+    @Test("resync lines: recorded, the log verifies, conformance lists each resync and passes, the inspector marks them, a fork keeps them")
+    func resyncLines() throws {
         let scratch = Scratch(onDisk: true)
         defer { scratch.remove() }
         let sample = Navtape.root.appendingPathComponent("Tests/Capture/segue.intents.jsonl")
         let record = try scratch.navtape("record", "--intents", sample.path, "-o", "sg.navtape")
         #expect(record.status == 0, "\(record)")
-        #expect(record.stdout.contains("line 9: gap: UIKit showed stack of MasterNC [Master, Settings] with no recorded cause; adopted"), "\(record)")
+        #expect(record.stdout.contains("line 9: resync: UIKit showed stack of MasterNC [Master, Settings] with no recorded cause; adopted"), "\(record)")
         #expect(record.stdout.contains("line 14: acknowledged, 0 events"), "a resync that shows the model's state adopts nothing: \(record)")
-        #expect(record.stdout.hasSuffix("divergences from UIKit: 0; 2 gaps (resyncs adopted) (navtape conformance sg.navtape)\n"), "\(record)")
+        #expect(record.stdout.hasSuffix("divergences from UIKit: 0; 2 resyncs (UIKit's state adopted) (navtape conformance sg.navtape)\n"), "\(record)")
         let verify = try scratch.navtape("verify", "sg.navtape")
         #expect(verify.status == 0, "\(verify)")
         let report = try scratch.navtape("conformance", "sg.navtape")
@@ -213,30 +213,30 @@ struct CaptureCLITests {
                 == Navtape.Result(
                     status: 0,
                     stdout: """
-                        sg.navtape: 0 divergences in 0 of 13 commands; 2 gaps (resyncs adopted)
-                          @16 +3.000s gap: UIKit showed stack of MasterNC [Master, Settings] with no recorded cause; adopted
-                          @20 +5.000s gap: UIKit showed stack of MasterNC [Master] with no recorded cause; adopted
+                        sg.navtape: 0 divergences in 0 of 13 commands; 2 resyncs (UIKit's state adopted)
+                          @16 +3.000s resync: UIKit showed stack of MasterNC [Master, Settings] with no recorded cause; adopted
+                          @20 +5.000s resync: UIKit showed stack of MasterNC [Master] with no recorded cause; adopted
 
                         """, stderr: ""))
         let json = try scratch.navtape("conformance", "sg.navtape", "--json")
         #expect(
             json.stdout.contains(
-                ##""gaps":[{"commit":true,"displayMode":null,"event":"resynced","index":16,"stacks":[{"navigation":"#0","stack":["#1","#4"]}]"##), "\(json)")
+                ##""resyncs":[{"commit":true,"displayMode":null,"event":"resynced","index":16,"stacks":[{"navigation":"#0","stack":["#1","#4"]}]"##), "\(json)")
         let stats = try scratch.navtape("stats", "sg.navtape")
-        #expect(stats.stdout.contains("gaps: 2 (UIKit's state adopted with no recorded cause; navtape conformance sg.navtape)"), "\(stats)")
-        #expect(try scratch.navtape("stats", "sg.navtape", "--json").stdout.contains(#""gaps":2"#))
-        // Blame names the gap, with no rule, as what set the stack.
+        #expect(stats.stdout.contains("resyncs: 2 (UIKit's state adopted with no recorded cause; navtape conformance sg.navtape)"), "\(stats)")
+        #expect(try scratch.navtape("stats", "sg.navtape", "--json").stdout.contains(#""resyncs":2"#))
+        // Blame names the resync, with no rule, as what set the stack.
         let blame = try scratch.navtape("blame", "sg.navtape", "MasterNC", "--at", "17")
         #expect(blame.stdout.contains("set by @16 +3.000s resynced UIKit showed stack of MasterNC [Master, Settings]"), "\(blame)")
         #expect(try scratch.navtape("inspect", "sg.navtape", "-o", "sg.html").status == 0)
         let commits = try #require(try InspectTests.data(scratch.read("sg.html"))["commits"] as? [[String: Any]])
-        let gaps = commits.filter { $0["gap"] as? Bool == true }.map { $0["command"] as? String ?? "" }
-        #expect(gaps == ["resync (no recorded cause)", "resync (no recorded cause)"], "\(gaps)")
+        let resyncs = commits.filter { $0["resync"] as? Bool == true }.map { $0["command"] as? String ?? "" }
+        #expect(resyncs == ["resync (no recorded cause)", "resync (no recorded cause)"], "\(resyncs)")
         // Re-decided under another delegate, the branch adopts what UIKit showed at the same points.
         let fork = try scratch.navtape("fork", "sg.navtape", "--at", "0", "--policy", "calendar-paste", "-o", "b.navtape")
         #expect(fork.status == 0, "\(fork)")
         let branch = try scratch.navtape("conformance", "b.navtape")
-        #expect(branch.stdout.contains("2 gaps (resyncs adopted)"), "\(branch)")
+        #expect(branch.stdout.contains("2 resyncs (UIKit's state adopted)"), "\(branch)")
     }
 
     @Test("a malformed line stops with FILE:LINE (exit 65), every line before it kept; a script can come from standard input")

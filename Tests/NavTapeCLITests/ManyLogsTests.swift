@@ -55,7 +55,7 @@ struct ManyLogsTests {
         #expect(objects.count == 2)
         let keys: Set<String> = [
             "type", "log", "sessionID", "device", "policy", "events", "commands", "duration", "collapses",
-            "collapsesAtLaunch", "separates", "divergences", "deepestStack", "rejected", "ignored", "displayModes", "screens",
+            "collapsesAtLaunch", "separates", "divergences", "resyncs", "deepestStack", "rejected", "ignored", "displayModes", "screens",
             "bugs", "firstBugs", "brokenAtEnd", "app", "appVersion", "build", "os", "deviceModel",
         ]
         #expect(objects.allSatisfy { Set($0.keys) == keys })

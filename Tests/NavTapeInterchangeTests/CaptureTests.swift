@@ -129,7 +129,7 @@ struct CaptureTests {
         return lines.joined(separator: "\n")
     }
 
-    @Test("resync (docs/Capture.md): a third-party push is adopted as a gap, so the next Back is compared from UIKit's state, not blamed on NV-2")
+    @Test("resync (docs/Capture.md): a third-party push is adopted, so the next Back is compared from UIKit's state, not blamed on NV-2")
     func resyncAdoptsAThirdPartyPush() throws {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
@@ -137,29 +137,29 @@ struct CaptureTests {
         let (silent, silentSteps) = try Self.ingest(Self.thirdPartyPush(resync: false), into: scratch.path("silent.navtape"))
         let blamed = silentSteps.flatMap(\.step.divergences)
         #expect(blamed.count == 1 && blamed.first?.aspect.name == "stack")
-        #expect(silent.gapCount == 0)
+        #expect(silent.resyncCount == 0)
         // With it, the model adopts UIKit's stack and the Back agrees.
         let (ingest, steps) = try Self.ingest(Self.thirdPartyPush(resync: true), into: scratch.path("r.navtape"))
         let capture = try #require(ingest.capture)
         #expect(steps.flatMap(\.step.divergences).isEmpty)
-        #expect(ingest.gapCount == 1 && ingest.commandCount == 3)
+        #expect(ingest.resyncCount == 1 && ingest.commandCount == 3)
         let resync = try #require(steps.first { $0.line == 4 }?.step)
         #expect(resync.command == nil)
         let (p, m, s) = (try #require(capture.identities["p"]), try #require(capture.identities["m"]), try #require(capture.identities["s"]))
         let t = try #require(capture.identities["t"])
         #expect(resync.events.last == .resynced(Resync(stacks: [Resync.Stack(navigation: p, viewControllers: [m, s, t])])))
         #expect(capture.state.stack(of: p) == [m, s])
-        // No rule governs the gap, and the log replays to the recorder's state with the gap in it.
+        // No rule governs the resync, and the log replays to the recorder's state with it.
         #expect(resync.events.last?.governingRules(in: capture.state) == [])
         let machine = try TimeMachine(path: scratch.path("r.navtape"))
         var report = ConformanceReport()
         try machine.run(&report)
-        #expect(report.gaps.map(\.resync) == [Resync(stacks: [Resync.Stack(navigation: p, viewControllers: [m, s, t])])])
+        #expect(report.resyncs.map(\.resync) == [Resync(stacks: [Resync.Stack(navigation: p, viewControllers: [m, s, t])])])
         #expect(report.entries.isEmpty)
         #expect(try machine.state(at: machine.eventCount) == capture.state)
     }
 
-    @Test("resync: what the model shows adopts nothing; a collapse it did not see is a divergence with no rule after the gap")
+    @Test("resync: what the model shows adopts nothing; a collapse it did not see is a divergence with no rule after the resync")
     func resyncMatchingAndUnadoptable() throws {
         let scratch = TemporaryDirectory()
         defer { scratch.remove() }
@@ -176,7 +176,7 @@ struct CaptureTests {
         let unadoptable = try #require(steps.first { $0.line == 5 }?.step)
         #expect(unadoptable.events.first == .resynced(Resync()))
         #expect(unadoptable.divergences == [Divergence(aspect: .collapsed, observed: .flag(false), model: .flag(true), rules: [])])
-        #expect(ingest.gapCount == 1 && ingest.divergenceCount == 1)
+        #expect(ingest.resyncCount == 1 && ingest.divergenceCount == 1)
         let machine = try TimeMachine(path: scratch.path("c.navtape"))
         var report = ConformanceReport()
         try machine.run(&report)
@@ -198,7 +198,7 @@ struct CaptureTests {
         let (ingest, steps) = try Self.ingest(text, into: scratch.path("pad.navtape"))
         let capture = try #require(ingest.capture)
         #expect(steps.flatMap(\.step.divergences).isEmpty, "\(steps.flatMap(\.step.divergences))")
-        #expect(ingest.gapCount == 1)
+        #expect(ingest.resyncCount == 1)
         #expect(capture.state.hierarchyDescription == "MN[M] | PhotoNC[Photo, Info]")
     }
 

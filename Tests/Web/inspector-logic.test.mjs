@@ -391,7 +391,7 @@ test("the texts of a commit's row", () => {
 test("markers: a BUG- rule, a rotation and a divergence, placed along the timeline", () => {
   assert.deepEqual(logic.markerKinds(commit(0, 1, { bugs: ["NV-1"] })), []);
   assert.deepEqual(logic.markerKinds(commit(0, 1, { bugs: ["NV-1", "BUG-6"], rotation: true, diverged: 2 })), ["bug", "rotation", "diverged"]);
-  assert.deepEqual(logic.markerKinds(commit(0, 1, { diverged: 1, gap: true })), ["diverged", "gap"]);
+  assert.deepEqual(logic.markerKinds(commit(0, 1, { diverged: 1, resync: true })), ["diverged", "resync"]);
   const commits = [commit(0, 1, { rotation: true, command: "turn" }), commit(2, 3), commit(4, 5, { bugs: ["BUG-6", "ST-1"], command: "show" })];
   assert.deepEqual(logic.markerList(commits), [
     { index: 0, kind: "rotation", at: 0, left: "0%", width: 4, title: "turn" },
@@ -579,9 +579,9 @@ test("isDivergence: a capture's diverged events", () => {
   assert.equal(logic.isDivergence({ i: 3, text: "resynced UIKit showed stack of MN [M, S] with no recorded cause; adopted" }), false);
 });
 
-test("isGap: a capture's resynced events, where the model adopted UIKit's state", () => {
-  assert.equal(logic.isGap({ i: 3, text: "resynced UIKit showed stack of MN [M, S] with no recorded cause; adopted" }), true);
-  assert.equal(logic.isGap({ i: 3, text: "diverged collapsed: UIKit false, model true" }), false);
+test("isResync: a capture's resynced events, where the model adopted UIKit's state", () => {
+  assert.equal(logic.isResync({ i: 3, text: "resynced UIKit showed stack of MN [M, S] with no recorded cause; adopted" }), true);
+  assert.equal(logic.isResync({ i: 3, text: "diverged collapsed: UIKit false, model true" }), false);
 });
 
 test("blameTarget: what a view's selection blames, blamedRole: which drawn column it highlights", () => {

@@ -88,7 +88,7 @@ public struct FlatEvents {
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged: return make()
         case .controllerReleased(let id): return make(a: id.rawValue)
         case .resynced:
-            return make()  // captures' gaps: the app models' sessions record none
+            return make()  // captures' resyncs: the app models' sessions record none
         case .detailMarked, .itemRepresented:
             return make()  // detail marks and items: read by the detectors, not by the C fold
         case .flagSet, .policyChanged:

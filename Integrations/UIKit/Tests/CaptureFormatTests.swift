@@ -114,7 +114,7 @@ struct CaptureFormatTests {
             "\(written) \(sample)")
     }
 
-    @Test("a resync line the capture writes after a segue's push is adopted by record --intents as a gap, with no divergence after it")
+    @Test("a resync line the capture writes after a segue's push is adopted by record --intents, with no divergence after it")
     func resyncLine() throws {
         var references = F.References()
         let master = F.Controller(id: "0x2", name: "Master")
@@ -144,7 +144,7 @@ struct CaptureFormatTests {
             if let step = try ingest.feed(line, number: i + 1) { divergences += step.divergences.count }
         }
         try ingest.finish()
-        #expect(ingest.gapCount == 1 && divergences == 0)
+        #expect(ingest.resyncCount == 1 && divergences == 0)
         let tape = try TimeMachine(path: scratch.path("s.navtape"))
         #expect(try tape.state(at: tape.eventCount).hierarchyDescription == "MasterNC[Master]")
     }

@@ -117,8 +117,8 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
     public var rotation: Bool
     /// How many divergences from UIKit it recorded.
     public var diverged: Int
-    /// Whether it is a gap: a resync, where the model adopted what UIKit showed with no recorded cause.
-    public var gap: Bool
+    /// Whether it is a resync, where the model adopted what UIKit showed with no recorded cause.
+    public var resync: Bool
     /// The state after it.
     public var state: StateDrawing
 
@@ -154,7 +154,7 @@ public struct InspectorCommit: Codable, Hashable, Sendable {
         violations = raised.map { StateReport.Violation(rule: $0.rule.description, subject: $0.subject?.description, message: $0.message) }
         self.rotation = rotation
         self.diverged = diverged
-        if case .resynced = plain.first { gap = true } else { gap = false }
+        if case .resynced = plain.first { resync = true } else { resync = false }
         self.state = StateDrawing(after)
     }
 

@@ -26,9 +26,9 @@ public enum StatsText {
         if divergences > 0 {
             lines.append("divergences from UIKit: \(divergences) (navtape conformance \(machine.path))")
         }
-        let gaps = stats.count(of: .resynced)
-        if gaps > 0 {
-            lines.append("gaps: \(gaps) (UIKit's state adopted with no recorded cause; navtape conformance \(machine.path))")
+        let resyncs = stats.count(of: .resynced)
+        if resyncs > 0 {
+            lines.append("resyncs: \(resyncs) (UIKit's state adopted with no recorded cause; navtape conformance \(machine.path))")
         }
         return lines
     }

@@ -66,7 +66,7 @@ public enum EventText {
     }
 
     /// `UIKit showed stack of DetailNav [Detail, Photo], displayMode allVisible with no recorded
-    /// cause; adopted`: what a gap in a capture made the model take.
+    /// cause; adopted`: what a capture's resync made the model take.
     public static func describe(_ resync: Resync, in state: NavigationState) -> String {
         func list(_ ids: [ControllerID]) -> String { "[" + ids.map { state.name(of: $0) }.joined(separator: ", ") + "]" }
         var parts: [String] = []

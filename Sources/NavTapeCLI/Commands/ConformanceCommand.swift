@@ -12,9 +12,9 @@ struct ConformanceCommand: ParsableCommand {
         discussion: """
             Lists the `diverged` events `record --intents` wrote (docs/Capture.md): for each, the \
             command, what was compared, what UIKit showed, what the model says and the rules \
-            involved; and each gap, where a `resync` line made the model adopt what UIKit showed \
+            involved; and each resync, where a `resync` line made the model adopt what UIKit showed \
             with no recorded cause. Takes several logs and directories. Exit status 1 when any log \
-            has a divergence, else 0 (gaps alone are not failures; or the worst error). With --json, one object per log (docs/JSON.md, \
+            has a divergence, else 0 (resyncs alone are not failures; or the worst error). With --json, one object per log (docs/JSON.md, \
             "Conformance").
 
             Examples:
@@ -39,9 +39,9 @@ struct ConformanceCommand: ParsableCommand {
             progress.finish()
             diverged = diverged || !found.findings.isEmpty
             guard !format.json else { return Output.standard.json(found.json) }
-            let gaps = found.gaps.isEmpty ? "" : "; \(Plural.count(found.gaps.count, "gap")) (resyncs adopted)"
+            let resyncs = found.resyncs.isEmpty ? "" : "; \(Plural.count(found.resyncs.count, "resync")) (UIKit's state adopted)"
             Output.standard.line(
-                "\(path): \(Plural.count(found.findings.count, "divergence")) in \(found.divergentCommands) of \(Plural.count(found.commands, "command"))\(gaps)"
+                "\(path): \(Plural.count(found.findings.count, "divergence")) in \(found.divergentCommands) of \(Plural.count(found.commands, "command"))\(resyncs)"
             )
             for line in found.lines(start: machine.startTime) { Output.standard.line("  \(line)") }
         }

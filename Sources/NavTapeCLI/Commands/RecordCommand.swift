@@ -19,7 +19,7 @@ struct RecordCommand: ParsableCommand {
             file, a FIFO or standard input). Each line is acknowledged on standard output once durable; \
             where the line carries UIKit's observed state and it differs from the model, a `diverged` \
             event is recorded and printed (see `navtape conformance`); a `resync` line (UIKit changed \
-            with no recorded cause) makes the model adopt what UIKit showed, printed as a gap. The log appears at once and grows \
+            with no recorded cause) makes the model adopt what UIKit showed, printed as a resync. The log appears at once and grows \
             (`navtape tail -f` follows it), so it never replaces a file: --force is refused. End of input or Ctrl-C closes it cleanly; a malformed line \
             stops with FILE:LINE: message (exit 65), keeping every line before it.
 
@@ -87,7 +87,7 @@ struct RecordCommand: ParsableCommand {
                     for object in entry.json { Output.standard.json(object) }
                 } else {
                     Output.standard.line("line \(entry.line): acknowledged, \(Plural.count(entry.events, "event")) (\(entry.durable) in the log)")
-                    if let gap = entry.gap { Output.standard.line("line \(entry.line): gap: \(gap)") }
+                    if let resync = entry.resync { Output.standard.line("line \(entry.line): resync: \(resync)") }
                     for divergence in entry.divergences { Output.standard.line("line \(entry.line): diverged \(divergence)") }
                 }
             }
@@ -96,11 +96,11 @@ struct RecordCommand: ParsableCommand {
         if format.json {
             Output.standard.json(summary.json(log: output.output, interrupted: Interrupt.wasRequested))
         } else {
-            let see = summary.divergences + summary.gaps > 0 ? " (navtape conformance \(output.output))" : ""
-            let gaps = summary.gaps > 0 ? "; \(Plural.count(summary.gaps, "gap")) (resyncs adopted)" : ""
+            let see = summary.divergences + summary.resyncs > 0 ? " (navtape conformance \(output.output))" : ""
+            let resyncs = summary.resyncs > 0 ? "; \(Plural.count(summary.resyncs, "resync")) (UIKit's state adopted)" : ""
             Output.standard.line(
                 "recorded \(Plural.count(summary.commands, "command")), \(Plural.count(summary.events, "event")) to \(output.output)"
-                    + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(gaps)\(see)")
+                    + (Interrupt.wasRequested ? " (interrupted)" : "") + "; divergences from UIKit: \(summary.divergences)\(resyncs)\(see)")
         }
         try Output.standard.flush()
     }

@@ -393,9 +393,9 @@ export function isDivergence(event) {
   return /^diverged\b/.test(event.text);
 }
 
-// Whether an event is a gap (a capture's `resynced` event: the model adopted what UIKit showed with
+// Whether an event is a resync (a capture's `resynced` event: the model adopted what UIKit showed with
 // no recorded cause): the events list highlights it.
-export function isGap(event) {
+export function isResync(event) {
   return /^resynced\b/.test(event.text);
 }
 
@@ -403,22 +403,22 @@ export function isGap(event) {
 
 // Each kind of marker's width in pixels: a bug's and a divergence's are wide enough to be clicked, a
 // rotation's is a thin tick. Whatever its width, a marker's hit area is at least MARKER_HIT wide.
-export const MARKER_WIDTH = { bug: 10, diverged: 10, gap: 10, rotation: 4 };
+export const MARKER_WIDTH = { bug: 10, diverged: 10, resync: 10, rotation: 4 };
 export const MARKER_HIT = 10;
 
 // The legend under the timeline: each kind's marker and what it means.
 export const MARKER_LEGEND = [
   ["bug", "bug (a BUG- rule raised)"], ["rotation", "rotation"], ["diverged", "divergence from UIKit"],
-  ["gap", "gap (UIKit's state adopted: no recorded cause)"],
+  ["resync", "resync (UIKit's state adopted: no recorded cause)"],
 ];
 
-// The markers of `commit`: a bug (a BUG- rule raised), a rotation, a divergence, a gap.
+// The markers of `commit`: a bug (a BUG- rule raised), a rotation, a divergence, a resync.
 export function markerKinds(commit) {
   const kinds = [];
   if (commit.bugs.some((rule) => rule.startsWith("BUG-"))) kinds.push("bug");
   if (commit.rotation) kinds.push("rotation");
   if (commit.diverged) kinds.push("diverged");
-  if (commit.gap) kinds.push("gap");
+  if (commit.resync) kinds.push("resync");
   return kinds;
 }
 
@@ -438,9 +438,9 @@ export function markerList(commits) {
 
 // The marker a click `x` pixels along the markers' bar (`width` pixels wide) selects: the nearest
 // one whose hit area (its width, at least MARKER_HIT pixels, centred on it) holds x; at the same
-// distance a bug before a divergence before a gap before a rotation. Null when none does.
+// distance a bug before a divergence before a resync before a rotation. Null when none does.
 export function markerAt(markers, x, width) {
-  const order = ["bug", "diverged", "gap", "rotation"];
+  const order = ["bug", "diverged", "resync", "rotation"];
   let best = null, distance = Infinity;
   for (const marker of markers) {
     const d = Math.abs(x - marker.at * width);

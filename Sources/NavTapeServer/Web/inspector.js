@@ -2,7 +2,7 @@ import { infoText, splitLayout, findCommit, commitAtOrAfter, commitHolding, clam
 import { readAddress, addressOf, openingPoint, openingPlace, openedAt, notHeldText } from "./inspector-logic.js";
 import { readAhead, readQuery, aroundQuery, trimCommits, mergeRead, replaceCommits, liveFrom, mergeLive } from "./inspector-logic.js";
 import { seekValue, checkpointText, summaryText, loadedLabel, wholeLabel, noteText, checkpointsNote, toldText, commitHeadText, bugsText, eventText, rulesText, commitSpan } from "./inspector-logic.js";
-import { violationLines, violationSubjects, isDivergence, isGap, markerList, markerAt, MARKER_LEGEND } from "./inspector-logic.js";
+import { violationLines, violationSubjects, isDivergence, isResync, markerList, markerAt, MARKER_LEGEND } from "./inspector-logic.js";
 import { markAt, markOf, marksText, diffHead, serverDiffHead, drawnDiffHead, drawnDiff, diffBody, diffURL } from "./inspector-logic.js";
 import { blameTarget, blamedRole, drawnBlameLabel, blameStart, blameHead, blameInPageText, blameFurtherText, blameURL, blameServerText, refusal } from "./inspector-logic.js";
 import { whatIfQuery, forkCommit, branchView } from "./inspector-logic.js";
@@ -313,7 +313,7 @@ function rowFor(commit) {
   row.appendChild(el("div", "head", commitHeadText(commit)));
   if (commit.bugs.length) row.appendChild(el("div", "bugs", bugsText(commit.bugs)));
   for (const event of commit.events) {
-    const line = el("div", "event" + (isDivergence(event) ? " divergence" : "") + (isGap(event) ? " gap" : "")
+    const line = el("div", "event" + (isDivergence(event) ? " divergence" : "") + (isResync(event) ? " resync" : "")
       + (event.i === blamedEvent ? " blamed" : ""), eventText(event));
     line.dataset.i = event.i;
     if (event.rules.length) line.appendChild(el("span", "rules", rulesText(event.rules)));
