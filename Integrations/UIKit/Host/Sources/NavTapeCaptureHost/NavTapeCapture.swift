@@ -1,0 +1,1 @@
+../../../NavTapeCapture.swift
