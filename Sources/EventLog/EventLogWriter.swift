@@ -304,6 +304,33 @@ public final class EventLogWriter {
         return index
     }
 
+    /// Resumes the log at record `index`, past ``recordCount``: writes the pending records block, then
+    /// a checkpoint at `index` (its `payload`, at `timestamp`), so that the indices between are a gap
+    /// (docs/FileFormat.md, "Gaps") and the next record takes `index`. What a repair leaves, written
+    /// again (an import of a repaired log's export).
+    ///
+    /// - Throws: ``EventLogError`` — `.invalidArgument` for an `index` not past ``recordCount`` or a
+    ///   `timestamp` before the last record's; then as ``appendCheckpoint(_:)``.
+    public func resume(at index: UInt64, checkpoint payload: [UInt8], timestamp: Int64) throws(EventLogError) {
+        try checkUsable()
+        guard index > recordCount else {
+            throw EventLogError(.invalidArgument, path: path, detail: "a gap must end past record \(recordCount), not at \(index)")
+        }
+        if let last = pending.lastTimestamp ?? layout.lastTimestamp, timestamp < last {
+            throw EventLogError(.invalidArgument, path: path, detail: "a gap's time \(timestamp) is before the last record's \(last)")
+        }
+        guard payload.count <= options.maxBlockBytes else {
+            throw EventLogError(
+                .tooLarge, path: path,
+                detail: "checkpoint of \(payload.count) bytes exceeds maxBlockBytes \(options.maxBlockBytes)")
+        }
+        if pending.count > 0 { try writePendingBlock() }
+        try withBytes(of: payload) { raw throws(EventLogError) in
+            try writeBlock(kind: .checkpoint, firstIndex: index, count: 0, firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
+        }
+        if pending.noteCheckpoint(bytes: payload.count) { try startGroupCommit() }
+    }
+
     /// Writes any pending records and makes everything written durable (`fdatasync`).
     ///
     /// - Returns: the acknowledged record count, now equal to ``recordCount``.

@@ -253,6 +253,22 @@ public final class Recorder {
         return bytes
     }
 
+    /// Resumes the log after a gap (docs/FileFormat.md, "Gaps"): the events before `index` that it
+    /// does not hold were lost, and the state from `index` on is `state`, at `time` (what an import of
+    /// a repaired log's export writes again).
+    /// - Throws: ``NavTapeError`` `.invalidArgument` for an `index` not past ``eventCount`` or a time
+    ///   before the last event's; the log's errors as they come.
+    package func resume(at index: UInt64, state resumed: NavigationState, time: Int64) throws(NavTapeError) {
+        guard time >= lastTime else {
+            throw NavTapeError(.invalidArgument, path: path, "time \(time) is before the previous event's \(lastTime)")
+        }
+        let bytes = try checkpoint(of: resumed)
+        try translating(path: path) { try writer.resume(at: index, checkpoint: bytes, timestamp: time) }
+        state = resumed
+        lastTime = time
+        eventsSinceCheckpoint = 0
+    }
+
     /// Writes a checkpoint of `state` now, storing `hash` instead of the state's own hash when given
     /// (tests forge hashes to check verification).
     func writeCheckpoint(_ state: NavigationState, hash: UInt64? = nil) throws(NavTapeError) {

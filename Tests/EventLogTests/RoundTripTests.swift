@@ -85,6 +85,33 @@ struct RoundTripTests {
         #expect(readRecords(scanned, from: 119_990).records == Array(records[119_990...]))
     }
 
+    @Test("resume(at:) writes a gap as a repair leaves one: the reader, a reopened writer and the index agree; bad resumes are refused")
+    func resumeWritesAGap() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("gap.navtape")
+        let records = makeRecords(count: 200, seed: 7)
+        let writer = try EventLogWriter.create(at: path, header: testHeader, options: testOptions())
+        for record in records.prefix(100) { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+        let last = records[99].timestamp
+        #expect(throws: EventLogError.self) { try writer.resume(at: 100, checkpoint: checkpointPayload(100), timestamp: last) }
+        #expect(throws: EventLogError.self) { try writer.resume(at: 150, checkpoint: checkpointPayload(150), timestamp: last - 1) }
+        try writer.resume(at: 150, checkpoint: checkpointPayload(150), timestamp: last)
+        #expect(writer.recordCount == 150)
+        for record in records[100...] where record.timestamp >= last { try writer.append(timestamp: record.timestamp, record: record.bytes) }
+        let written = writer.recordCount
+        try writer.close()
+        for reopened in [false, true] {
+            if reopened { try? FileManager.default.removeItem(atPath: path + ".idx") }
+            let reader = try EventLogReader(path: path)
+            #expect(reader.gaps == [100..<150] && reader.recordCount == written && reader.corruption == nil)
+            #expect(try reader.timestamp(at: 149) == last)
+        }
+        let (again, _) = try EventLogWriter.openForAppend(at: path, options: testOptions())
+        #expect(again.recordCount == written)
+        try again.close()
+    }
+
     @Test("the index sidecar is used when valid and silently ignored when damaged, stale or foreign")
     func indexSidecar() throws {
         let directory = TemporaryDirectory()

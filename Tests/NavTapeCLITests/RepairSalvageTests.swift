@@ -91,6 +91,49 @@ struct RepairSalvageTests {
         #expect(repairedDrawing != nil && repairedDrawing == originalDrawing, "the state drawn after the gap")
     }
 
+    @Test("a repaired log exports with a gap line and imports back to the same log: export → import → export is byte-identical")
+    func exportImportAcrossAGap() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        var log = try Self.session(in: scratch)
+        let records = log.blocks.filter { $0.kind == "R" }
+        log.data[records[records.count / 2].offset + 60] ^= 0x08
+        try log.data.write(to: URL(fileURLWithPath: scratch.path("g.navtape")))
+        let gap = try #require((try Self.json(scratch, "repair", "g.navtape")["gaps"] as? [[String: Any]])?.first)
+        let (from, to) = (try #require(gap["from"] as? Int), try #require(gap["to"] as? Int))
+        let export = try scratch.navtape("export", "g.navtape", "-o", "g.jsonl")
+        let kept = 20_000 - (to - from)
+        #expect(
+            export.stdout == "g.jsonl: \(kept + 2) lines (the session, then \(kept) events, and 1 gap line for the \(to - from) events a repair lost)\n",
+            "\(export)")
+        let text = try scratch.read("g.jsonl")
+        let gapLine = try #require(text.split(separator: "\n").first { $0.contains(#""type":"gap""#) })
+        #expect(gapLine.hasPrefix(#"{"from":\#(from),"state":""#) && gapLine.contains(#""to":\#(to),"type":"gap"}"#), "\(gapLine.prefix(80))")
+        let imported = try scratch.navtape("import", "g.jsonl", "-o", "h.navtape")
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try scratch.navtape("export", "h.navtape", "-o", "h.jsonl").status == 0)
+        #expect(try scratch.read("h.jsonl") == text)
+        let verify = try scratch.navtape("verify", "h.navtape")
+        #expect(verify.status == 0 && verify.stdout.contains("events \(from)..<\(to) lost to damage (repaired)"), "\(verify)")
+        let after = try scratch.navtape("state", "h.navtape", "--at", "\(to + 5)").stdout
+        #expect(after.replacingOccurrences(of: "h.navtape", with: "g.navtape") == (try scratch.navtape("state", "g.navtape", "--at", "\(to + 5)").stdout))
+        // A gap line that does not fit is refused at its line, and no log is left.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = try #require(lines.firstIndex { $0.contains(#""type":"gap""#) })
+        for (bad, message) in [
+            (lines[at].replacingOccurrences(of: #""from":\#(from)"#, with: #""from":\#(from + 1)"#), "a gap from event \(from + 1), expected \(from)"),
+            (lines[at].replacingOccurrences(of: #""to":\#(to)"#, with: #""to":\#(from)"#), "a gap must end past its start"),
+            (lines[at].replacingOccurrences(of: #""state":""#, with: #""state":"zz"#), "gap.state: expected hexadecimal bytes"),
+        ] {
+            var edited = lines
+            edited[at] = bad
+            try edited.joined(separator: "\n").write(toFile: scratch.path("bad.jsonl"), atomically: true, encoding: .utf8)
+            let refused = try scratch.navtape("import", "bad.jsonl", "-o", "bad.navtape")
+            #expect(refused.status == 65 && refused.stderr.contains("bad.jsonl: line \(at + 1): \(message)"), "\(refused)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("bad.navtape")))
+        }
+    }
+
     @Test("--in-place (a disk without room for a copy): the same log as a copy, the dropped bytes kept in a sparse .broken")
     func inPlace() throws {
         let scratch = Scratch(onDisk: true)

@@ -36,13 +36,18 @@ struct ExportCommand: ParsableCommand {
         if let output {
             try Files.prepareOutput(output, force: force)
             let file = try OutputFile(path: output, replacing: force)
+            var written: UInt64 = 0
             try JSONLines.export(machine) { text, events in
                 try file.write(text)
                 progress.update(events)
+                written = events
             }
             try file.commit()
+            let gaps = machine.gaps
+            let lost = gaps.reduce(0) { $0 + $1.count }
+            let gapText = gaps.isEmpty ? "" : ", and \(Plural.count(gaps.count, "gap line")) for the \(Plural.count(lost, "event")) a repair lost"
             Output.standard.line(
-                "\(output): \(Plural.count(machine.eventCount + 1, "line")) (the session, then \(Plural.count(Int(machine.eventCount), "event")))")
+                "\(output): \(Plural.count(written + 1 + UInt64(gaps.count), "line")) (the session, then \(Plural.count(Int(written), "event"))\(gapText))")
         } else {
             try JSONLines.export(machine) { text, events in
                 progress.update(events)
