@@ -234,6 +234,47 @@ public enum NavTapeCaptureFormat {
         public func isMentioned(_ id: String) -> Bool { status[id] != nil }
     }
 
+    // MARK: What UIKit did by itself
+
+    /// What a navigation controller's `didShow` means: the UIKit part's one decision about the
+    /// navigation UIKit performs by itself, kept here so that it is compiled and tested on Linux.
+    public enum StackChange: Equatable, Sendable {
+        /// Nothing to write: the same stack, a command of the capture's own, or controllers UIKit
+        /// moves between stacks and columns as the split collapses or separates (its trait change's line).
+        case none
+        /// The Back button: `pop`.
+        case pop
+        /// The back swipe, completed: `interactivePop` (a cancelled one leaves the stack as it was).
+        case interactivePop
+        /// Back to the root: `popToRoot`.
+        case popToRoot
+        /// Back to this controller (an unwind segue, a long press on Back): `popTo`.
+        case popTo(String)
+        /// Not a pop and no command of the capture's (a segue, another caller's push or
+        /// `setViewControllers`): what UIKit shows, as a `resync` line.
+        case resync
+
+        /// Classifies a stack going from `before` (the last seen, `nil` for none) to `now`
+        /// (identities, bottom first).
+        ///
+        /// - Parameters:
+        ///   - idle: No command of the capture's is in flight or just completed, and the split is launched.
+        ///   - collapseChanged: The split collapsed or separated since the stack was last seen.
+        ///   - columns: The split's `viewControllers` now (a column's controller leaving a stack is a separate's move).
+        ///   - interactive: The change ends a back swipe.
+        public static func classify(
+            before: [String]?, now: [String], idle: Bool, collapseChanged: Bool, columns: Set<String>,
+            interactive: Bool
+        ) -> StackChange {
+            guard idle, let before, now != before, !collapseChanged else { return .none }
+            guard let top = now.last, now.count < before.count, Array(before.prefix(now.count)) == now else { return .resync }
+            if before[now.count...].contains(where: columns.contains) { return .none }
+            let removed = before.count - now.count
+            if removed == 1 { return interactive ? .interactivePop : .pop }
+            return now.count == 1 ? .popToRoot : .popTo(top)
+        }
+    }
+
     // MARK: Lines
 
     /// The session line: `{"navtape":"intents","version":1,…}`. Members are written in the order of
@@ -882,8 +923,8 @@ public final class NavTapeCapture {
             })
     }
 
-    /// A navigation controller's `didShow`: a stack shorter than the last one seen, its prefix
-    /// unchanged, is a pop the app did not route through the capture.
+    /// A navigation controller's `didShow`: a pop the app did not route through the capture, or a
+    /// change that is not a pop (a segue, another caller's push), as `Format.StackChange` says.
     fileprivate func navigationDidShow(_ navigation: UINavigationController) {
         guard !stopped else { return }
         let key = identity(of: navigation)
@@ -891,27 +932,19 @@ public final class NavTapeCapture {
         let now = stack.map { identity(of: $0) }
         let before = lastStacks[key]
         lastStacks[key] = now
-        let interactive = interactivePops.remove(key) != nil
-        // A command of the app's in flight (or just completed) made this change, and set the stack it expects.
-        guard hasLaunched, waiting.isEmpty, !settling, let before, now != before else { return }
-        // UIKit moves controllers between the stacks and the columns when the split collapses or
-        // separates: part of a trait change, which its changeTraits line reports, not a pop.
-        guard split.isCollapsed == lastCollapsed else { return }
-        guard let top = stack.last, now.count < before.count, Array(before.prefix(now.count)) == now else {
-            // Not a pop, and no command of the capture's: a segue, an unwind or another caller's push.
-            resyncWithUIKit()
-            return
-        }
-        let columns = Set(split.viewControllers.map { identity(of: $0) })
-        guard !before[now.count...].contains(where: { columns.contains($0) }) else { return }
-        let removed = before.count - now.count
-        if interactive && removed == 1 {
+        let change = Format.StackChange.classify(
+            before: before, now: now, idle: hasLaunched && waiting.isEmpty && !settling,
+            collapseChanged: split.isCollapsed != lastCollapsed, columns: Set(split.viewControllers.map { identity(of: $0) }),
+            interactive: interactivePops.remove(key) != nil)
+        switch change {
+        case .none: break
+        case .resync: resyncWithUIKit()
+        case .interactivePop:
             record("interactivePop", [("navigation", ref(navigation)), ("completed", .bool(true))]) { $0() }
-        } else if removed == 1 {
-            record("pop", [("navigation", ref(navigation))]) { $0() }
-        } else if now.count == 1 {
-            record("popToRoot", [("navigation", ref(navigation))]) { $0() }
-        } else {
+        case .pop: record("pop", [("navigation", ref(navigation))]) { $0() }
+        case .popToRoot: record("popToRoot", [("navigation", ref(navigation))]) { $0() }
+        case .popTo:
+            guard let top = stack.last else { break }
             record("popTo", [("controller", ref(top)), ("navigation", ref(navigation))]) { $0() }
         }
     }

@@ -149,6 +149,32 @@ struct CaptureFormatTests {
         #expect(try tape.state(at: tape.eventCount).hierarchyDescription == "MasterNC[Master]")
     }
 
+    @Test(
+        "what UIKit did by itself: each stack change the capture sees is the right intent, a resync, or nothing",
+        arguments: [
+            // (what happened, before, now, idle, collapse changed, columns, interactive, expected)
+            ("the Back button", ["m", "d"], ["m"], true, false, [], false, F.StackChange.pop),
+            ("a back swipe, completed", ["m", "d"], ["m"], true, false, [], true, .interactivePop),
+            ("a back swipe, cancelled: the stack as it was", ["m", "d"], ["m", "d"], true, false, [], true, .none),
+            ("an unwind segue two screens back", ["m", "a", "b", "c"], ["m", "a"], true, false, [], false, .popTo("a")),
+            ("an unwind segue to the root", ["m", "a", "b"], ["m"], true, false, [], false, .popToRoot),
+            ("a Show segue's push", ["m"], ["m", "s"], true, false, [], false, .resync),
+            ("a third-party SDK's push", ["m", "d"], ["m", "d", "sdk"], true, false, [], false, .resync),
+            ("another caller's setViewControllers", ["m", "d"], ["x", "y"], true, false, [], false, .resync),
+            ("a push the app routed through the capture (in flight)", ["m"], ["m", "p"], false, false, [], false, .none),
+            ("a collapse moving the detail onto the primary's stack", ["m"], ["m", "dn"], true, true, [], false, .none),
+            ("a separate taking the detail back to its column", ["m", "dn"], ["m"], true, false, ["mn", "dn"], false, .none),
+            ("the first time the stack is seen", nil, ["m"], true, false, [], false, .none),
+        ] as [(String, [String]?, [String], Bool, Bool, Set<String>, Bool, F.StackChange)])
+    func stackChange(
+        _ what: String, before: [String]?, now: [String], idle: Bool, collapseChanged: Bool, columns: Set<String>,
+        interactive: Bool, expected: F.StackChange
+    ) {
+        let change = F.StackChange.classify(
+            before: before, now: now, idle: idle, collapseChanged: collapseChanged, columns: columns, interactive: interactive)
+        #expect(change == expected, "\(what)")
+    }
+
     @Test("strings are JSON strings; a controller is described once, then named by its identity")
     func escapingAndReferences() {
         #expect(F.quoted("a\"b\\c\nd\u{1}é") == #""a\"b\\c\nd\u0001é""#)
