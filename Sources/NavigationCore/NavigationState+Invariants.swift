@@ -290,6 +290,7 @@ extension NavigationEvent {
         case .presented(let controller): return [controller]
         case .splitViewControllersSet(let primary, let secondary): return [primary] + (secondary.map { [$0] } ?? [])
         case .stackSet(let list, let navigation, _): return list + [navigation]
+        case .resynced(let resync): return (resync.viewControllers ?? []) + resync.stacks.flatMap { [$0.navigation] + $0.viewControllers }
         default: return []
         }
     }
@@ -297,7 +298,7 @@ extension NavigationEvent {
     /// Whether this event can bring a nested navigation controller into view outside a collapse.
     var canNestOutsideCollapse: Bool {
         switch self {
-        case .separated, .splitViewControllersSet, .presented, .stackSet, .pushed: return true
+        case .separated, .splitViewControllersSet, .presented, .stackSet, .pushed, .resynced: return true
         // A compact column set while collapsed ends the primary's nesting allowance (INV-4).
         case .columnSet(_, .compact, _): return true
         case .shown(_, _, let resolution), .detailShown(_, _, let resolution):

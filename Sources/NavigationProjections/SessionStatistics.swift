@@ -52,10 +52,13 @@ public struct SessionStatistics: Projection, Sendable {
     public private(set) var lastTime: Int64?
 
     private var content: [ControllerID] = []
-    /// The distinct screen names on screen after the last event, primary column first.
-    public private(set) var visibleScreenNames: [String] = []
+    /// The distinct screens on screen after the last event, primary column first.
+    private var visibleScreens: [Screen] = []
+    /// The name table when the screens last changed: it names every screen seen so far (names are
+    /// only ever added), so dwell is kept by name ID and spelled out only when asked for.
+    private var names = NameTable()
     private var contentSince: Int64 = 0
-    private var closedScreenDwell: [String: Int64] = [:]
+    private var closedScreenDwell: [Screen: Int64] = [:]
     private var bucket: DisplayModeBucket?
     private var bucketSince: Int64 = 0
     private var closedDisplayModeDwell: [DisplayModeBucket: Int64] = [:]
@@ -66,7 +69,8 @@ public struct SessionStatistics: Projection, Sendable {
     /// Seeds what is on screen and the stack depth before the first event.
     public mutating func start(from state: NavigationState) {
         content = state.visibleContent
-        visibleScreenNames = Self.screenNames(content, in: state)
+        names = state.names
+        visibleScreens = Self.screens(content, in: state)
         bucket = DisplayModeBucket(state)
         maximumStackDepth = Swift.max(maximumStackDepth, state.maximumStackDepth)
     }
@@ -88,9 +92,16 @@ public struct SessionStatistics: Projection, Sendable {
         case .collapsed(let resolution) where resolution.atLaunch: collapsesAtLaunch += 1
         default: break
         }
-        // A pop or a dismissal only takes controllers away, so no stack is deeper than before.
+        // A pop or a dismissal only takes controllers away, so no stack is deeper than before; a
+        // content controller pushed deepens only the stack it joins, if that one is on screen.
         if context.mayChangeHierarchy && !context.onlyRemovesControllers {
-            maximumStackDepth = Swift.max(maximumStackDepth, context.state.maximumStackDepth)
+            if let navigation = Self.contentPush(context.event, in: context.state) {
+                if context.state.isInHierarchy(navigation) {
+                    maximumStackDepth = Swift.max(maximumStackDepth, context.state.stackCount(of: navigation))
+                }
+            } else {
+                maximumStackDepth = Swift.max(maximumStackDepth, context.state.maximumStackDepth)
+            }
         }
         let newBucket = DisplayModeBucket(context.state)
         if newBucket != bucket {
@@ -100,10 +111,10 @@ public struct SessionStatistics: Projection, Sendable {
         }
         if context.mayChangeVisibility {
             if !context.state.visibleContentIs(content) {
-                let now = context.state.visibleContent
-                for name in visibleScreenNames { Self.add(from: contentSince, to: time, to: name, in: &closedScreenDwell) }
-                content = now
-                visibleScreenNames = Self.screenNames(now, in: context.state)
+                for screen in visibleScreens { Self.add(from: contentSince, to: time, to: screen, in: &closedScreenDwell) }
+                content = context.state.visibleContent
+                names = context.state.names
+                visibleScreens = Self.screens(content, in: context.state)
                 contentSince = time
             }
         }
@@ -159,16 +170,26 @@ public struct SessionStatistics: Projection, Sendable {
 
     // MARK: dwell
 
+    /// The distinct screen names on screen after the last event, primary column first.
+    public var visibleScreenNames: [String] { visibleScreens.map(name) }
+
     /// Milliseconds each screen name was visible, up to the last event.
     public var screenDwell: [String: Int64] {
-        guard let lastTime else { return closedScreenDwell }
+        guard let lastTime else { return named(closedScreenDwell) }
         return screenDwell(until: lastTime)
     }
 
     /// Milliseconds each screen name was visible, counting the open interval up to `time`.
     public func screenDwell(until time: Int64) -> [String: Int64] {
-        var result = closedScreenDwell
-        for name in visibleScreenNames { Self.add(from: contentSince, to: time, to: name, in: &result) }
+        var byScreen = closedScreenDwell
+        for screen in visibleScreens { Self.add(from: contentSince, to: time, to: screen, in: &byScreen) }
+        return named(byScreen)
+    }
+
+    /// `table` keyed by the screens' names.
+    private func named(_ table: [Screen: Int64]) -> [String: Int64] {
+        var result: [String: Int64] = [:]
+        for (screen, duration) in table { Self.accumulate(duration, into: &result[name(of: screen), default: 0]) }
         return result
     }
 
@@ -190,13 +211,38 @@ public struct SessionStatistics: Projection, Sendable {
 
     // MARK: helpers
 
-    private static func screenNames(_ ids: [ControllerID], in state: NavigationState) -> [String] {
-        var names: [String] = []
-        for id in ids {
-            let name = state.name(of: id)
-            if !names.contains(name) { names.append(name) }
+    /// The navigation controller `event` pushed a content controller onto, when that is all it did.
+    private static func contentPush(_ event: NavigationEvent, in state: NavigationState) -> ControllerID? {
+        switch event {
+        case .pushed(let controller, let navigation), .shown(let controller, _, .pushed(let navigation)),
+            .detailShown(let controller?, _, .pushed(let navigation)):
+            return state.kind(of: controller) == .content ? navigation : nil
+        default:
+            return nil
         }
-        return names
+    }
+
+    /// A screen on display: a controller's name, by its ID in the name table (a controller the state
+    /// does not know, as a forged log may name, by its own ID).
+    private enum Screen: Hashable {
+        case named(NameID)
+        case unknown(ControllerID)
+    }
+
+    private func name(of screen: Screen) -> String {
+        switch screen {
+        case .named(let id): return names[id]
+        case .unknown(let controller): return "\(controller)"
+        }
+    }
+
+    private static func screens(_ ids: [ControllerID], in state: NavigationState) -> [Screen] {
+        var screens: [Screen] = []
+        for id in ids {
+            let screen = state.record(id).map { Screen.named($0.name) } ?? .unknown(id)
+            if !screens.contains(screen) { screens.append(screen) }
+        }
+        return screens
     }
 
     /// Adds the interval `start..<end` to `key`: nothing if it is empty, negative or overflows
