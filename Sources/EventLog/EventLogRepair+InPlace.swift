@@ -44,6 +44,9 @@ extension EventLogRepair {
     /// was written for this very file (device and inode), then removes the journal.
     static func replayJournal(of file: LogFile, named base: String, in directory: LogDirectory, options: LogOptions) throws(EventLogError) {
         let name = journalName(of: base)
+        // A directory, FIFO, socket or device at the name is no journal of ours: nothing to replay
+        // (and not ours to remove). A repair in place refuses to write its journal there.
+        if let info = try directory.status(of: name), info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK { return }
         let opened: LogFile?
         do {
             opened = try directory.openExisting(name, flags: O_RDONLY, errorPath: directory.path(of: name))
@@ -81,6 +84,8 @@ extension EventLogRepair {
             end = block.offset + UInt64(block.size)
         }
         if fileSize > end { dropped.append(end..<fileSize) }
+        let journalName = journalName(of: base)
+        try checkJournalName(journalName, in: directory)  // before anything is written
         let broken = try keepDropped(dropped, of: file, named: base, size: fileSize, in: directory, path: path, buffers: buffers)
 
         if headerCorrected {
@@ -88,7 +93,6 @@ extension EventLogRepair {
             try file.synchronizeData()
         }
         let identity = try identity(of: file)
-        let journalName = journalName(of: base)
         var destination = UInt64(header.count)
         for block in kept {
             defer { destination += UInt64(block.size) }
@@ -147,10 +151,19 @@ extension EventLogRepair {
         return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
+    /// Refuses a directory at the journal's name: not ours to remove, and no journal can be written there.
+    private static func checkJournalName(_ name: String, in directory: LogDirectory) throws(EventLogError) {
+        guard let info = try directory.status(of: name), info.st_mode & S_IFMT == S_IFDIR else { return }
+        throw EventLogError(
+            .notRegularFile, path: directory.path(of: name),
+            detail: "is a directory, where a repair in place writes its journal: remove it, or repair by a copy")
+    }
+
     /// Replaces the journal with one holding `block` and where it goes, synced before the block moves.
     private static func writeJournal(
         named name: String, in directory: LogDirectory, identity: [UInt64], destination: UInt64, block: UnsafeRawBufferPointer
     ) throws(EventLogError) {
+        try checkJournalName(name, in: directory)
         try directory.remove(name)
         let journal = try directory.create(name, flags: O_WRONLY, errorPath: directory.path(of: name))
         defer { journal.close() }

@@ -106,6 +106,25 @@ struct SymlinkPlantingTests {
         #expect(try scratch.navtape("verify", "r.navtape").status == 0)
     }
 
+    @Test("a directory planted at the journal's name: repair in place refuses before writing anything (73); by a copy it repairs")
+    func directoryAtTheJournalName() throws {
+        let scratch = try Self.scratch()
+        defer { scratch.remove() }
+        #expect(try scratch.navtape("generate", "--events", "20000", "--seed", "5", "-o", "r.navtape").status == 0)
+        try Self.flip(byte: 60_000, of: scratch.path("r.navtape"))
+        let damaged = try Data(contentsOf: scratch.url.appendingPathComponent("r.navtape"))
+        try FileManager.default.createDirectory(atPath: scratch.path(".r.navtape.repair-journal"), withIntermediateDirectories: false)
+        let refused = try scratch.navtape("repair", "--in-place", "r.navtape")
+        #expect(refused.status == 73 && refused.stderr.contains(".r.navtape.repair-journal: is a directory"), "\(refused)")
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("r.navtape")) == damaged)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("r.navtape.broken")), "nothing written before the refusal")
+        let copied = try scratch.navtape("repair", "r.navtape")
+        #expect(copied.status == 0, "\(copied)")
+        #expect(try scratch.navtape("verify", "r.navtape").status == 0)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: scratch.path(".r.navtape.repair-journal"), isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
     /// A second repair never replaces the first one's copy of the original (point 2): each is kept,
     /// numbered, and holds the bytes its repair started from.
     @Test("a second repair keeps the first .broken: numbered copies, each the log as it was")
