@@ -159,7 +159,7 @@ extension Decision {
         // stack, is not one UIKit can install: the current primary stays.
         var newPrimary = oldPrimary
         if let chosen = ask({ $0.primaryViewController(forCollapsing: $1) })?.id, chosen != oldPrimary,
-            state.contains(chosen), chosen == state.secondary || state.parent(of: chosen) == .none
+            state.contains(chosen), chosen == state.secondary || state.parent(of: chosen) == .none, state.kind(of: chosen) != .split
         {
             newPrimary = chosen
         }
@@ -193,7 +193,7 @@ extension Decision {
         // EX-1.1: a primary for expanding, when it is one the split can install.
         var newPrimary = primary
         if let chosen = ask({ $0.primaryViewController(forExpanding: $1) })?.id, chosen != primary,
-            state.contains(chosen), state.parent(of: chosen) == .none
+            state.contains(chosen), state.parent(of: chosen) == .none, state.kind(of: chosen) != .split
         {
             newPrimary = chosen
         }
@@ -202,9 +202,11 @@ extension Decision {
         var secondary: ControllerID?
         var source = SeparateSource.none
         // A controller no container holds may be installed; so may the primary a new one replaces
-        // (Mullvad's collapsed primary becomes its secondary again).
+        // (Mullvad's collapsed primary becomes its secondary again). Never a split view controller
+        // (INV-5), whoever names it: a delegate, the stack's top, or a remembered one a forged
+        // checkpoint holds (found by FuzzStateDecoder).
         func isFree(_ id: ControllerID) -> Bool {
-            state.parent(of: id) == .none || (id == primary && newPrimary != primary)
+            (state.parent(of: id) == .none || (id == primary && newPrimary != primary)) && state.kind(of: id) != .split
         }
         if let answered = ask({ delegate, view in delegate.splitViewController(view, separateSecondaryFrom: view.handle(newPrimary)) })?.id,
             answered != newPrimary, state.contains(answered), isFree(answered)
@@ -214,7 +216,7 @@ extension Decision {
         }
         // EX-1.4: the navigation primary pops its top (EX-2); never the root (NV-2).
         if secondary == nil, state.kind(of: newPrimary) == .navigation,
-            state.stack(of: newPrimary).count > 1, let top = state.top(of: newPrimary)
+            state.stack(of: newPrimary).count > 1, let top = state.top(of: newPrimary), state.kind(of: top) != .split
         {
             secondary = top
             source = .poppedFromPrimary

@@ -305,6 +305,26 @@ struct HostileInputTests {
         #expect(try StateCodec.decode(StateCodec.encode(state)) == state)
     }
 
+    @Test("FuzzStateDecoder's finding: a remembered secondary that is a split view controller is never installed by an expand (INV-5)")
+    func rememberedSplit() throws {
+        // A collapsed classic split whose remembered secondary is a split view controller (a forged
+        // checkpoint: decide never remembers one). The expand fell back to it (EX-1.5) and emitted a
+        // `separated` its own admission refuses (a trap in checked builds, where this test runs).
+        let bytes = try Self.fuzzSeed("states/regression-remembered-split")
+        var state = try StateCodec.decode(bytes)
+        let remembered = try #require(state.rememberedSecondary)
+        #expect(state.kind(of: remembered) == .split && state.isCollapsed)
+        for command in [
+            NavigationCommand.tapDisplayModeButton, .edgeSwipe, .changeTraits(Device.iPhone.traits(.portrait)), .changeTraits(Device.iPad.traits(.landscape)),
+        ] {
+            for event in Navigation.send(command, to: &state, policy: .noDelegate) {
+                if case .separated(let resolution) = event { #expect(resolution.secondary != remembered) }
+            }
+        }
+        #expect(!state.isCollapsed && state.secondary != remembered)
+        #expect(state.structuralInvariantsHold && state.columnProblem() == nil)
+    }
+
     @Test("forged events are out of the codec's scope: decoding them is fine, evolving them is Core's contract")
     func forgedEventsAreOutOfScope() throws {
         // `pushed(primary, onto: secondary)` is well-formed bytes; `evolve` in checked builds asserts
