@@ -287,21 +287,7 @@ public final class EventLogWriter {
     @discardableResult
     public func appendCheckpoint(_ payload: [UInt8]) throws(EventLogError) -> UInt64 {
         try checkUsable()
-        guard payload.count <= options.maxBlockBytes else {
-            throw EventLogError(
-                .tooLarge, path: path,
-                detail: "checkpoint of \(payload.count) bytes exceeds maxBlockBytes \(options.maxBlockBytes)")
-        }
-        if pending.count > 0 { try writePendingBlock() }
-        let timestamp = pending.lastTimestamp ?? 0
-        let index = layout.recordCount
-        try withBytes(of: payload) { raw throws(EventLogError) in
-            try writeBlock(
-                kind: .checkpoint, firstIndex: index, count: 0,
-                firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
-        }
-        if pending.noteCheckpoint(bytes: payload.count) { try startGroupCommit() }
-        return index
+        return try writeCheckpoint(payload, at: nil, timestamp: nil)
     }
 
     /// Resumes the log at record `index`, past ``recordCount``: writes the pending records block, then
@@ -319,16 +305,28 @@ public final class EventLogWriter {
         if let last = pending.lastTimestamp ?? layout.lastTimestamp, timestamp < last {
             throw EventLogError(.invalidArgument, path: path, detail: "a gap's time \(timestamp) is before the last record's \(last)")
         }
+        try writeCheckpoint(payload, at: index, timestamp: timestamp)
+    }
+
+    /// Writes the pending records block, then a checkpoint block at `index` (default: the records so
+    /// far) and `timestamp` (default: the last record's); returns its index.
+    @discardableResult
+    private func writeCheckpoint(_ payload: [UInt8], at index: UInt64?, timestamp: Int64?) throws(EventLogError) -> UInt64 {
         guard payload.count <= options.maxBlockBytes else {
             throw EventLogError(
                 .tooLarge, path: path,
                 detail: "checkpoint of \(payload.count) bytes exceeds maxBlockBytes \(options.maxBlockBytes)")
         }
         if pending.count > 0 { try writePendingBlock() }
+        let timestamp = timestamp ?? pending.lastTimestamp ?? 0
+        let index = index ?? layout.recordCount
         try withBytes(of: payload) { raw throws(EventLogError) in
-            try writeBlock(kind: .checkpoint, firstIndex: index, count: 0, firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
+            try writeBlock(
+                kind: .checkpoint, firstIndex: index, count: 0,
+                firstTimestamp: timestamp, lastTimestamp: timestamp, raw: raw)
         }
         if pending.noteCheckpoint(bytes: payload.count) { try startGroupCommit() }
+        return index
     }
 
     /// Writes any pending records and makes everything written durable (`fdatasync`).
