@@ -149,6 +149,15 @@ struct SessionTimeTests {
         if milliseconds >= 0 { #expect(SessionTime.parseDuration(text.dropFirst()) == milliseconds) }
     }
 
+    @Test("columns are padded by characters, whether the text is ASCII or not, with one space at least")
+    func padding() {
+        #expect("@12".padding(6) == "@12   ")
+        #expect("Détail".padding(8) == "Détail  ")
+        #expect("👩‍💻 Feed".padding(8) == "👩‍💻 Feed  ")
+        #expect("+48d16h23m30.464s".padding(10) == "+48d16h23m30.464s ")
+        #expect("x".padding(80).utf8.count == 80)
+    }
+
     @Test(
         "ISO 8601 round trip",
         arguments: [
@@ -173,5 +182,8 @@ struct SessionTimeTests {
         #expect(SessionTime.parse("+-1s") == nil)
         #expect(SessionTime.offset(12_500) == "+12.500s")
         #expect(SessionTime.offset(-5) == "-0.005s")
+        // The widest offsets fit the text's buffer.
+        #expect(SessionTime.offset(.max) == "+106751991167d07h12m55.807s")
+        #expect(SessionTime.offset(.min) == "-106751991167d07h12m55.808s")
     }
 }

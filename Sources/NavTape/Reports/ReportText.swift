@@ -66,8 +66,11 @@ public enum TimelineText {
 
     /// One change: `@12   +1.000s   M | D   ← displayModeChanged …`.
     public static func line(_ entry: TimelineEntry, machine: TimeMachine) -> String {
-        EventText.position(entry.index ?? 0, time: entry.time, start: machine.startTime)
-            + content(entry.visible).padding(28) + "← " + (entry.text ?? "")
+        var line = EventText.position(entry.index ?? 0, time: entry.time, start: machine.startTime)
+        line += content(entry.visible).padding(28)
+        line += "← "
+        line += entry.text ?? ""
+        return line
     }
 
     /// What is visible as the timeline writes it: the names joined by ` | ` (`(nothing)` for none).

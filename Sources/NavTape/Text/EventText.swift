@@ -131,14 +131,22 @@ public enum EventText {
 
     /// `@12  +3.500s  ` — an event's index and its time from the session's start.
     public static func position(_ index: UInt64, time: Int64, start: Int64) -> String {
-        "@\(index)".padding(6) + SessionTime.offset(time - start).padding(10)
+        var text = ("@" + String(index)).padding(6)
+        text += SessionTime.offset(time - start).padding(10)
+        return text
     }
 }
+
+/// Runs of 0 to 63 spaces, for ``Swift/String/padding(_:)``.
+private let spaceRuns = (0..<64).map { String(repeating: " ", count: $0) }
 
 extension String {
     /// The string padded with spaces on the right to `width` characters (one space at least).
     package func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+        // Characters are bytes in ASCII text, the common case, which is not counted twice.
+        let isASCII = utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
+        let spaces = Swift.max(1, width - (isASCII ? utf8.count : count))
+        return self + (spaces < spaceRuns.count ? spaceRuns[spaces] : String(repeating: " ", count: spaces))
     }
 }
 

@@ -43,9 +43,11 @@ struct TimelineCommand: ParsableCommand {
         let progress = Progress("timeline \(Progress.file(machine.path))", total: last - first, streaming: true)
         defer { progress.finish() }
         var printed = -1  // the starting point is not a change
+        // Read once: an option's value is looked up dynamically each time it is read.
+        let limit = self.limit, json = format.json
         try machine.forEachTimelineEntry(from: first, to: last, observe: progress.update) { entry in
             if let limit, printed >= limit { return false }
-            if format.json {
+            if json {
                 Output.standard.json(entry)
             } else {
                 Output.standard.lines(printed < 0 ? TimelineText.header(entry, machine: machine) : [TimelineText.line(entry, machine: machine)])

@@ -25,7 +25,9 @@ final class Output {
 
     /// Appends one line; every character a terminal would interpret is escaped.
     func line(_ text: String = "") {
-        raw(DisplaySafety.escaped(text) + "\n")
+        buffer.append(contentsOf: DisplaySafety.escaped(text).utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { drain() }
     }
 
     /// Appends each line of `lines`.
