@@ -1,4 +1,3 @@
-import Synchronization
 import NavTape
 import NavigationCore
 
@@ -106,21 +105,8 @@ extension RawRepresentable where RawValue == UInt8 {
     }
 
     /// The case's name as JSON: `"alreadyInStack"`.
-    var json: JSONValue { .string(Self.caseNames[Int(rawValue)] ?? "\(self)") }
-
-    /// Every case's name by raw value, spelled once per type by reflection (per value it cost
-    /// `export` and `import` most of their time).
-    static var caseNames: [String?] {
-        let type = ObjectIdentifier(Self.self)
-        if let names = caseNameTables.withLock({ $0[type] }) { return names }
-        let names = (UInt8.min...UInt8.max).map { raw in Self(rawValue: raw).map { "\($0)" } }
-        caseNameTables.withLock { $0[type] = names }
-        return names
-    }
+    var json: JSONValue { .string(caseName) }
 }
-
-/// ``Swift/RawRepresentable/caseNames`` of each enum type asked so far.
-private let caseNameTables = Mutex<[ObjectIdentifier: [String?]]>([:])
 
 extension ControllerID {
     /// `"#3"`.

@@ -14,20 +14,20 @@ public enum EventText {
         case .nameInterned(let string): return "\(kind) \"\(string)\""
         case .controllerCreated(let id, let controllerKind, let name, let restorationID):
             let restoration = restorationID.map { " @\(state.names[$0])" } ?? ""
-            return "\(kind) \(id) \(state.names[name]) (\(controllerKind))\(restoration)"
+            return "\(kind) \(id) \(state.names[name]) (\(controllerKind.caseName))\(restoration)"
         case .stackInitialized(let navigation, let children): return "\(kind) \(n(navigation)) \(list(children))"
         case .launched(let traits), .traitsChanged(let traits): return "\(kind) \(describe(traits))"
         case .propertySet(let property):
             return "\(kind) " + NavigationCommand.setProperty(property).scriptLine(in: state).dropFirst("set ".count)
         case .preferredDisplayModeSet(let mode): return "\(kind) \(mode.classicName)"
-        case .displayModeChanged(let mode, let cause): return "\(kind) → \(mode.classicName) (\(cause))"
+        case .displayModeChanged(let mode, let cause): return "\(kind) → \(mode.classicName) (\(cause.caseName))"
         case .splitViewControllersSet(let primary, let secondary):
             return "\(kind) \(n(primary))" + (secondary.map { " | \(n($0))" } ?? "")
         case .collapsed(let resolution):
-            return "\(kind) onto \(n(resolution.newPrimary)): \(resolution.outcome)" + (resolution.atLaunch ? " (at launch)" : "")
+            return "\(kind) onto \(n(resolution.newPrimary)): \(resolution.outcome.caseName)" + (resolution.atLaunch ? " (at launch)" : "")
         case .separated(let resolution):
             let secondary = resolution.secondary.map { n($0) } ?? "none"
-            return "\(kind) \(n(resolution.newPrimary)) | \(secondary) (\(resolution.source))"
+            return "\(kind) \(n(resolution.newPrimary)) | \(secondary) (\(resolution.source.caseName))"
         case .shown(let target, let sender, let resolution):
             return "\(kind) \(n(target)) from \(n(sender)): \(describe(resolution, in: state))"
         case .detailShown(let target, let sender, let resolution):
@@ -40,21 +40,21 @@ public enum EventText {
             return "\(kind) \(n(navigation)) \(list(ids))" + (transition == .unrecorded ? "" : " (\(transition.name))")
         case .presented(let controller), .dismissed(let controller): return "\(kind) \(n(controller))"
         case .rejected(let command, let reason, _):
-            return "\(kind) `\(command.scriptLine(in: state))`: \(reason) (\(reason.rule))"
+            return "\(kind) `\(command.scriptLine(in: state))`: \(reason.caseName) (\(reason.rule))"
         case .ignored(let command, let reason, _):
-            return "\(kind) `\(command.scriptLine(in: state))`: \(reason) (\(reason.rule))"
+            return "\(kind) `\(command.scriptLine(in: state))`: \(reason.caseName) (\(reason.rule))"
         case .columnSet(let controller, let column, let resolution):
             let target = controller.map(n) ?? "nil"
             switch resolution {
-            case .installed: return "\(kind) \(column) = \(target)"
-            case .wrapped(let navigation): return "\(kind) \(column) = \(target), wrapped in \(n(navigation))"
-            case .pushed(let navigation): return "\(kind) \(column): \(target) pushed onto \(n(navigation))"
-            case .cleared: return "\(kind) \(column) cleared"
+            case .installed: return "\(kind) \(column.caseName) = \(target)"
+            case .wrapped(let navigation): return "\(kind) \(column.caseName) = \(target), wrapped in \(n(navigation))"
+            case .pushed(let navigation): return "\(kind) \(column.caseName): \(target) pushed onto \(n(navigation))"
+            case .cleared: return "\(kind) \(column.caseName) cleared"
             }
         case .columnShown(let column), .columnHidden(let column), .columnStacked(let column), .columnUnstacked(let column):
-            return "\(kind) \(column)"
-        case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior): return "\(kind) \(behavior)"
-        case .delegateNotified(let notification): return "\(kind) \(notification)"
+            return "\(kind) \(column.caseName)"
+        case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior): return "\(kind) \(behavior.caseName)"
+        case .delegateNotified(let notification): return "\(kind) \(notification.caseName)"
         case .flagSet(let name, let value): return "\(kind) \(state.names[name]) \(value)"
         case .policyChanged(let policy): return "\(kind) \(policy.name): \(policy.summary)"
         case .controllerReleased(let controller): return "\(kind) \(n(controller)) \(controller)"
