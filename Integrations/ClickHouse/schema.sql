@@ -1,4 +1,4 @@
--- NavTape facts, schema version 1 (docs/JSON.md, "Facts"; docs/facts.schema.json).
+-- NavTape facts, schema version 2 (docs/JSON.md, "Facts"; docs/facts.schema.json).
 -- `navtape facts` writes these rows as JSONEachRow; `navtape ingest` posts them.
 -- For ClickHouse 19.1 and later: no Map and no settings that old servers lack; the moments' columns
 -- are compressed by codecs and LowCardinality (4.7 bytes a row instead of 24.5, docs/Fleet.md).
@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS sessions
     separates UInt32,
     deepestStack UInt32,
     divergences UInt32,
+    resyncs UInt32,
     bugRules Array(String),
     bugCounts Array(UInt32),
     rejectedRules Array(String),

@@ -70,7 +70,7 @@ public struct FleetSessions: SessionIndex {
     /// The columns a library row is made of (the table must have them).
     static let summaryColumns = [
         "log", "session", "device", "policy", "style", "parent", "events", "commands", "duration", "collapses", "collapsesAtLaunch",
-        "divergences", "bugRules", "bugCounts", "rejectedRules", "rejectedCounts", "screens", "screenTimes", "displayModes",
+        "divergences", "resyncs", "bugRules", "bugCounts", "rejectedRules", "rejectedCounts", "screens", "screenTimes", "displayModes",
         "displayModeTimes", "start", "separates", "deepestStack", "app", "appVersion", "build", "os", "deviceModel",
     ]
 

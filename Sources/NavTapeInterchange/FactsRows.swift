@@ -14,7 +14,8 @@ public enum FactsRows {
     public static let sessionColumns = [
         "app", "appVersion", "bugCounts", "bugRules", "build", "collapses", "collapsesAtLaunch", "commands", "day", "deepestStack",
         "device", "deviceModel", "displayModeTimes", "displayModes", "divergences", "duration", "events", "forkIndex", "hash", "log",
-        "os", "parent", "parentSession", "policy", "rejectedCounts", "rejectedRules", "schema", "screenTimes", "screens", "separates",
+        "os", "parent", "parentSession", "policy", "rejectedCounts", "rejectedRules", "resyncs", "schema", "screenTimes", "screens",
+        "separates",
         "session", "start", "style",
     ]
 
@@ -46,7 +47,8 @@ public enum FactsRows {
             "device": .string(s.device), "divergences": .int(Int64(s.divergences)), "duration": .int(s.duration),
             "events": .int(Int64(bitPattern: s.events)), "forkIndex": .int(Int64(bitPattern: facts.forkIndex)),
             "hash": .string(facts.hash), "log": .string(s.log), "parent": .string(s.parent ?? ""),
-            "parentSession": .string(facts.parentSession ?? ""), "policy": .string(s.policy), "schema": .int(Int64(Facts.schemaVersion)),
+            "parentSession": .string(facts.parentSession ?? ""), "policy": .string(s.policy), "resyncs": .int(Int64(s.resyncs)),
+            "schema": .int(Int64(Facts.schemaVersion)),
             "separates": .int(Int64(s.separates)), "session": .string(s.sessionID), "start": .int(s.start), "style": .string(s.style),
         ])
     }
@@ -91,7 +93,7 @@ public enum FactsRows {
             "app": try known("app"), "appVersion": try known("appVersion"), "build": try known("build"), "os": try known("os"),
             "deviceModel": try known("deviceModel"),
         ]
-        for key in ["events", "commands", "duration", "collapses", "collapsesAtLaunch", "divergences", "start", "separates", "deepestStack"] {
+        for key in ["events", "commands", "duration", "collapses", "collapsesAtLaunch", "divergences", "resyncs", "start", "separates", "deepestStack"] {
             object[key] = try number(row[key], key)
         }
         return try JSONValue.object(object).decode(SessionSummary.self)

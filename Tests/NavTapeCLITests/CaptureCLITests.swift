@@ -195,7 +195,9 @@ struct CaptureCLITests {
         #expect(try scratch.navtape("conformance", "t.navtape").status == 0)
     }
 
-    @Test("resync lines: recorded, the log verifies, conformance lists each resync and passes, the inspector marks them, a fork keeps them")
+    @Test(
+        "resync lines: recorded, the log verifies, conformance lists each resync and passes, query and facts count them, the inspector marks them, a fork keeps them"
+    )
     func resyncLines() throws {
         let scratch = Scratch(onDisk: true)
         defer { scratch.remove() }
@@ -225,6 +227,11 @@ struct CaptureCLITests {
         let stats = try scratch.navtape("stats", "sg.navtape")
         #expect(stats.stdout.contains("resyncs: 2 (UIKit's state adopted with no recorded cause; navtape conformance sg.navtape)"), "\(stats)")
         #expect(try scratch.navtape("stats", "sg.navtape", "--json").stdout.contains(#""resyncs":2"#))
+        // A library's row and the fleet's sessions row count them (facts schema 2).
+        let query = try scratch.navtape("query", "sg.navtape", "--json")
+        #expect(query.stdout.contains(#""resyncs":2"#), "\(query)")
+        let facts = try scratch.navtape("facts", "sg.navtape")
+        #expect(facts.stdout.contains(#""resyncs":2,"schema":2,"#), "\(facts)")
         // Blame names the resync, with no rule, as what set the stack.
         let blame = try scratch.navtape("blame", "sg.navtape", "MasterNC", "--at", "17")
         #expect(blame.stdout.contains("set by @16 +3.000s resynced UIKit showed stack of MasterNC [Master, Settings]"), "\(blame)")

@@ -10,8 +10,8 @@ struct FactsTests {
     static let sessionColumns = [
         "app", "appVersion", "bugCounts", "bugRules", "build", "collapses", "collapsesAtLaunch", "commands", "day", "deepestStack",
         "device", "deviceModel", "displayModeTimes", "displayModes", "divergences", "duration", "events", "forkIndex", "hash", "log",
-        "os", "parent", "parentSession", "policy", "rejectedCounts", "rejectedRules", "schema", "screenTimes", "screens", "separates",
-        "session", "start", "style",
+        "os", "parent", "parentSession", "policy", "rejectedCounts", "rejectedRules", "resyncs", "schema", "screenTimes", "screens",
+        "separates", "session", "start", "style",
     ]
     static let momentColumns = [
         "app", "appVersion", "bugs", "build", "collapsed", "command", "day", "depthPrimary", "depthSecondary", "depthSupplementary",
@@ -51,7 +51,7 @@ struct FactsTests {
         let session = try #require(sessions.first)
         #expect(session.keys.sorted() == Self.sessionColumns)
         #expect(session["events"] as? Int == events && session["commands"] as? Int == commands)
-        #expect(session["schema"] as? Int == 1 && session["log"] as? String == "navtape-demo.navtape")
+        #expect(session["schema"] as? Int == 2 && session["log"] as? String == "navtape-demo.navtape")
         #expect(session["session"] as? String == stats["sessionID"] as? String && session["device"] as? String == "iphone-plus")
         #expect(session["collapses"] as? Int == stats["collapses"] as? Int && session["duration"] as? Int == stats["duration"] as? Int)
         #expect(session["screens"] as? [String] == ["M", "PasteDetail", "Shift"])
@@ -231,7 +231,7 @@ struct FactsTests {
         #expect(Self.errors(wrong, momentsTable, root: schema).count == 4)
         var missing = sessions[0]
         missing["hash"] = "ABC"
-        missing["schema"] = 2
+        missing["schema"] = 3
         missing.removeValue(forKey: "os")
         #expect(Self.errors(missing, sessionsTable, root: schema).count == 3)
     }

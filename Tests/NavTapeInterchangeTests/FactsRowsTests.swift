@@ -66,8 +66,8 @@ struct FactsRowsTests {
     func columns() {
         #expect(FactsRows.sessionColumns == FactsRows.sessionColumns.sorted())
         #expect(FactsRows.momentColumns == FactsRows.momentColumns.sorted())
-        #expect(Set(FactsRows.sessionColumns).count == 33 && Set(FactsRows.momentColumns).count == 28)
-        #expect(Facts.schemaVersion == 1)
+        #expect(Set(FactsRows.sessionColumns).count == 34 && Set(FactsRows.momentColumns).count == 28)
+        #expect(Facts.schemaVersion == 2)
     }
 
     @Test("every moment of real logs: the byte writer's line is momentValue's text; the keys are momentColumns")

@@ -77,7 +77,7 @@ public struct MomentFacts: Hashable, Sendable {
 /// `navtape ingest`).
 public enum Facts {
     /// The version of the facts' schema (docs/JSON.md, "Facts"; `Integrations/ClickHouse/schema.sql`).
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// Reads `machine`'s log (found at `path`): calls `moment` with each command in log order, then
     /// returns the session's row. `observe` is called with the events done (progress).

@@ -66,6 +66,8 @@ public struct SessionSummary: Codable, Hashable, Sendable {
     public var collapses: Int
     public var collapsesAtLaunch: Int
     public var divergences: Int
+    /// The `resynced` events: where a capture adopted UIKit's state without a recorded cause.
+    public var resyncs: Int
     /// Occurrences by rule.
     public var bugs: [String: Int]
     /// Rejections and ignores by rule.
@@ -106,6 +108,7 @@ public struct SessionSummary: Codable, Hashable, Sendable {
         collapses = stats.collapses
         collapsesAtLaunch = stats.collapsesAtLaunch
         divergences = stats.count(of: .diverged)
+        resyncs = stats.count(of: .resynced)
         bugs = Dictionary(uniqueKeysWithValues: summary.violations.bugCounts.map { ($0.key.description, $0.value) })
         rejected = stats.rejectionsByRule.merging(stats.ignoresByRule, uniquingKeysWith: +)
             .reduce(into: [:]) { $0[$1.key.description] = $1.value }
