@@ -1791,6 +1791,28 @@ expect violations none
 {"time":1795356007000,"command":"dismiss"}
 
 """#),
+        ("Detectors/bug8-collapse-onto-compact.navscript", #"""
+# BUG-8, INV-4, CO-10: a collapse onto a compact column whose navigation controller holds another
+# (nested while it was the collapsed primary, then moved off screen) raises BUG-8 at the collapse,
+# as a compact column set while collapsed does; INV-4 alone was reported before.
+style double-column
+device iphone-plus portrait
+primary MN[M]
+secondary DN[D]
+
+instantiate PasteNC[Paste]
+instantiate ItemNC[Item]
+launch
+setViewController ItemNC for primary
+setViewControllers [PasteNC] of ItemNC
+setViewController MN for primary
+rotate landscape
+setViewController ItemNC for compact
+rotate portrait
+expect collapsed true
+expect violations BUG-8, INV-4
+
+"""#),
         ("Fidelity/F1-show-child-of-primary.navscript", #"""
 # F1 show(_:sender:) on a controller the expanded primary already holds installs it as the secondary.
 # Source: Apple, UISplitViewController.show(_:sender:), as issue 12 read it ("checked against Apple's documentation,
@@ -2748,6 +2770,30 @@ expect hierarchy MN[M, DN[D]]
 expect violations none
 
 """#),
+        ("Trust/column-style-ignores-classic-overrides.navscript", #"""
+# Issue 26, class 3: UIKit asks the delegate's splitViewController(_:showDetail:sender:) and
+# (_:show:sender:) only for classic splits: both "only apply to classic split view interfaces"
+# (Apple's delegate reference; docs §0). Apps that support iOS 13 and 14 share one delegate between
+# their classic and column-style splits, so a column-style split meets an override that pushes a
+# wrapped detail when collapsed; UIKit never calls it there, and showDetail installs the secondary
+# column as it always does.
+session trust-column-style-showdetail-override
+style double-column
+device iphone-plus portrait
+primary List
+secondary Placeholder
+policy topColumnForCollapsing primary; showDetailOverride handled then push target wrapped DetailNav onto primary if collapsed
+
+launch
+showDetail Detail from List
+expect hierarchy ListNav[List, PlaceholderNav[Placeholder, Detail]]
+expect visible Detail
+expect violations none
+rotate landscape
+expect collapsed false
+expect violations none
+
+"""#),
         ("Trust/notifications-change-hierarchy.navscript", #"""
 # Issue 26, class 3: hierarchy changes from notifications, as shipping apps make them. Mullvad
 # (mullvad/mullvadvpn-app d304842, ApplicationCoordinator.swift 921-950) dismisses its presented
@@ -2932,6 +2978,60 @@ represent Detail3 post8
 showDetail Detail3 from M
 expect hierarchy MN[M] | DN[Detail, Detail3]
 expect violations none
+
+"""#),
+        ("Trust/restored-selection-at-launch.navscript", #"""
+# Issue 26, class 1: BUG-5 is an iPhone launch that lands on an empty placeholder detail. A delegate
+# that puts the detail on top because the app restored a selection (topColumnForCollapsing returning
+# .secondary when something is selected, as apps' `return detail.item == nil ? .primary :
+# .secondary` do; classically collapseSecondary returning false) lands on a detail that shows an
+# item: not a bug. The same launch with nothing shown still is (the controls below).
+session trust-restored-selection-columns
+style double-column
+device iphone portrait
+primary List
+secondary Detail
+policy topColumnForCollapsing secondary if flag selected else primary
+
+flag selected true
+represent Detail item7
+launch
+expect hierarchy ListNav[List, DetailNav[Detail]]
+expect visible Detail
+expect violations none
+
+session trust-restored-selection-classic
+device iphone portrait
+primary MN[M]
+secondary DN[D]
+policy collapseSecondary keep if flag selected
+
+flag selected true
+represent D item7
+launch
+expect hierarchy MN[M, DN[D]]
+expect violations none
+
+# Controls: the same launches with no item shown are an empty detail on top.
+session trust-empty-detail-columns
+style double-column
+device iphone portrait
+primary List
+secondary Detail
+policy topColumnForCollapsing secondary
+
+launch
+expect visible Detail
+expect violations BUG-5
+
+session trust-empty-detail-classic
+device iphone portrait
+primary MN[M]
+secondary DN[D]
+
+launch
+expect hierarchy MN[M, DN[D]]
+expect violations BUG-5
 
 """#),
         ("Trust/tab-bar-root.navscript", #"""

@@ -302,9 +302,8 @@ extension Decision {
     // MARK: showDetail (SH-16)
 
     mutating func columnShowDetail(_ target: ControllerID, sender: ControllerID) {
-        if ask(access: .free, { $0.splitViewController($1, showDetail: $1.handle(target), sender: $1.handle(sender)) }) {
-            return handledDetail(target, sender: sender)
-        }
+        // The delegate's `showDetail` is not asked: it "only applies to classic split view
+        // interfaces" (§0), and UIKit's column-style path goes straight to the secondary column.
         guard let secondary = state.secondary else { return emit(.detailShown(target, sender: sender, resolution: .unchanged)) }
         if target == secondary { return emit(.detailShown(target, sender: sender, resolution: .unchanged)) }
         if state.isCollapsed, state.compactColumn == nil, !stackedColumns().contains(.secondary) {

@@ -43,8 +43,11 @@ extension Decision {
             if let reason = pushRejection(target, onto: nav) { return reject(reason, target) }
             emit(.shown(target, sender: sender, resolution: .pushed(onto: nav)))
         case .split:
-            if ask(access: .free, { $0.splitViewController($1, show: $1.handle(target), sender: $1.handle(sender)) }) {
-                return emit(.shown(target, sender: sender, resolution: .handledByDelegate))  // SH-4
+            // SH-4; the delegate's `show` "only applies to classic split view interfaces" (§0).
+            if !state.style.isColumnStyle,
+                ask(access: .free, { $0.splitViewController($1, show: $1.handle(target), sender: $1.handle(sender)) })
+            {
+                return emit(.shown(target, sender: sender, resolution: .handledByDelegate))
             }
             if !state.isCollapsed, moveFromPrimaryStack(target) {
                 // SH-5: a controller the primary already shows goes to the secondary position

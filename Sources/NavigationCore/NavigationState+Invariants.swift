@@ -173,12 +173,14 @@ extension NavigationState {
                 result.append(Violation(RuleID(.INV, 2), primary, "launched expanded with only \(name(of: primary)): a classic split needs two children"))
             }
         case .collapsed(let resolution):
-            if resolution.atLaunch && resolution.outcome == .secondaryPushed {
+            // BUG-5 (harm: the first screen is an empty placeholder detail): a detail that shows an
+            // item (`representItem`) is the selection the app restored, whoever put it on top.
+            if resolution.atLaunch && resolution.outcome == .secondaryPushed && shownItem(of: resolution.newPrimary) == nil {
                 bug(5, resolution.newPrimary, "launched collapsed on the detail \(bracketNotation(visibleEnd(from: resolution.newPrimary)))")
             }
         case .columnStacked(.secondary) where launching:
             // CO-12: the column-style equivalent, the secondary column on top of the launch collapse.
-            if let secondary {
+            if let secondary, shownItem(of: secondary) == nil {
                 bug(5, secondary, "launched collapsed on the secondary column \(bracketNotation(secondary))")
             }
         case .rejected(_, .navigationController, let subject):
@@ -194,7 +196,7 @@ extension NavigationState {
         // It fires at the event that causes it — the expand, or the event that moves the nested
         // controller or its container — not again at every later event while it lasts.
         if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse(),
-            event.kind == .separated || event.kind == .columnSet
+            event.kind == .separated || event.kind == .columnSet || event.kind == .collapsed
                 || event.subjects.contains(where: { isInSubtree(nested, of: $0) || $0 == container })
         {
             let context = event.kind == .separated ? "left nested after expand" : "nested outside a collapse"
@@ -299,8 +301,10 @@ extension NavigationEvent {
     var canNestOutsideCollapse: Bool {
         switch self {
         case .separated, .splitViewControllersSet, .presented, .stackSet, .pushed, .resynced: return true
-        // A compact column set while collapsed ends the primary's nesting allowance (INV-4).
+        // A compact column set while collapsed, or a collapse onto one (CO-10), ends the primary's
+        // nesting allowance (INV-4).
         case .columnSet(_, .compact, _): return true
+        case .collapsed(let resolution): return resolution.outcome == .compactColumn
         case .shown(_, _, let resolution), .detailShown(_, _, let resolution):
             return resolution != .handledByDelegate && resolution != .unchanged
         default: return false

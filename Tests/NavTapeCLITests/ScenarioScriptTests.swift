@@ -39,6 +39,21 @@ struct ScenarioScriptTests {
         #expect(result.stdout.split(separator: "\n").count == files.count)
     }
 
+    @Test("detector gaps found since, each a session that raises what it names, through the built binary")
+    func detectors() throws {
+        let directory = Self.directory.appendingPathComponent("Detectors")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".navscript") }.sorted()
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.hasPrefix("# BUG-") || text.hasPrefix("# INV-"), "\(file) names the rule it holds")
+            #expect(text.contains("\nexpect violations "), "\(file) states what is raised")
+        }
+        let result = try Navtape.run(["run"] + files.map { directory.appendingPathComponent($0).path })
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("PASS ") })
+    }
+
     @Test("the fidelity fixes of issue 12 pass through the built binary, each script citing its source")
     func fidelity() throws {
         let directory = Self.directory.appendingPathComponent("Fidelity")
