@@ -2794,6 +2794,30 @@ expect collapsed false
 expect violations none
 
 """#),
+        ("Trust/compact-column-asks-delegate.navscript", #"""
+# Issue 26, class 3: a split with a compact column still asks topColumnForCollapsing, proposing
+# .compact: Mastodon's RootSplitViewController switches on that proposal to move its column stacks
+# into the compact tab (mastodon/mastodon-ios). The compact column is shown whatever the answer (CO-10,
+# docs/Semantics.md); here the callback's flag is read back by displayModeForExpanding.
+session trust-compact-column-asks-delegate
+style triple-column
+device ipad landscape
+primary Sidebar
+supplementary Timeline
+secondary Empty
+policy topColumnForCollapsing proposed then flag askedOnCollapse true; displayModeForExpanding secondaryOnly if flag askedOnCollapse else twoBesideSecondary
+
+setViewController Tabs:tab for compact
+launch
+traits multitasking landscape 1/3
+expect collapsed true
+expect hierarchy Tabs
+traits multitasking landscape 1
+expect collapsed false
+expect displayMode secondaryOnly
+expect violations none
+
+"""#),
         ("Trust/notifications-change-hierarchy.navscript", #"""
 # Issue 26, class 3: hierarchy changes from notifications, as shipping apps make them. Mullvad
 # (mullvad/mullvadvpn-app d304842, ApplicationCoordinator.swift 921-950) dismisses its presented

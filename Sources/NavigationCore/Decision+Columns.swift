@@ -270,6 +270,10 @@ extension Decision {
     mutating func collapseColumns(atLaunch: Bool) {
         guard let primary = state.primary else { return }
         if let compact = state.compactColumn {
+            // The delegate is asked with `.compact` proposed (apps such as Mastodon move their column
+            // stacks into the compact one there); the compact column is shown whatever it answers
+            // (CO-10: "instead of stacking"; the spec is silent on other answers, docs/Semantics.md).
+            _ = ask(access: .locked) { $0.splitViewController($1, topColumnForCollapsingToProposedTopColumn: .compact) }
             return emit(.collapsed(CollapseResolution(newPrimary: compact, outcome: .compactColumn, atLaunch: atLaunch)))
         }
         var top = Column.secondary  // the observed default proposal (KR)
