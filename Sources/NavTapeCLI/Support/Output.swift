@@ -25,9 +25,8 @@ final class Output {
 
     /// Appends one line; every character a terminal would interpret is escaped.
     func line(_ text: String = "") {
-        buffer.append(contentsOf: DisplaySafety.escaped(text).utf8)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 16 { drain() }
+        raw(DisplaySafety.escaped(text))
+        raw("\n")
     }
 
     /// Appends each line of `lines`.
