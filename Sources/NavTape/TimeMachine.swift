@@ -197,11 +197,12 @@ public final class TimeMachine {
     ) throws(NavTapeError) {
         let path = self.path
         var failure: NavTapeError?
+        var decoder = EventDecoder()
         try translating(path: path) {
             try reader.forEachRecord(from: start, to: end) { index, time, record in
                 let decoded: (event: NavigationEvent, startsCommit: Bool)
                 do throws(CodecError) {
-                    decoded = try EventCodec.decode(record)
+                    decoded = try decoder.decode(record)
                 } catch {
                     failure = NavTapeError(error, path: path, index: index)
                     return false

@@ -23,8 +23,9 @@ extension EventCodec {
     /// Decodes one record and folds it into `state`: the replay loop's step.
     ///
     /// The event is decoded into a value on the stack and applied with one
-    /// ``NavigationState/evolve(_:)`` call; push, pop, show, display-mode, trait, collapse and
-    /// separate records allocate nothing. `rejected` and `ignored` records, which change no state
+    /// ``NavigationState/evolve(_:)`` call, except stack records, whose list is read into memory on
+    /// the stack and copied into the navigation controller's own; no record but a name's or a
+    /// controller's creation allocates (those grow the state). `rejected` and `ignored` records, which change no state
     /// (``NavigationEvent/rejected(_:reason:subject:)``), are checked in full but their commands are
     /// not built. The record is validated in full before `state` is touched, so a bad record leaves
     /// `state` unchanged.
@@ -42,6 +43,8 @@ extension EventCodec {
         case .rejected, .ignored:
             try reader.skipRejectedOrIgnored(tag)
             try reader.expectEnd(for: "event")
+        case .stackInitialized, .stackSet, .stackSetWithTransition:
+            try reader.readStackEvent(tag, into: &state)
         case .nameInterned, .controllerCreated:
             let event = try reader.readVariableSizeEvent(tag)
             try reader.expectEnd(for: "event")
@@ -53,6 +56,31 @@ extension EventCodec {
             state.evolve(event)
         }
         return startsCommit
+    }
+}
+
+/// Decodes a stream of records into events, reusing one buffer for their controller lists, so a
+/// loop that drops each event before decoding the next allocates nothing in steady state (a list
+/// longer than any before, or an event still held, makes the next list allocate, as a value must).
+public struct EventDecoder {
+    private var list: [ControllerID] = []
+
+    /// A decoder with an empty buffer.
+    public init() {}
+
+    /// Decodes one record, exactly as ``EventCodec/decode(_:)-(UnsafeRawBufferPointer)`` does.
+    public mutating func decode(_ record: UnsafeRawBufferPointer) throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
+        var reader = ByteReader(record)
+        let (tag, startsCommit) = try reader.readEventTag()
+        let event: NavigationEvent
+        switch tag {
+        case .stackInitialized, .stackSet, .stackSetWithTransition:
+            event = try reader.readStackEvent(tag, list: &list)
+        default:
+            event = try reader.readEventPayload(tag)
+        }
+        try reader.expectEnd(for: "event")
+        return (event, startsCommit)
     }
 }
 
@@ -190,22 +218,11 @@ extension ByteReader {
             let name = try readNameID(for: "controllerCreated.name")
             let restorationID = try readOptionalNameID(for: "controllerCreated.restorationID")
             return .controllerCreated(id, kind: kind, name: name, restorationID: restorationID)
-        case .stackInitialized:
-            let navigation = try readID(for: "stackInitialized.navigation")
-            return .stackInitialized(navigation, try readIDs(for: "stackInitialized.list"))
+        case .stackInitialized, .stackSet, .stackSetWithTransition:
+            var list: [ControllerID] = []
+            return try readStackEvent(tag, list: &list)
         case .propertySet:
             return .propertySet(try readProperty())
-        case .stackSet:
-            let list = try readIDs(for: "stackSet.list")
-            return .stackSet(list, navigation: try readID(for: "stackSet.navigation"))
-        case .stackSetWithTransition:
-            let list = try readIDs(for: "stackSet.list")
-            let navigation = try readID(for: "stackSet.navigation")
-            let start = offset
-            let transition = try readEnum(StackTransition.self, for: "stackSet.transition")
-            // `unrecorded` has its own record (0x12): accepting it here would give two encodings.
-            guard transition != .unrecorded else { throw Self.failure(.invalidValue, at: start, for: "stackSet.transition") }
-            return .stackSet(list, navigation: navigation, transition: transition)
         case .rejected:
             let (reason, subject) = try readReasonAndSubject(RejectionReason.self, "rejected.reason", "rejected.subject")
             return .rejected(try readCommand(), reason: reason, subject: subject)
@@ -244,6 +261,69 @@ extension ByteReader {
             .delegateNotified, .controllerReleased, .detailMarked, .itemRepresented:
             return try readEventPayload(tag)
         }
+    }
+
+    /// Consumes a stack event (`tag` is `stackInitialized`, `stackSet` or `stackSetWithTransition`),
+    /// reading its list into `list`, whose capacity is kept: a decoder that passes the same buffer
+    /// for every record allocates only when a list outgrows it or the last event is still held.
+    @inline(__always)
+    mutating func readStackEvent(_ tag: EventWireTag, list: inout [ControllerID]) throws(CodecError) -> NavigationEvent {
+        let head = try readStackHead(tag)
+        list.removeAll(keepingCapacity: true)
+        list.reserveCapacity(head.count)
+        for _ in 0..<head.count { list.append(try readID(for: head.context)) }
+        let (navigation, transition) = try readStackTail(tag, head)
+        return tag == .stackInitialized
+            ? .stackInitialized(navigation, list) : .stackSet(list, navigation: navigation, transition: transition)
+    }
+
+    /// What a stack event holds before its list: `stackInitialized`'s navigation controller, then
+    /// the list's length.
+    @inline(__always)
+    mutating func readStackHead(
+        _ tag: EventWireTag
+    ) throws(CodecError) -> (navigation: ControllerID?, count: Int, context: StaticString) {
+        if tag == .stackInitialized {
+            let navigation = try readID(for: "stackInitialized.navigation")
+            return (navigation, try readCount(for: "stackInitialized.list"), "stackInitialized.list")
+        }
+        return (nil, try readCount(for: "stackSet.list"), "stackSet.list")
+    }
+
+    /// What a stack event holds after its list: `stackSet`'s navigation controller and, for
+    /// `stackSetWithTransition`, the transition.
+    @inline(__always)
+    mutating func readStackTail(
+        _ tag: EventWireTag, _ head: (navigation: ControllerID?, count: Int, context: StaticString)
+    ) throws(CodecError) -> (navigation: ControllerID, transition: StackTransition) {
+        if let navigation = head.navigation { return (navigation, .unrecorded) }
+        let navigation = try readID(for: "stackSet.navigation")
+        guard tag == .stackSetWithTransition else { return (navigation, .unrecorded) }
+        let start = offset
+        let transition = try readEnum(StackTransition.self, for: "stackSet.transition")
+        // `unrecorded` has its own record (0x12): accepting it here would give two encodings.
+        guard transition != .unrecorded else { throw Self.failure(.invalidValue, at: start, for: "stackSet.transition") }
+        return (navigation, transition)
+    }
+
+    /// Consumes a stack event and folds it into `state`, its list read into memory on the stack
+    /// and copied into the navigation controller's own: no event and no array are built.
+    @inline(never)
+    mutating func readStackEvent(_ tag: EventWireTag, into state: inout NavigationState) throws(CodecError) {
+        let head = try readStackHead(tag)
+        var reader = self
+        let result: Result<ByteReader, CodecError> = withUnsafeTemporaryAllocation(of: ControllerID.self, capacity: head.count) { ids in
+            do throws(CodecError) {
+                for i in 0..<head.count { ids[i] = try reader.readID(for: head.context) }
+                let (navigation, _) = try reader.readStackTail(tag, head)
+                try reader.expectEnd(for: "event")
+                state.evolveStack(UnsafeBufferPointer(ids), of: navigation)
+                return .success(reader)
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try result.get()
     }
 
     /// Consumes the payload of a `rejected` or `ignored` event, checked as

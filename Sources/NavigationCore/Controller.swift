@@ -58,6 +58,19 @@ public struct ControllerRecord: Hashable, Sendable {
     }
 }
 
+extension ControllerRecord {
+    /// Becomes `record`, keeping this record's stack storage: a minted slot released and reused
+    /// stacks its next controllers without allocating.
+    mutating func replace(with record: ControllerRecord) {
+        var storage: [ControllerID] = []
+        swap(&storage, &stack)
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: record.stack)
+        self = record
+        stack = storage
+    }
+}
+
 /// A tree of controllers to create: a navigation controller's children form its initial stack.
 ///
 /// Written in the spec's bracket notation as `MN[M, DN[D]]` (see ``ControllerSpec/parse(_:)``).

@@ -38,7 +38,7 @@ extension NavigationState {
     }
 
     /// Whether `list` names no controller twice, without allocating for the short lists stacks are.
-    static func isDuplicateFree(_ list: [ControllerID]) -> Bool {
+    static func isDuplicateFree<List: RandomAccessCollection<ControllerID>>(_ list: List) -> Bool {
         if list.count <= 16 {
             for i in list.indices {
                 for j in list.indices where j > i && list[j] == list[i] { return false }
@@ -188,7 +188,19 @@ extension NavigationState {
     /// `navigation.setViewControllers(list)`: controllers in other navigation stacks are taken from
     /// them, as UIKit does (a delegate rearranging stacks); the split's own children, the presented
     /// controller and anything that holds `navigation` are never taken.
-    mutating func setStack(_ list: [ControllerID], of navigation: ControllerID) {
+    /// Sets `navigation`'s stack to `list`, as a `stackSet` or `stackInitialized` event with that list
+    /// does, reading the list where it lies: the fused decoder's step, which builds no event.
+    package mutating func evolveStack(_ list: UnsafeBufferPointer<ControllerID>, of navigation: ControllerID) {
+        #if NAVTAPE_CHECKED
+        evolve(.stackSet(Array(list), navigation: navigation))
+        #else
+        setStack(list, of: navigation)
+        #endif
+    }
+
+    /// The step of `stackSet` and `stackInitialized`. The list is copied into the stack's own storage
+    /// (kept from the last stack), so neither an event's list nor a decoder's buffer is retained.
+    mutating func setStack<List: RandomAccessCollection<ControllerID>>(_ list: List, of navigation: ControllerID) {
         guard kind(of: navigation) == .navigation, !list.isEmpty, Self.isDuplicateFree(list) else { return }
         var stolen = false
         for id in list {
@@ -214,7 +226,10 @@ extension NavigationState {
         for controller in stack(of: navigation) where !list.contains(controller) {
             setParent(controller, releasedParent(controller))
         }
-        modify(navigation) { $0.stack = list }
+        modify(navigation) { record in
+            record.stack.removeAll(keepingCapacity: true)
+            record.stack.append(contentsOf: list)
+        }
         let inDetail = record(navigation)?.hasBeenDetail ?? false
         for controller in list {
             setParent(controller, .navigation(navigation))
@@ -482,6 +497,6 @@ extension NavigationState {
         for child in record.stack where parent(of: child) == .navigation(id) { setParent(child, .none) }
         var released = ControllerRecord(kind: record.kind, name: record.name, restorationID: record.restorationID)
         released.isReleased = true
-        modify(id) { $0 = released }
+        modify(id) { $0.replace(with: released) }
     }
 }

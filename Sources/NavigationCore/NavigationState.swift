@@ -242,7 +242,7 @@ public struct NavigationState: Hashable, Sendable {
             if id.index == mintedControllers.count {
                 mintedControllers.append(record)
             } else if id.index < mintedControllers.count, mintedControllers[id.index].isReleased {
-                mintedControllers[id.index] = record
+                mintedControllers[id.index].replace(with: record)
             }
         } else {
             if id.index == appControllers.count { appControllers.append(record) }

@@ -54,12 +54,13 @@ struct MallocGateTests {
             note("evolve", mallocs { state.evolve(contentsOf: events, range: window) })
         }
         var sum = 0
+        var decoder = EventDecoder()
         for window in windows {
             note(
                 "decode",
                 try mallocs {
                     try reader.forEachRecord(from: UInt64(window.lowerBound), to: UInt64(window.upperBound)) { _, _, record in
-                        sum &+= Int(try EventCodec.decode(record).event.kind.rawValue)
+                        sum &+= Int(try decoder.decode(record).event.kind.rawValue)
                         return true
                     }
                 })

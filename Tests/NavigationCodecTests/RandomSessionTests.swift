@@ -199,6 +199,9 @@ struct RandomSessionTests {
         var fused = live
         var record: [UInt8] = []
         record.reserveCapacity(64)
+        // A decoder that reuses its list buffer: every event it gives, kept or not, stays the one encoded.
+        var reusing = EventDecoder()
+        var kept: [(decoded: NavigationEvent, original: NavigationEvent)] = []
         if initial.style != .unspecified { stats.features.insert("style.\(initial.style)") }
 
         for step in 0..<commands {
@@ -227,6 +230,9 @@ struct RandomSessionTests {
                         stats.fail("step \(step): \(event) decoded as \(decoded)")
                     }
                     replayed.evolve(decoded.event)
+                    let reused = try Self.decode(record, with: &reusing)
+                    if reused.event != event { stats.fail("step \(step): \(event) decoded by the reusing decoder as \(reused.event)") }
+                    if step % 7 == 0, kept.count < 64 { kept.append((reused.event, event)) }
                     let fusedStartsCommit = try Codec.decodeAndEvolve(record, into: &fused)
                     if fusedStartsCommit != startsCommit { stats.fail("step \(step): fused startsCommit") }
                 } catch {
@@ -236,6 +242,8 @@ struct RandomSessionTests {
             if step % 100 == 99 {
                 if replayed != live { stats.fail("step \(step): replay from decoded events diverged") }
                 if fused != live { stats.fail("step \(step): fused replay diverged") }
+                if kept.contains(where: { $0.decoded != $0.original }) { stats.fail("step \(step): a kept event changed under the decoder") }
+                kept.removeAll()
             }
             if checkpoint(step, live) || step == commands - 1 {
                 checkStateCodec(live, fused: fused, step: step, stats: &stats)
@@ -243,6 +251,14 @@ struct RandomSessionTests {
         }
         if replayed != live { stats.fail("end: replay from decoded events diverged") }
         if fused != live { stats.fail("end: fused replay diverged") }
+    }
+
+    /// `record` decoded by `decoder`.
+    static func decode(_ record: [UInt8], with decoder: inout EventDecoder) throws -> (event: NavigationEvent, startsCommit: Bool) {
+        let result: Result<(event: NavigationEvent, startsCommit: Bool), CodecError> = record.withUnsafeBytes { bytes in
+            do throws(CodecError) { return .success(try decoder.decode(bytes)) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// Whether `state` is a collapsed column-style split with a column in the primary's stack.

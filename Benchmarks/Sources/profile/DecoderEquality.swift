@@ -29,6 +29,7 @@ func checkDecoders(path: String, mutateEvery: UInt64) throws -> Bool {
     var problems: [String] = []
     var mutants = (total: 0, refused: 0)
     var scratch: [UInt8] = []
+    var reusing = EventDecoder()
 
     func outcome(_ bytes: [UInt8], from state: NavigationState, fusedStep: Bool) -> (Result<Bool, CodecError>, NavigationState) {
         var state = state
@@ -69,6 +70,7 @@ func checkDecoders(path: String, mutateEvery: UInt64) throws -> Bool {
             }
         }
         let decoded = try EventCodec.decode(bytes)
+        if try reusing.decode(bytes) != decoded { problems.append("record \(index): the reusing decoder differs") }
         reference.evolve(decoded.event)
         do throws(CodecError) {
             let startsCommit = try EventCodec.decodeAndEvolve(bytes, into: &fused)

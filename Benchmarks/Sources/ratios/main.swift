@@ -88,7 +88,7 @@ let peak = value("replay long log peak memory", "Memory(residentpeak)", 100).map
 let peakDelta = value("replay long log peak memory", "MemoryΔ(residentpeak)", 100).map { $0 / 1_048_576 }
 let seekEvents = value("seek random state(at:)", "events")
 
-print("\n## Targets (issue 13's; 2-core VM; medians; ratios against baselines measured in the same run)\n")
+print("\n## Targets (issue 32's, issue 13's where 32 sets none; 2-core VM; medians; ratios against baselines measured in the same run)\n")
 print("| figure | ours | baseline | ratio | target | |")
 print("| --- | ---: | ---: | ---: | --- | --- |")
 func row(_ figure: String, _ ours: String, _ baseline: String, _ r: String, _ target: String, _ ok: Bool?) {
@@ -96,13 +96,15 @@ func row(_ figure: String, _ ours: String, _ baseline: String, _ r: String, _ ta
 }
 row("evolve over pre-decoded events", eventsPerSecond(evolve), "—", "—", "—", nil)
 row(
-    "evolve vs the C fold", eventsPerSecond(evolve), eventsPerSecond(cFold), ratio(divide(evolve, cFold)), "≥ 0.85× C", divide(evolve, cFold).map { $0 >= 0.85 }
+    "evolve vs the C fold", eventsPerSecond(evolve), eventsPerSecond(cFold), ratio(divide(evolve, cFold)), "≥ 0.9× C", divide(evolve, cFold).map { $0 >= 0.9 }
 )
 row("decode alone", eventsPerSecond(rate("decode")), "—", "—", "—", nil)
 row(
-    "decodeAndEvolve (fused)", eventsPerSecond(rate("decodeAndEvolve")), eventsPerSecond(evolve), ratio(divide(rate("decodeAndEvolve"), evolve)) + " of evolve",
-    "—", nil)
-row("full replay from file", eventsPerSecond(replayRate), "—", "—", "≥ 40 M events/s", replayRate.map { $0 >= 40e6 })
+    "decodeAndEvolve (fused) vs the C fold", eventsPerSecond(rate("decodeAndEvolve")), eventsPerSecond(cFold), ratio(divide(rate("decodeAndEvolve"), cFold)),
+    "≥ 0.7× C", divide(rate("decodeAndEvolve"), cFold).map { $0 >= 0.7 })
+row(
+    "full replay from file vs the C fold", eventsPerSecond(replayRate), eventsPerSecond(cFold), ratio(divide(replayRate, cFold)), "≥ 0.5× C",
+    divide(replayRate, cFold).map { $0 >= 0.5 })
 row(
     "replay vs SQLite read and fold", eventsPerSecond(replayRate), eventsPerSecond(sqliteRead), ratio(divide(replayRate, sqliteRead)), "≥ 5×",
     divide(replayRate, sqliteRead).map { $0 >= 5 })
@@ -117,14 +119,14 @@ row(
     divide(replayRate, lz4).map { $0 >= 0.125 })
 row(
     "bytes per event on disk, \(countLabel(value("size", "events")))-event session (timestamps, checkpoints included)", fixed(bytesPerEvent, 3), "—", "—",
-    "≤ 3", bytesPerEvent.map { $0 <= 3 })
+    "≤ 4.0", bytesPerEvent.map { $0 <= 4 })
 let longEvents = value("size", "longlogevents")
 row(
     "  of which checkpoints (the whole state every 4,096 events)", fixed(value("size", "checkpointbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "—", nil
 )
 row(
-    "bytes per event on disk, \(countLabel(longEvents))-event log", fixed(value("size", "longlogbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "≤ 3",
-    value("size", "longlogbytespereventx1000").map { $0 <= 3000 })
+    "bytes per event on disk, \(countLabel(longEvents))-event log", fixed(value("size", "longlogbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "—",
+    nil)
 row("  of which checkpoints", fixed(value("size", "longlogcheckpointbytespereventx1000").map { $0 / 1000 }, 3), "—", "—", "—", nil)
 row("  LZ4 ratio of records blocks", fixed(value("size", "LZ4ratiox1000").map { $0 / 1000 }), "—", "—", "—", nil)
 row(
@@ -152,13 +154,18 @@ row("peak resident memory, replaying that log (process)", fixed(peak, 1, " MiB")
 row("  growth during the replay", fixed(peakDelta, 1, " MiB"), "—", "—", "—", nil)
 
 print("\n## Allocations (gated by scripts/bench-check; one steady-state window per iteration)\n")
-print("| benchmark | mallocs p50 | p90 | max | events per window |")
-print("| --- | ---: | ---: | ---: | ---: |")
+print("| benchmark | mallocs p50 | p90 | max | events per window | target |")
+print("| --- | ---: | ---: | ---: | ---: | --- |")
 let n = value("evolve", "events") ?? value("size", "events")
 let window = n.map { Int(($0 - ($0 / 2).rounded(.down)) / 11) }
+/// Issue 32's target for a malloc benchmark: none per window on the three decode and fold paths.
+func zeroTarget(_ test: String) -> String {
+    guard ["evolve_mallocs", "decode_mallocs", "decodeAndEvolve_mallocs"].contains(test) else { return "—" }
+    return "0: " + met(value(test, "Malloc(total)", 100).map { $0 == 0 })
+}
 for test in values.keys.filter({ $0.metric == "Malloc(total)" }).map(\.test).sorted() {
     let perWindow = ["evolve_mallocs", "decode_mallocs", "decodeAndEvolve_mallocs", "append_mallocs"].contains(test)
     print(
-        "| \(test) | \(fixed(value(test, "Malloc(total)", 50), 0)) | \(fixed(value(test, "Malloc(total)", 90), 0)) | \(fixed(value(test, "Malloc(total)", 100), 0)) | \(perWindow ? window.map(String.init) ?? "?" : (test == "seek_mallocs" ? "one seek" : "whole log")) |"
+        "| \(test) | \(fixed(value(test, "Malloc(total)", 50), 0)) | \(fixed(value(test, "Malloc(total)", 90), 0)) | \(fixed(value(test, "Malloc(total)", 100), 0)) | \(perWindow ? window.map(String.init) ?? "?" : (test == "seek_mallocs" ? "one seek" : "whole log")) | \(zeroTarget(test)) |"
     )
 }

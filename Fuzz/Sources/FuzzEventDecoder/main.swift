@@ -2,13 +2,16 @@
 // re-encodes to the same bytes (decoding is strict and total: docs/EventEncoding.md) or throws
 // CodecError. Nothing may trap. The replay loop's fused step (`decodeAndEvolve`, which checks
 // `rejected`/`ignored` records without building their commands) must give the reference's answer
-// on every input: the same error, or the same commit bit and state.
+// on every input: the same error, or the same commit bit and state. So must the decoder that reuses
+// its list buffer from input to input (`EventDecoder`): the same error, or the same event.
 import FuzzSupport
 import Glibc
 import NavigationCodec
 import NavigationCore
 
 let base = NavigationState(traits: Device.iPad.traits(.landscape))
+nonisolated(unsafe) var reusing = EventDecoder()
+nonisolated(unsafe) var held: [(event: NavigationEvent, startsCommit: Bool, bytes: [UInt8])] = []
 
 func check(_ bytes: UnsafeRawBufferPointer) {
     var reference = base
@@ -20,6 +23,22 @@ func check(_ bytes: UnsafeRawBufferPointer) {
         expected = .success(startsCommit)
     } catch {
         expected = .failure(error)
+    }
+    let reused: Result<Bool, CodecError>
+    do {
+        let (event, startsCommit) = try reusing.decode(bytes)
+        if case .success = expected {
+            precondition(EventCodec.encode(event, startsCommit: startsCommit) == Array(bytes), "the reusing decoder decoded other bytes")
+        }
+        // Every few inputs an event is kept, so the buffer it shares must not be written again.
+        if held.count < 8 { held.append((event, startsCommit, Array(bytes))) } else { held.removeAll() }
+        reused = .success(startsCommit)
+    } catch {
+        reused = .failure(error)
+    }
+    precondition(reused == expected, "the reusing decoder answered \(reused), the reference \(expected)")
+    for kept in held {
+        precondition(EventCodec.encode(kept.event, startsCommit: kept.startsCommit) == kept.bytes, "a kept event changed under the decoder")
     }
     var fused = base
     let actual: Result<Bool, CodecError>
