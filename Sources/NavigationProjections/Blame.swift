@@ -87,10 +87,12 @@ public enum PartValue: Hashable, Sendable {
 /// before event 40?" are look-ups.
 ///
 /// The summaries are rendered with the state right after the change (a column's summary shows the
-/// stacks as they were then).
+/// stacks as they were then), unless the projection is made without them (``init(_:keepingLast:summaries:)``)
+/// for a caller that renders only the changes it keeps (``summarize(_:in:)``).
 ///
 /// - Complexity: O(1) per event that leaves the part alone (the stored value of a stack shares
-///   the state's buffer, so comparing is an identity check); a change also renders two summaries.
+///   the state's buffer, so comparing is an identity check); a change also renders two summaries
+///   when the projection makes them.
 public struct Blame: Projection, Sendable {
     /// One change of the part.
     public struct Change: Hashable, Sendable {
@@ -134,6 +136,8 @@ public struct Blame: Projection, Sendable {
     /// How many of the latest changes are kept (`nil`: every change), so that memory stays flat
     /// however long the log.
     public let keepingLast: Int?
+    /// Whether each change's summaries are rendered as it is seen; without them they are empty.
+    public let summaries: Bool
     /// The number of changes seen, kept or not.
     public private(set) var changeCount = 0
     /// The kept changes, possibly with older ones not yet dropped (dropped in batches: amortized O(1)).
@@ -150,9 +154,21 @@ public struct Blame: Projection, Sendable {
     /// Call ``start(from:)`` with the state before the first event (``fold(_:from:into:)`` does).
     /// Without it the part is assumed to start at its value in a new state; for ``StatePart/traits``,
     /// which a new state takes from its creator, the first event's traits are taken instead.
-    public init(_ part: StatePart, keepingLast: Int? = nil) {
+    /// - Parameter summaries: Whether to render each change's summaries as it is seen (`false`:
+    ///   they are empty, for a caller that renders the kept ones with ``summarize(_:in:)``, as
+    ///   rendering every change of a part that changes often costs more than the fold).
+    public init(_ part: StatePart, keepingLast: Int? = nil, summaries: Bool = true) {
         self.part = part
         self.keepingLast = keepingLast.map { Swift.max(1, $0) }
+        self.summaries = summaries
+    }
+
+    /// `change` with its summaries rendered in `state`, the state right after its event.
+    public static func summarize(_ change: Change, in state: NavigationState) -> Change {
+        var change = change
+        change.beforeSummary = change.before.summary(in: state)
+        change.afterSummary = change.after.summary(in: state)
+        return change
     }
 
     /// Seeds the part's value before the first event.
@@ -173,7 +189,8 @@ public struct Blame: Projection, Sendable {
         kept.append(
             Change(
                 index: context.index, time: context.time, event: context.event, before: value, after: now,
-                beforeSummary: value.summary(in: context.state), afterSummary: now.summary(in: context.state)))
+                beforeSummary: summaries ? value.summary(in: context.state) : "",
+                afterSummary: summaries ? now.summary(in: context.state) : ""))
         changeCount += 1
         if let keepingLast, kept.count >= 2 * keepingLast { kept.removeFirst(kept.count - keepingLast) }
         self.value = now

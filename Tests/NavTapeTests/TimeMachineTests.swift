@@ -1,6 +1,7 @@
 import Foundation
 import NavigationCodec
 import NavigationCore
+import NavigationProjections
 import Testing
 @testable import NavTape
 import NavTapeApps
@@ -175,5 +176,47 @@ struct TimeMachineTests {
         }
         try flush()
         try recorder.close()
+    }
+}
+
+@Suite("blame's report over a log")
+struct BlameReportTests {
+    /// The report renders only the changes it keeps, from a second short fold or a seek; its
+    /// summaries must be those of a projection that renders every change as it happens.
+    @Test("the report's summaries equal those rendered during the fold, whether it folds or seeks to them")
+    func summariesMatchEagerRendering() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.path("blame.navtape")
+        _ = try recordGenerated(events: 30_000, seed: 5, to: path, checkpointInterval: 1_024)
+        let machine = try TimeMachine(path: path)
+        let count = machine.eventCount
+        let final = try machine.state(at: count)
+        var parts = ["secondary", "primary", "displayMode", "collapsed", "traits", "presented"]
+        if let navigation = final.primary, final.kind(of: navigation) == .navigation { parts.append("\(navigation)") }
+        for what in parts {
+            let part = try StatePart(naming: what, in: final, log: path)
+            for limit in [3, 1_000] {
+                var eager = Blame(part, keepingLast: limit)
+                try machine.run(&eager, from: 0, to: count)
+                let report = try BlameReport(what, in: machine, at: count, limit: limit)
+                let expected = eager.history
+                #expect(report.history.map(\.index) == expected.map(\.index), "\(what), limit \(limit)")
+                #expect(report.history.map(\.before) == expected.map(\.beforeSummary), "\(what), limit \(limit)")
+                #expect(report.history.map(\.after) == expected.map(\.afterSummary), "\(what), limit \(limit)")
+                #expect(report.setBy?.after == expected.last?.afterSummary, "\(what), limit \(limit)")
+                #expect(report.changes == eager.changeCount)
+                // Rendered again with every distance: folded forward throughout, sought throughout, mixed.
+                let bare = expected.map { change in
+                    var change = change
+                    change.beforeSummary = ""
+                    change.afterSummary = ""
+                    return change
+                }
+                for distance: UInt64 in [0, 16, 1 << 40] {
+                    #expect(try BlameReport.summarized(bare, in: machine, seekingBeyond: distance) == expected, "\(what), distance \(distance)")
+                }
+            }
+        }
     }
 }

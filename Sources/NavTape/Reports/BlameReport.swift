@@ -50,9 +50,10 @@ public struct BlameReport: Codable, Hashable, Sendable {
     ) throws(NavTapeError) {
         let state = try machine.state(at: count)
         let part = try StatePart(naming: what, in: state, log: machine.path)
-        var traced = Observed(Blame(part, keepingLast: limit), from: start, observe: observe)
+        var traced = Observed(Blame(part, keepingLast: limit, summaries: false), from: start, observe: observe)
         try machine.run(&traced, from: start, to: count)
         let blame = traced.wrapped
+        let kept = try Self.summarized(blame.history, in: machine)
         func change(_ change: Blame.Change) -> Change {
             Change(
                 index: change.index, time: change.time, event: change.event.kind.name,
@@ -63,10 +64,37 @@ public struct BlameReport: Codable, Hashable, Sendable {
         event = count == 0 ? nil : count - 1
         events = count
         value = part.value(in: state).summary(in: state)
-        setBy = (count > 0 ? blame.lastChange(atOrBefore: count - 1) : nil).map(change)
-        history = blame.history.map(change)
+        // The trace ran to `count`, so the change that set the value is the last one kept.
+        setBy = kept.last.map(change)
+        history = kept.map(change)
         changes = blame.changeCount
         from = start == 0 ? nil : start - 1
+    }
+}
+
+extension BlameReport {
+    /// `changes` (in log order) with their summaries, rendered in the state after each one's event:
+    /// folded forward from one change to the next, or sought from the nearest checkpoint when the
+    /// next is more than `distance` events away (a checkpoint interval by default).
+    static func summarized(
+        _ changes: [Blame.Change], in machine: TimeMachine, seekingBeyond distance: UInt64 = UInt64(RecorderOptions().checkpointInterval)
+    ) throws(NavTapeError) -> [Blame.Change] {
+        guard let first = changes.first else { return [] }
+        var state = try machine.state(at: first.index + 1)
+        var position = first.index + 1
+        var result: [Blame.Change] = []
+        result.reserveCapacity(changes.count)
+        for change in changes {
+            let after = change.index + 1
+            if after - position > distance {
+                state = try machine.state(at: after)
+            } else {
+                try machine.fold(from: position, to: after, into: &state)
+            }
+            position = after
+            result.append(Blame.summarize(change, in: state))
+        }
+        return result
     }
 }
 
