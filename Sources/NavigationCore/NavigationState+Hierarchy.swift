@@ -35,11 +35,18 @@ extension NavigationState {
 
     /// The content controller a user sees in each on-screen column (the ends of the visible paths).
     public var visibleContent: [ControllerID] {
-        let roots = visibleRootList
         var result: [ControllerID] = []
-        result.reserveCapacity(roots.count)
-        for position in 0..<roots.count { result.append(visibleEnd(from: roots[position])) }
+        visibleContent(into: &result)
         return result
+    }
+
+    /// Replaces `content` with ``visibleContent``, keeping its storage: a projection that follows
+    /// what is on screen after every event allocates nothing for it.
+    public func visibleContent(into content: inout [ControllerID]) {
+        let roots = visibleRootList
+        content.removeAll(keepingCapacity: true)
+        content.reserveCapacity(roots.count)
+        for position in 0..<roots.count { content.append(visibleEnd(from: roots[position])) }
     }
 
     /// The roots of the on-screen paths, one per visible column or the presented controller.

@@ -68,9 +68,9 @@ public struct SessionStatistics: Projection, Sendable {
 
     /// Seeds what is on screen and the stack depth before the first event.
     public mutating func start(from state: NavigationState) {
-        content = state.visibleContent
+        state.visibleContent(into: &content)
         names = state.names
-        visibleScreens = Self.screens(content, in: state)
+        Self.screens(content, in: state, into: &visibleScreens)
         bucket = DisplayModeBucket(state)
         maximumStackDepth = Swift.max(maximumStackDepth, state.maximumStackDepth)
     }
@@ -112,9 +112,9 @@ public struct SessionStatistics: Projection, Sendable {
         if context.mayChangeVisibility {
             if !context.state.visibleContentIs(content) {
                 for screen in visibleScreens { Self.add(from: contentSince, to: time, to: screen, in: &closedScreenDwell) }
-                content = context.state.visibleContent
+                context.state.visibleContent(into: &content)
                 names = context.state.names
-                visibleScreens = Self.screens(content, in: context.state)
+                Self.screens(content, in: context.state, into: &visibleScreens)
                 contentSince = time
             }
         }
@@ -236,13 +236,14 @@ public struct SessionStatistics: Projection, Sendable {
         }
     }
 
-    private static func screens(_ ids: [ControllerID], in state: NavigationState) -> [Screen] {
-        var screens: [Screen] = []
+    /// Replaces `screens` with the distinct screens of `ids`, in order, keeping its storage.
+    private static func screens(_ ids: [ControllerID], in state: NavigationState, into screens: inout [Screen]) {
+        screens.removeAll(keepingCapacity: true)
         for id in ids {
-            let screen = state.record(id).map { Screen.named($0.name) } ?? .unknown(id)
+            let screen: Screen
+            if let record = state.record(id) { screen = .named(record.name) } else { screen = .unknown(id) }
             if !screens.contains(screen) { screens.append(screen) }
         }
-        return screens
     }
 
     /// Adds the interval `start..<end` to `key`: nothing if it is empty, negative or overflows
