@@ -241,10 +241,15 @@ extension NavigationState {
             result.append(Violation(RuleID(.BUG, 2), right, "\(name(of: right)) shown in both columns"))
             return
         }
-        var path: [ControllerID] = []
-        appendVisiblePath(from: primary, into: &path)
-        if let detail = path.dropFirst().first(where: { record($0)?.hasBeenDetail == true }) {
-            result.append(Violation(RuleID(.BUG, 2), detail, "detail \(name(of: detail)) left in the primary column"))
+        // The visible path below the primary (appendVisiblePath's walk, without the list).
+        var current = primary
+        for _ in 0..<64 {
+            guard kind(of: current) == .navigation, let top = top(of: current) else { return }
+            current = top
+            if knownRecordIsDetail(current) {
+                result.append(Violation(RuleID(.BUG, 2), current, "detail \(name(of: current)) left in the primary column"))
+                return
+            }
         }
     }
 

@@ -211,6 +211,13 @@ public struct NavigationState: Hashable, Sendable {
         return i < appControllers.count ? appControllers[i].parent : .none
     }
 
+    /// Whether `id` is known and has been detail content (no record copy).
+    @inlinable func knownRecordIsDetail(_ id: ControllerID) -> Bool {
+        let i = id.index
+        if id.isMinted { return i < mintedControllers.count && mintedControllers[i].hasBeenDetail }
+        return i < appControllers.count && appControllers[i].hasBeenDetail
+    }
+
     /// The parent of `id`, or `nil` for an ID the state does not know (no record copy).
     @inlinable func knownParent(of id: ControllerID) -> ControllerParent? {
         let i = id.index

@@ -58,7 +58,7 @@ public struct SessionStatistics: Projection, Sendable {
     /// only ever added), so dwell is kept by name ID and spelled out only when asked for.
     private var names = NameTable()
     private var contentSince: Int64 = 0
-    private var closedScreenDwell: [Screen: Int64] = [:]
+    private var closedScreenDwell = ScreenDwell()
     private var bucket: DisplayModeBucket?
     private var bucketSince: Int64 = 0
     private var closedDisplayModeDwell: [DisplayModeBucket: Int64] = [:]
@@ -111,7 +111,7 @@ public struct SessionStatistics: Projection, Sendable {
         }
         if context.mayChangeVisibility {
             if !context.state.visibleContentIs(content) {
-                for screen in visibleScreens { Self.add(from: contentSince, to: time, to: screen, in: &closedScreenDwell) }
+                for screen in visibleScreens { closedScreenDwell.add(from: contentSince, to: time, to: screen) }
                 context.state.visibleContent(into: &content)
                 names = context.state.names
                 Self.screens(content, in: context.state, into: &visibleScreens)
@@ -182,14 +182,17 @@ public struct SessionStatistics: Projection, Sendable {
     /// Milliseconds each screen name was visible, counting the open interval up to `time`.
     public func screenDwell(until time: Int64) -> [String: Int64] {
         var byScreen = closedScreenDwell
-        for screen in visibleScreens { Self.add(from: contentSince, to: time, to: screen, in: &byScreen) }
+        for screen in visibleScreens { byScreen.add(from: contentSince, to: time, to: screen) }
         return named(byScreen)
     }
 
     /// `table` keyed by the screens' names.
-    private func named(_ table: [Screen: Int64]) -> [String: Int64] {
+    private func named(_ table: ScreenDwell) -> [String: Int64] {
         var result: [String: Int64] = [:]
-        for (screen, duration) in table { Self.accumulate(duration, into: &result[name(of: screen), default: 0]) }
+        for (raw, duration) in table.byName.enumerated() where duration > 0 {
+            Self.accumulate(duration, into: &result[name(of: .named(NameID(rawValue: UInt32(raw)))), default: 0])
+        }
+        for (controller, duration) in table.unknown { Self.accumulate(duration, into: &result[name(of: .unknown(controller)), default: 0]) }
         return result
     }
 
@@ -237,6 +240,26 @@ public struct SessionStatistics: Projection, Sendable {
     }
 
     /// Replaces `screens` with the distinct screens of `ids`, in order, keeping its storage.
+    /// Dwell per screen: by name ID in an array (names are dense and capped), so the hot path
+    /// hashes nothing; screens the state does not know by their ID in a table.
+    private struct ScreenDwell: Sendable {
+        var byName: [Int64] = []
+        var unknown: [ControllerID: Int64] = [:]
+
+        mutating func add(from start: Int64, to end: Int64, to screen: Screen) {
+            switch screen {
+            case .named(let id):
+                let (duration, overflow) = end.subtractingReportingOverflow(start)
+                guard !overflow, duration > 0 else { return }
+                let index = Int(id.rawValue)
+                if index >= byName.count { byName.append(contentsOf: repeatElement(0, count: index + 1 - byName.count)) }
+                SessionStatistics.accumulate(duration, into: &byName[index])
+            case .unknown(let controller):
+                SessionStatistics.add(from: start, to: end, to: controller, in: &unknown)
+            }
+        }
+    }
+
     private static func screens(_ ids: [ControllerID], in state: NavigationState, into screens: inout [Screen]) {
         screens.removeAll(keepingCapacity: true)
         for id in ids {

@@ -140,6 +140,10 @@ public struct ViolationReport: Projection, Sendable {
             }
         }
         guard context.mayChangeHierarchy else { return }
+        // Taking controllers out (a pop, a dismissal) cannot break an invariant: INV-1, 4 and 5 are
+        // about controllers present, INV-2 and 3 about the split's own fields. With none broken
+        // before, none is after, and the walk is skipped.
+        if lastKeys.isEmpty && context.onlyRemovesControllers { return }
         var keys = nextKeys
         nextKeys = []
         keys.removeAll(keepingCapacity: true)
