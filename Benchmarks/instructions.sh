@@ -2,7 +2,8 @@
 # Instructions per event of the hot loops, counted by callgrind (the VM has no perf counters, so
 # package-benchmark's `instructions` metric is empty). Deterministic for a given binary and session.
 #
-#   Benchmarks/instructions.sh [LOOP…]     (default: evolve cfold decode decodeAndEvolve replay)
+#   Benchmarks/instructions.sh [LOOP…]     (default: evolveContentsOf cfold decode decodeAndEvolve replay,
+#                                          the loops the Evolve, Decode and Replay suites time)
 #
 # Environment: NAVTAPE_BENCH_EVENTS (default here 200000: callgrind runs ~50× slower than native).
 set -euo pipefail
@@ -16,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 cp "$bin/profile" "$work/profile" && strip --strip-debug "$work/profile"
 "$work/profile" stats >/dev/null   # generate the session outside callgrind
 loops=("$@")
-[ ${#loops[@]} -gt 0 ] || loops=(evolve cfold decode decodeAndEvolve replay)
+[ ${#loops[@]} -gt 0 ] || loops=(evolveContentsOf cfold decode decodeAndEvolve replay)
 printf '| loop | instructions (Ir) | events | Ir / event |\n| --- | ---: | ---: | ---: |\n'
 for loop in "${loops[@]}"; do
   valgrind --tool=callgrind --callgrind-out-file="$work/$loop.out" "$work/profile" "$loop" >"$work/$loop.txt" 2>&1

@@ -37,8 +37,9 @@ import NavigationCore
 
 @inline(never) func measuredDecode(_ session: SessionData) throws -> Int {
     var commits = 0
+    var decoder = EventDecoder()
     try session.forEachRecord(in: 0..<session.count) { record in
-        if try EventCodec.decode(record).startsCommit { commits += 1 }
+        if try decoder.decode(record).startsCommit { commits += 1 }
     }
     return commits
 }
