@@ -1293,9 +1293,9 @@ expect violation BUG-5
 #   on a phone `.twoOverSecondary` becomes `.oneOverSecondary`, else `return proposedDisplayMode`.
 #
 # The policy language has no idiom test, so the idiom is the app flag `phone` (newsblur-plus.navscript
-# sets it); nor a test of the proposed mode, so the phone's twoOverSecondary → oneOverSecondary is not
-# in the policy: with the storyboard's twoBeside preference and the automatic split behavior, an
-# iPhone Plus in landscape proposes twoBesideSecondary, so that branch is never taken in these sessions.
+# sets it); the phone's twoOverSecondary → oneOverSecondary is `proposed twoOverSecondary`, though
+# with the storyboard's twoBeside preference and the automatic split behavior an iPhone Plus in
+# landscape proposes twoBesideSecondary, so that branch is never taken in these sessions.
 # NavTape stacks the column navigation controllers nested when collapsing and never empties one, so the
 # re-homing branch never applies either (the Swift port has both branches).
 #
@@ -1309,7 +1309,7 @@ primary FeedsNav[Feeds]
 supplementary FeedDetailNav[FeedDetail]
 secondary DetailNav[Detail]
 policy name newsblur; topColumnForCollapsing secondary if flag phone and flag storyLoaded else primary
-policy displayModeForExpanding proposed
+policy displayModeForExpanding oneOverSecondary if flag phone and proposed twoOverSecondary else proposed
 
 preferredDisplayMode twoBesideSecondary
 set minimumPrimaryColumnWidth 320
@@ -1371,7 +1371,7 @@ primary FeedsNav[Feeds]
 supplementary FeedDetailNav[FeedDetail]
 secondary DetailNav[Detail]
 policy name newsblur; topColumnForCollapsing secondary if flag phone and flag storyLoaded else primary
-policy displayModeForExpanding proposed
+policy displayModeForExpanding oneOverSecondary if flag phone and proposed twoOverSecondary else proposed
 
 flag phone true
 preferredDisplayMode twoBesideSecondary

@@ -18,7 +18,7 @@ import NavigationCore
 //   answer    := tag u8, then: filter/existing a match; fresh a tree; unmerge varint count,
 //                points, the wrap tree; mode/column an enum byte; bool a bool
 //   point     := tag u8, then after/from a match
-//   condition := tag u8, then: flag a string; proposedColumn a byte; test a subject byte, a test
+//   condition := tag u8, then: flag a string; proposedColumn, proposedMode a byte; test a subject byte, a test
 //                tag and its match or count; not a condition; all/any varint count, conditions
 //   match     := names: varint count, strings; restoration ID: u8 0 or 1, string; kind: u8 (0xFF any)
 
@@ -162,6 +162,9 @@ extension ByteWriter {
         case .proposedColumn(let column):
             writeUInt8(PolicyConditionWireTag.proposedColumn.rawValue)
             writeUInt8(column.rawValue)
+        case .proposedMode(let mode):
+            writeUInt8(PolicyConditionWireTag.proposedMode.rawValue)
+            writeUInt8(mode.rawValue)
         case .test(let subject, let test):
             writeUInt8(PolicyConditionWireTag.test.rawValue)
             writeUInt8(PolicySubjectWireTag(subject).rawValue)
@@ -398,6 +401,7 @@ extension ByteReader {
         case .collapsed: return .collapsed
         case .landscape: return .landscape
         case .proposedColumn: return .proposedColumn(try readEnum(Column.self, for: "policy.condition.column"))
+        case .proposedMode: return .proposedMode(try readEnum(DisplayMode.self, for: "policy.condition.mode"))
         case .test:
             let subjectOffset = offset
             guard let subject = PolicySubjectWireTag(rawValue: try readByte(for: "policy.condition.subject")) else {

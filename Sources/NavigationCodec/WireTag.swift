@@ -199,6 +199,7 @@ enum PolicyConditionWireTag: UInt8 {
     case not = 5
     case all = 6
     case any = 7
+    case proposedMode = 8
 }
 
 /// The wire tag of each ``PolicySubject`` case.

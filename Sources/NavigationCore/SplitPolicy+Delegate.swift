@@ -166,7 +166,8 @@ extension SplitPolicy: SplitViewDelegate {
     }
 
     public func splitViewController(_ split: SplitView, displayModeForExpandingToProposedDisplayMode proposed: DisplayMode) -> DisplayMode {
-        let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        var context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
+        context.proposedMode = proposed
         return answer(.displayModeForExpanding, context) { answer in
             switch answer {
             case .mode(let mode): return mode
@@ -196,6 +197,7 @@ struct PolicyContext {
     var sender: ViewController?
     var navigation: ViewController?
     var proposedColumn: Column?
+    var proposedMode: DisplayMode?
 
     init(split: SplitView, primary: ViewController?, secondary: ViewController?) {
         self.split = split
@@ -222,6 +224,7 @@ struct PolicyContext {
         case .collapsed: return state.isCollapsed
         case .landscape: return state.traits.isLandscape
         case .proposedColumn(let column): return proposedColumn == column
+        case .proposedMode(let mode): return proposedMode == mode
         case .not(let inner): return !holds(inner)
         case .all(let parts): return parts.allSatisfy(holds)
         case .any(let parts): return parts.contains(where: holds)

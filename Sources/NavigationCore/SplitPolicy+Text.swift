@@ -12,7 +12,7 @@
 /// OPERAND  := SUBJECT ['wrapped' NAME[@ID] | 'unwrapped'] ; PLACE := SUBJECT | MATCH
 /// condition:= disjunct ('or' disjunct)* ; disjunct := unary ('and' unary)*
 /// unary    := 'not' unary | '(' condition ')' | 'flag' WORD | 'collapsed' | 'landscape' | 'portrait'
-///           | 'proposed' COLUMN | SUBJECT ('is' | 'top is' | 'nestedTop is' | 'contains') MATCH
+///           | 'proposed' (COLUMN | MODE) | SUBJECT ('is' | 'top is' | 'nestedTop is' | 'contains') MATCH
 ///           | SUBJECT 'shows' ITEM|'nothing' | SUBJECT 'showsSameItemAs' SUBJECT | SUBJECT 'deeper than' N
 /// MATCH    := NAME('|'NAME)* | '*', then optionally '@'RESTORATION-ID and ':'KIND
 /// ```
@@ -131,6 +131,7 @@ extension PolicyCondition {
         case .landscape: return "landscape"
         case .not(.landscape): return "portrait"
         case .proposedColumn(let column): return "proposed \(column.name)"
+        case .proposedMode(let mode): return "proposed \(mode == .automatic ? "automatic" : mode.classicName)"
         case .test(let subject, let test):
             switch test {
             case .is(let match): return "\(subject.rawValue) is \(match.text)"
@@ -448,12 +449,11 @@ struct PolicyParser {
         case "landscape": return .landscape
         case "portrait": return .not(.landscape)
         case "proposed":
-            let column = try next("a column")
-            guard let value = Column.allCases.first(where: { $0.name == column }) else {
-                cursor -= 1
-                throw fail("expected a column, found '\(column)'")
-            }
-            return .proposedColumn(value)
+            let word = try next("a column or a display mode")
+            if let column = Column.allCases.first(where: { $0.name == word }) { return .proposedColumn(column) }
+            if let mode = DisplayMode(name: word) { return .proposedMode(mode) }
+            cursor -= 1
+            throw fail("expected a column (topColumnForCollapsing) or a display mode (displayModeForExpanding), found '\(word)'")
         default:
             guard let subject = PolicySubject(rawValue: word) else {
                 cursor = start

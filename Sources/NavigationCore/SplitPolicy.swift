@@ -239,6 +239,9 @@ public indirect enum PolicyCondition: Hashable, Sendable {
     case landscape
     /// UIKit proposes this column (topColumnForCollapsing).
     case proposedColumn(Column)
+    /// UIKit proposes this display mode (displayModeForExpanding: an app that answers by what it
+    /// is offered, `proposed == .secondaryOnly ? .oneBesideSecondary : proposed`).
+    case proposedMode(DisplayMode)
     /// A test of one controller.
     case test(PolicySubject, ControllerTest)
     /// The condition does not hold.
@@ -257,7 +260,7 @@ public indirect enum PolicyCondition: Hashable, Sendable {
         switch self {
         case .not(let inner): return 1 + inner.depth
         case .all(let parts), .any(let parts): return 1 + (parts.map(\.depth).max() ?? 0)
-        case .flag, .collapsed, .landscape, .proposedColumn, .test: return 1
+        case .flag, .collapsed, .landscape, .proposedColumn, .proposedMode, .test: return 1
         }
     }
 }

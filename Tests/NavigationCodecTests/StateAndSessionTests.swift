@@ -346,6 +346,12 @@ struct SessionDescriptionTests {
             policy[.displayModeForExpanding] = [PolicyRule(answer)]
             result.append(policy)
         }
+        // NewsBlur's answer by the proposed mode (condition tag 8).
+        var byProposal = SplitPolicy(name: "newsblur")
+        byProposal[.displayModeForExpanding] = [
+            PolicyRule(.mode(.oneOverSecondary), if: .all([.flag("phone"), .proposedMode(.twoOverSecondary)])), PolicyRule(.proposed),
+        ]
+        result.append(byProposal)
         for portrait in [false, true] {
             for landscape in [false, true] {
                 var policy = SplitPolicy.calendarPaste()

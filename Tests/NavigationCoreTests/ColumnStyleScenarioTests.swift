@@ -184,6 +184,28 @@ struct ColumnStyleScenarioTests {
         #expect(s.send(.setViewController(u, for: .supplementary)).rejections == [.supplementaryOnDoubleColumn])
     }
 
+    @Test("EX-4: a policy answers by the display mode UIKit proposes (`proposed MODE`, NewsBlur's delegate)")
+    func expandByProposedMode() throws {
+        // What this expand proposes, with no delegate.
+        var plain = try triple(iPhone)
+        plain.send(.launch(iPhone))
+        plain.send(.changeTraits(iPadLandscape))
+        let proposal = plain.state.displayMode
+        let other = try #require([DisplayMode.twoBesideSecondary, .twoOverSecondary].first { $0 != proposal })
+        for (condition, expected) in [(proposal, DisplayMode.secondaryOnly), (other, proposal)] {
+            let text = "displayModeForExpanding secondaryOnly if proposed \(condition.name) else proposed"
+            let policy = try SplitPolicy(parsing: text)
+            #expect(try SplitPolicy(parsing: policy.text) == policy, "\(policy.text)")
+            var s = try triple(iPhone)
+            s.policy = policy
+            s.send(.launch(iPhone))
+            s.send(.changeTraits(iPadLandscape))
+            #expect(s.state.displayMode == expected, "\(text)")
+        }
+        // A proposal that is neither a column nor a display mode is refused.
+        #expect(throws: NotationError.self) { try SplitPolicy(parsing: "displayModeForExpanding secondaryOnly if proposed sideways else proposed") }
+    }
+
     @Test("EX-4: expand returns the stacked columns and asks the delegate for the display mode")
     func expand() throws {
         var policy = SplitPolicy.noDelegate

@@ -25,7 +25,7 @@ extension AppModel {
         devices: [.iPad],
         policy: """
             name newsblur; topColumnForCollapsing secondary if flag phone and flag storyLoaded else primary; \
-            displayModeForExpanding proposed
+            displayModeForExpanding oneOverSecondary if flag phone and proposed twoOverSecondary else proposed
             """,
         primary: "FeedsNav[Feeds]",
         supplementary: "FeedDetailNav[FeedDetail]",
