@@ -18,13 +18,22 @@ extension SplitPolicy: SplitViewDelegate {
     public var wantsNotifications: Bool { methods.keys.contains(where: \.isNotification) }
 
     public func splitViewController(_ split: SplitView, notified notification: SplitNotification) {
+        var context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
         let method: DelegateMethod
         switch notification {
         case .didCollapse: method = .didCollapse
         case .didExpand: method = .didExpand
-        default: return
+        case .willChangeDisplayMode(let mode):
+            method = .willChangeTo
+            context.proposedMode = mode
+        case .willShowColumn(let column):
+            method = .willShowColumn
+            context.proposedColumn = column
+        case .willHideColumn(let column):
+            method = .willHideColumn
+            context.proposedColumn = column
+        case .legacyWillHideMaster, .legacyWillShowMaster, .legacyPopoverWillPresent: return
         }
-        let context = PolicyContext(split: split, primary: split.viewController(for: .primary), secondary: split.viewController(for: .secondary))
         _ = answer(method, context) { $0 == .nothing ? true : nil }
     }
 

@@ -82,9 +82,23 @@ public enum DelegateMethod: UInt8, Hashable, Sendable, CaseIterable, Comparable 
     /// A navigation controller's delegate's `navigationController(_:didShow:animated:)`: the
     /// subject `target` is the controller shown, `navigation` its navigation controller.
     case didShow = 12
+    /// The notification `splitViewController(_:willChangeTo:)`, before the display mode changes
+    /// (DM-2): no answer, only actions; `proposed MODE` tests the mode it changes to.
+    case willChangeTo = 13
+    /// Column style: the notification `splitViewController(_:willShow:)` (BTN-8, EX-4);
+    /// `proposed COLUMN` tests the column.
+    case willShowColumn = 14
+    /// Column style: the notification `splitViewController(_:willHide:)` (BTN-8, CO-13);
+    /// `proposed COLUMN` tests the column.
+    case willHideColumn = 15
 
     /// Whether the method is a notification: its rules answer nothing and only act.
-    public var isNotification: Bool { self == .didCollapse || self == .didExpand || self == .didShow }
+    public var isNotification: Bool {
+        switch self {
+        case .didCollapse, .didExpand, .didShow, .willChangeTo, .willShowColumn, .willHideColumn: return true
+        default: return false
+        }
+    }
 
     /// The method's name in the policy language.
     public var name: String { "\(self)" }
@@ -109,7 +123,8 @@ public enum DelegateMethod: UInt8, Hashable, Sendable, CaseIterable, Comparable 
             (.targetDisplayMode, .mode), (.displayModeForExpanding, .mode), (.displayModeForExpanding, .proposed),
             (.topColumnForCollapsing, .column), (.topColumnForCollapsing, .proposed),
             (.showOverride, .bool), (.showDetailOverride, .bool), (.shouldHide, .bool),
-            (.didCollapse, .nothing), (.didExpand, .nothing), (.didShow, .nothing):
+            (.didCollapse, .nothing), (.didExpand, .nothing), (.didShow, .nothing), (.willChangeTo, .nothing),
+            (.willShowColumn, .nothing), (.willHideColumn, .nothing):
             return true
         default:
             return false

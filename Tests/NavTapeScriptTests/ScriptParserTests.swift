@@ -231,7 +231,7 @@ struct ScriptParserTests {
                 "policy sometimes", 1, 8,
                 "unknown policy 'sometimes' (a preset: none, calendar-paste, merge-stacks, template, template:NAME; "
                     + "or a method: primaryForCollapsing, collapseSecondary, primaryForExpanding, separateSecondary, targetDisplayMode, "
-                    + "showOverride, showDetailOverride, topColumnForCollapsing, displayModeForExpanding, shouldHide, didCollapse, didExpand, didShow)"
+                    + "showOverride, showDetailOverride, topColumnForCollapsing, displayModeForExpanding, shouldHide, didCollapse, didExpand, didShow, willChangeTo, willShowColumn, willHideColumn)"
             ),
             ("pop #x", 1, 5, "expected a controller ID such as #3 or #m0, found '#x'"),
             ("dismiss now", 1, 9, "unexpected 'now'"),

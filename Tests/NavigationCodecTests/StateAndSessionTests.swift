@@ -351,6 +351,10 @@ struct SessionDescriptionTests {
         byProposal[.displayModeForExpanding] = [
             PolicyRule(.mode(.oneOverSecondary), if: .all([.flag("phone"), .proposedMode(.twoOverSecondary)])), PolicyRule(.proposed),
         ]
+        // The notifications that announce a mode or a column (method tags 13-15).
+        byProposal[.willChangeTo] = [PolicyRule(.nothing, if: .proposedMode(.secondaryOnly), actions: [.setFlag("sidebarHidden", true)])]
+        byProposal[.willShowColumn] = [PolicyRule(.nothing, if: .proposedColumn(.primary), actions: [.setFlag("sidebarHidden", false)])]
+        byProposal[.willHideColumn] = [PolicyRule(.nothing, actions: [.setFlag("sidebarHidden", true)])]
         result.append(byProposal)
         for portrait in [false, true] {
             for landscape in [false, true] {

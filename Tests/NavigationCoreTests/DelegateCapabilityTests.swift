@@ -190,4 +190,42 @@ struct DelegateCapabilityTests {
         #expect(state.itemName(of: detail) == nil)
         #expect(send(.representItem(ControllerID(app: 99), "x"), &state, SplitPolicy.noDelegate).rejections == [.unknownController])
     }
+
+    @Test("a policy acts in willChangeTo (DM-2: before the change), testing the mode it changes to")
+    func policyWillChangeTo() throws {
+        let policy = try SplitPolicy(
+            parsing: "willChangeTo then flag sidebarHidden true if proposed primaryHidden else then flag sidebarHidden false")
+        #expect(try SplitPolicy(parsing: policy.text) == policy)
+        let iPad = Device.iPad.traits(.landscape)
+        var state = try split("MN[M]", "DN[D]", iPad, delegate: policy)
+        send(.launch(iPad), &state, policy)
+        #expect(state.displayMode == .oneBesideSecondary && !state.flag("sidebarHidden"))
+        let hiding = send(.tapDisplayModeButton, &state, policy)
+        #expect(state.displayMode == .secondaryOnly && state.flag("sidebarHidden"))
+        // The flag is set before the display mode changes, as UIKit calls willChangeTo before.
+        let flagAt = try #require(hiding.firstIndex { if case .flagSet = $0 { return true } else { return false } })
+        let modeAt = try #require(hiding.firstIndex { if case .displayModeChanged = $0 { return true } else { return false } })
+        #expect(flagAt < modeAt)
+        send(.tapDisplayModeButton, &state, policy)
+        #expect(state.displayMode == .oneBesideSecondary && !state.flag("sidebarHidden"))
+    }
+
+    @Test("a column-style policy acts in willShow and willHide column, testing which column")
+    func policyWillShowAndHideColumn() throws {
+        let policy = try SplitPolicy(
+            parsing: "willHideColumn then flag sidebarHidden true if proposed primary; willShowColumn then flag sidebarHidden false if proposed primary")
+        #expect(try SplitPolicy(parsing: policy.text) == policy)
+        let iPad = Device.iPad.traits(.landscape)
+        var state = NavigationState(style: .doubleColumn, traits: iPad)
+        send(.instantiate(.content("Sidebar")), &state, policy)
+        send(.setViewController(ControllerID(app: 0), for: .primary), &state, policy)
+        send(.instantiate(.content("Detail")), &state, policy)
+        send(.setViewController(ControllerID(app: 1), for: .secondary), &state, policy)
+        send(.launch(iPad), &state, policy)
+        #expect(state.displayMode == .oneBesideSecondary && !state.flag("sidebarHidden"))
+        send(.hideColumn(.primary), &state, policy)
+        #expect(state.displayMode == .secondaryOnly && state.flag("sidebarHidden"))
+        send(.showColumn(.primary), &state, policy)
+        #expect(state.displayMode != .secondaryOnly && !state.flag("sidebarHidden"))
+    }
 }
