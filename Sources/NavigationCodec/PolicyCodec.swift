@@ -12,7 +12,8 @@ import NavigationCore
 //                condition, the actions (varint count, action*)
 //   action    := tag u8, then: flag a string and a bool; displayMode/splitBehavior an enum byte;
 //                property the property's command encoding; push an operand and a place;
-//                replaceSecondary/showDetail/present an operand; pop/popToRoot a place
+//                replaceSecondary/showDetail/present an operand; pop/popToRoot a place;
+//                showColumn/hideColumn a column byte; setColumn a column byte and an operand
 //   operand   := subject byte, form u8 (0 itself, 1 wrapped then a tree, 2 unwrapped)
 //   place     := u8 0 then a subject byte, or 1 then a match
 //   answer    := tag u8, then: filter/existing a match; fresh a tree; unmerge varint count,
@@ -127,6 +128,16 @@ extension ByteWriter {
         case .popToRoot(let place):
             writeUInt8(PolicyActionWireTag.popToRoot.rawValue)
             writePlace(place)
+        case .showColumn(let column):
+            writeUInt8(PolicyActionWireTag.showColumn.rawValue)
+            writeUInt8(column.rawValue)
+        case .hideColumn(let column):
+            writeUInt8(PolicyActionWireTag.hideColumn.rawValue)
+            writeUInt8(column.rawValue)
+        case .setColumn(let column, let operand):
+            writeUInt8(PolicyActionWireTag.setColumn.rawValue)
+            writeUInt8(column.rawValue)
+            writeOperand(operand)
         }
     }
 
@@ -355,6 +366,11 @@ extension ByteReader {
         case .dismiss: return .dismiss
         case .pop: return .pop(try readPlace())
         case .popToRoot: return .popToRoot(try readPlace())
+        case .showColumn: return .showColumn(try readEnum(Column.self, for: "policy.action.column"))
+        case .hideColumn: return .hideColumn(try readEnum(Column.self, for: "policy.action.column"))
+        case .setColumn:
+            let column = try readEnum(Column.self, for: "policy.action.column")
+            return .setColumn(column, try readOperand())
         }
     }
 

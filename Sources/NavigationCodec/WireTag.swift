@@ -179,6 +179,9 @@ enum PolicyActionWireTag: UInt8 {
     case dismiss = 8
     case pop = 9
     case popToRoot = 10
+    case showColumn = 11
+    case hideColumn = 12
+    case setColumn = 13
 }
 
 /// The wire tag of each ``UnmergePoint`` case.

@@ -26,6 +26,12 @@ public enum PolicyAction: Hashable, Sendable {
     case pop(PolicyPlace)
     /// `navigation.popToRootViewController()`: `popToRoot PLACE`.
     case popToRoot(PolicyPlace)
+    /// Column style: `split.show(column)`: `showColumn COLUMN`.
+    case showColumn(Column)
+    /// Column style: `split.hide(column)`: `hideColumn COLUMN`.
+    case hideColumn(Column)
+    /// Column style: `split.setViewController(operand, for: column)`: `setColumn COLUMN OPERAND`.
+    case setColumn(Column, PolicyOperand)
 }
 
 /// The controller an action acts on: a subject as it is, wrapped in a new navigation controller, or
@@ -80,6 +86,9 @@ extension PolicyAction {
         case .dismiss: return "dismiss"
         case .pop(let place): return "pop \(place.text)"
         case .popToRoot(let place): return "popToRoot \(place.text)"
+        case .showColumn(let column): return "showColumn \(column.name)"
+        case .hideColumn(let column): return "hideColumn \(column.name)"
+        case .setColumn(let column, let operand): return "setColumn \(column.name) \(operand.text)"
         }
     }
 }
@@ -115,7 +124,9 @@ extension PolicyParser {
 
     mutating func action() throws(NotationError) -> PolicyAction {
         let start = cursor
-        let words = "flag, preferredDisplayMode, preferredSplitBehavior, set, push, replaceSecondary, showDetail, present, dismiss, pop, popToRoot"
+        let words =
+            "flag, preferredDisplayMode, preferredSplitBehavior, set, push, replaceSecondary, showDetail, present, dismiss, pop, popToRoot, "
+            + "showColumn, hideColumn, setColumn"
         switch try next("an action (\(words))") {
         case "flag": return .setFlag(try next("a flag name"), try boolean())
         case "preferredDisplayMode":
@@ -155,10 +166,24 @@ extension PolicyParser {
         case "dismiss": return .dismiss
         case "pop": return .pop(try place())
         case "popToRoot": return .popToRoot(try place())
+        case "showColumn": return .showColumn(try column())
+        case "hideColumn": return .hideColumn(try column())
+        case "setColumn":
+            let column = try column()
+            return .setColumn(column, try operand())
         case let other:
             cursor = start
             throw fail("unknown action '\(other)' (\(words))")
         }
+    }
+
+    mutating func column() throws(NotationError) -> Column {
+        let word = try next("a column (\(Column.allCases.map(\.name).joined(separator: ", ")))")
+        guard let column = Column.allCases.first(where: { $0.name == word }) else {
+            cursor -= 1
+            throw fail("unknown column '\(word)' (\(Column.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        return column
     }
 
     mutating func operand() throws(NotationError) -> PolicyOperand {
@@ -258,6 +283,11 @@ extension PolicyContext {
         case .popToRoot(let place):
             guard let navigation = navigation(place), let root = navigation.viewControllers.first else { return }
             navigation.viewControllers = [root]
+        case .showColumn(let column): split.show(column)
+        case .hideColumn(let column): split.hide(column)
+        case .setColumn(let column, let operand):
+            guard let controller = controller(operand) else { return }
+            split.setViewController(controller, for: column)
         }
     }
 

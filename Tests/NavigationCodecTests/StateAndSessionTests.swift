@@ -355,6 +355,10 @@ struct SessionDescriptionTests {
         byProposal[.willChangeTo] = [PolicyRule(.nothing, if: .proposedMode(.secondaryOnly), actions: [.setFlag("sidebarHidden", true)])]
         byProposal[.willShowColumn] = [PolicyRule(.nothing, if: .proposedColumn(.primary), actions: [.setFlag("sidebarHidden", false)])]
         byProposal[.willHideColumn] = [PolicyRule(.nothing, actions: [.setFlag("sidebarHidden", true)])]
+        // The column actions (tags 11-13).
+        byProposal[.didShow] = [
+            PolicyRule(.nothing, actions: [.setColumn(.secondary, PolicyOperand(.target, .unwrapped)), .hideColumn(.primary), .showColumn(.supplementary)])
+        ]
         result.append(byProposal)
         for portrait in [false, true] {
             for landscape in [false, true] {

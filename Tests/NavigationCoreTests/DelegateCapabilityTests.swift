@@ -228,4 +228,30 @@ struct DelegateCapabilityTests {
         send(.showColumn(.primary), &state, policy)
         #expect(state.displayMode != .secondaryOnly && !state.flag("sidebarHidden"))
     }
+
+    @Test("a column-style policy moves what the sidebar drilled into to the secondary column, hides and shows columns")
+    func policyColumnActions() throws {
+        let policy = try SplitPolicy(
+            parsing: "didShow then pop navigation then setColumn secondary target then hideColumn primary "
+                + "if navigation is PrimaryNav and target is Item else then showColumn primary if navigation is DetailNav and target is Detail")
+        #expect(try SplitPolicy(parsing: policy.text) == policy)
+        let iPad = Device.iPad.traits(.landscape)
+        var state = NavigationState(style: .doubleColumn, traits: iPad)
+        send(.instantiate(try ControllerSpec.parse("PrimaryNav[List]")), &state, policy)
+        send(.setViewController(ControllerID(app: 0), for: .primary), &state, policy)
+        send(.instantiate(try ControllerSpec.parse("DetailNav[Detail]")), &state, policy)
+        send(.setViewController(ControllerID(app: 2), for: .secondary), &state, policy)
+        send(.launch(iPad), &state, policy)
+        let item = state.nextAppControllerID
+        send(.instantiate(.content("Item")), &state, policy)
+        send(.push(item, onto: ControllerID(app: 0)), &state, policy)
+        #expect(state.bracketNotation(ControllerID(app: 0)) == "PrimaryNav[List]")
+        #expect(state.bracketNotation(ControllerID(app: 2)) == "DetailNav[Detail, Item]")
+        #expect(state.displayMode == .secondaryOnly)
+        // Back in the secondary column shows Detail again, and the rule shows the sidebar.
+        send(.pop(ControllerID(app: 2)), &state, policy)
+        #expect(state.bracketNotation(ControllerID(app: 2)) == "DetailNav[Detail]")
+        #expect(state.displayMode == .oneBesideSecondary)
+        #expect(state.invariantViolations() == [])
+    }
 }
