@@ -5,20 +5,24 @@ extension SplitPolicy {
 
     /// A delegate preset by name: `none`, `calendar-paste` (optionally `calendar-paste:A,B` for
     /// the paste-detail names), `merge-stacks`, `template` or `template:PLACEHOLDER`.
-    /// Returns `nil` for an unknown name.
+    /// Returns `nil` for an unknown name, or an argument that is not a screen name (the policy's
+    /// text must read back to it, and a pattern only holds names).
     public static func preset(named text: String) -> SplitPolicy? {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts.first.map(String.init) ?? ""
         let argument = parts.count == 2 ? String(parts[1]) : nil
         if let argument, argument.isEmpty { return nil }
+        func isName(_ text: String) -> Bool { !text.isEmpty && text.unicodeScalars.allSatisfy(ControllerSpec.isNameCharacter) }
         switch name {
         case "none" where argument == nil: return .noDelegate
         case "merge-stacks" where argument == nil: return .mergeStacks
-        case "template": return .template(placeholderName: argument ?? "Placeholder")
+        case "template":
+            guard argument.map(isName) ?? true else { return nil }
+            return .template(placeholderName: argument ?? "Placeholder")
         case "calendar-paste":
             guard let argument else { return .calendarPaste() }
-            let names = argument.split(separator: ",").map(String.init)
-            return names.isEmpty ? nil : .calendarPaste(pasteDetailNames: names)
+            let names = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return names.allSatisfy(isName) ? .calendarPaste(pasteDetailNames: names) : nil
         default: return nil
         }
     }

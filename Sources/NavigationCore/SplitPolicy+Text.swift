@@ -263,13 +263,19 @@ struct PolicyParser {
             policy.implementsWillHide = try boolean()
         default:
             var presetName = word
+            var argumentStart: Int?
             if SplitPolicy.presetTakesArgument(word), !word.contains(":"), let argument = peek(), argument != ";" {
                 presetName += ":" + argument
+                argumentStart = cursor
                 cursor += 1
             }
             if let preset = SplitPolicy.preset(named: presetName) {
                 policy = preset
                 return
+            }
+            if let argumentStart {
+                cursor = argumentStart
+                throw fail("'\(tokens[argumentStart].text)' is not a screen name for \(word) (letters, digits, '_', '-', '.'; names separated by ',')")
             }
             cursor = start + 1
             guard let method = DelegateMethod(name: word) else {
