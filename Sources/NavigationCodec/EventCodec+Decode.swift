@@ -71,16 +71,7 @@ public struct EventDecoder {
     /// Decodes one record, exactly as ``EventCodec/decode(_:)-(UnsafeRawBufferPointer)`` does.
     public mutating func decode(_ record: UnsafeRawBufferPointer) throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
         var reader = ByteReader(record)
-        let (tag, startsCommit) = try reader.readEventTag()
-        let event: NavigationEvent
-        switch tag {
-        case .stackInitialized, .stackSet, .stackSetWithTransition:
-            event = try reader.readStackEvent(tag, list: &list)
-        default:
-            event = try reader.readEventPayload(tag)
-        }
-        try reader.expectEnd(for: "event")
-        return (event, startsCommit)
+        return try reader.readRecord(reusing: &list)
     }
 }
 
@@ -88,8 +79,19 @@ extension ByteReader {
     /// Consumes exactly one record: the tag byte, the payload, and nothing after it.
     @inline(__always)
     mutating func readRecord() throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
+        var list: [ControllerID] = []
+        return try readRecord(reusing: &list)
+    }
+
+    /// ``readRecord()`` with a stack record's list read into `list` (``EventDecoder``'s buffer).
+    @inline(__always)
+    mutating func readRecord(reusing list: inout [ControllerID]) throws(CodecError) -> (event: NavigationEvent, startsCommit: Bool) {
         let (tag, startsCommit) = try readEventTag()
-        let event = try readEventPayload(tag)
+        let event: NavigationEvent
+        switch tag {
+        case .stackInitialized, .stackSet, .stackSetWithTransition: event = try readStackEvent(tag, list: &list)
+        default: event = try readEventPayload(tag)
+        }
         try expectEnd(for: "event")
         return (event, startsCommit)
     }

@@ -185,9 +185,6 @@ extension NavigationState {
         modify(navigation) { $0.stack.removeSubrange((index + 1)...) }
     }
 
-    /// `navigation.setViewControllers(list)`: controllers in other navigation stacks are taken from
-    /// them, as UIKit does (a delegate rearranging stacks); the split's own children, the presented
-    /// controller and anything that holds `navigation` are never taken.
     /// Sets `navigation`'s stack to `list`, as a `stackSet` or `stackInitialized` event with that list
     /// does, reading the list where it lies: the fused decoder's step, which builds no event.
     package mutating func evolveStack(_ list: UnsafeBufferPointer<ControllerID>, of navigation: ControllerID) {
@@ -198,8 +195,11 @@ extension NavigationState {
         #endif
     }
 
-    /// The step of `stackSet` and `stackInitialized`. The list is copied into the stack's own storage
-    /// (kept from the last stack), so neither an event's list nor a decoder's buffer is retained.
+    /// `navigation.setViewControllers(list)`: controllers in other navigation stacks are taken from
+    /// them, as UIKit does (a delegate rearranging stacks); the split's own children, the presented
+    /// controller and anything that holds `navigation` are never taken. The list is copied into the
+    /// stack's own storage (kept from the last stack), so neither an event's list nor a decoder's
+    /// buffer is retained.
     mutating func setStack<List: RandomAccessCollection<ControllerID>>(_ list: List, of navigation: ControllerID) {
         guard kind(of: navigation) == .navigation, !list.isEmpty, Self.isDuplicateFree(list) else { return }
         var stolen = false

@@ -239,7 +239,6 @@ public struct SessionStatistics: Projection, Sendable {
         }
     }
 
-    /// Replaces `screens` with the distinct screens of `ids`, in order, keeping its storage.
     /// Dwell per screen: by name ID in an array (names are dense and capped), so the hot path
     /// hashes nothing; screens the state does not know by their ID in a table.
     private struct ScreenDwell: Sendable {
@@ -249,8 +248,7 @@ public struct SessionStatistics: Projection, Sendable {
         mutating func add(from start: Int64, to end: Int64, to screen: Screen) {
             switch screen {
             case .named(let id):
-                let (duration, overflow) = end.subtractingReportingOverflow(start)
-                guard !overflow, duration > 0 else { return }
+                guard let duration = SessionStatistics.duration(from: start, to: end) else { return }
                 let index = Int(id.rawValue)
                 if index >= byName.count { byName.append(contentsOf: repeatElement(0, count: index + 1 - byName.count)) }
                 SessionStatistics.accumulate(duration, into: &byName[index])
@@ -260,6 +258,7 @@ public struct SessionStatistics: Projection, Sendable {
         }
     }
 
+    /// Replaces `screens` with the distinct screens of `ids`, in order, keeping its storage.
     private static func screens(_ ids: [ControllerID], in state: NavigationState, into screens: inout [Screen]) {
         screens.removeAll(keepingCapacity: true)
         for id in ids {
@@ -272,9 +271,14 @@ public struct SessionStatistics: Projection, Sendable {
     /// Adds the interval `start..<end` to `key`: nothing if it is empty, negative or overflows
     /// (a damaged log's times cannot trap here); totals saturate.
     private static func add<Key: Hashable>(from start: Int64, to end: Int64, to key: Key, in table: inout [Key: Int64]) {
-        let (duration, overflow) = end.subtractingReportingOverflow(start)
-        guard !overflow, duration > 0 else { return }
+        guard let duration = duration(from: start, to: end) else { return }
         accumulate(duration, into: &table[key, default: 0])  // one lookup: the entry is changed in place
+    }
+
+    /// The length of `start..<end`, or `nil` if it is empty, negative or overflows.
+    private static func duration(from start: Int64, to end: Int64) -> Int64? {
+        let (duration, overflow) = end.subtractingReportingOverflow(start)
+        return !overflow && duration > 0 ? duration : nil
     }
 
     private static func accumulate(_ duration: Int64, into total: inout Int64) {
