@@ -17,8 +17,18 @@
 //   is compiled and tested on Linux by this repository's tests is exactly what an app writes.
 // - `NavTapeCapture` (`#if canImport(UIKit) && os(iOS)`, Mac Catalyst included): the UIKit glue. It
 //   is compiled only on Apple platforms and never built or run by this repository's CI, which runs
-//   on Linux. It needs Swift 5.10 or later and iOS 14, and is written for the Swift 6 language mode
-//   (checked here only against stand-in UIKit declarations, never against the real SDK).
+//   on Linux. It needs Swift 5.10 or later and iOS 14, and is written for the Swift 6 language mode;
+//   it has never been compiled against the real SDK. Which intercepted call is written
+//   (`NavTapeCaptureFormat.Interception`) is compiled and tested on Linux through stand-in controllers
+//   (Integrations/UIKit/Tests/InterceptionTests.swift); the method replacement itself is not.
+//
+// One line to start (debug builds): `NavTapeCapture.start(to: url, delegate: "…")` in
+// `application(_:didFinishLaunchingWithOptions:)`. It replaces UIKit's navigation entry points
+// (`NavTapeCaptureFormat.EntryPoint`) for the whole app and writes the outermost call on the captured
+// split as the app's intent: segues, direct UIKit calls and third-party code included, and neither
+// UIKit's own calls inside it nor those of its collapse, separate and trait transitions. It attaches
+// to the first split view controller that loads its view. The routed API below stays for apps that
+// do not want interception.
 //
 // What the capture writes by itself (unless created with `observesUIKit: false`):
 //
@@ -39,7 +49,7 @@
 // - On iOS 17 and later, size-class changes (rotation, multitasking): `changeTraits`, once the
 //   split has settled. A display-mode change that comes with new traits also writes `changeTraits`.
 //
-// What the app still does itself:
+// What the app still does itself with the routed API (without `start(to:)`):
 //
 // - Every navigation call goes through the capture instead of UIKit (`capture.push(…)` for
 //   `nav.pushViewController(…)`, …), including what a storyboard segue would do: a segue's push or
@@ -47,19 +57,27 @@
 //   capture's back are not recognised as commands: a stack change is written as a `resync` (the
 //   model adopts it, with no rule to blame), a pop as the pop it is, a display-mode change as a
 //   button tap.
-// - `launched()` once the split is on screen; `setFlag` / `policyChanged` for what its delegate reads.
-// - `traitsChanged()` from the completion of `viewWillTransition(to:with:)` below iOS 17, and on any
-//   iOS for a resize or rotation that keeps both size classes (an iPad's). Extra calls write nothing.
-// - `stop()` when done: it puts the original delegates back. Set the split's and navigation
-//   controllers' delegates before creating the capture (a delegate set later is adopted at the next
-//   observation), and do not expect `delegate` to read back as your own object while capturing.
-//   One capture per split at a time.
+// - `launched()` once the split is on screen.
+//
+// With either: `setFlag` / `policyChanged` for what its delegate reads that UIKit does not show;
+// `traitsChanged()` from the completion of `viewWillTransition(to:with:)` below iOS 17, and on any
+// iOS for a resize or rotation that keeps both size classes (an iPad's); extra calls write nothing.
+// `stop()` when done: it puts the original delegates back. Set the split's and navigation
+// controllers' delegates before the capture starts (a delegate set later is adopted at the next
+// observation), and do not expect `delegate` to read back as your own object while capturing.
+// One capture per split at a time.
 //
 // Writing to a FIFO or pipe: SIGPIPE is disabled on the descriptor (`F_SETNOSIGPIPE`), so when
 // `navtape record` exits the next write fails with EPIPE: the capture stops writing and the app goes
 // on. Writes are synchronous on the main thread: a reader that stops reading blocks the app.
 //
-// Usage (before the split goes on screen, then instead of the UIKit calls):
+// Usage, one line (debug builds):
+//
+//     NavTapeCapture.start(to: FileManager.default.temporaryDirectory.appendingPathComponent("nav.intents.jsonl"),
+//                          delegate: "calendar-paste")
+//     NavTapeCapture.current?.setFlag("selection", true)   // a flag the delegate reads, when the app sets it
+//
+// Usage, routed (before the split goes on screen, then instead of the UIKit calls):
 //
 //     let url = FileManager.default.temporaryDirectory.appendingPathComponent("nav.intents.jsonl")
 //     let capture = try NavTapeCapture(split: split, fileURL: url,
@@ -273,6 +291,136 @@ public enum NavTapeCaptureFormat {
             if removed == 1 { return interactive ? .interactivePop : .pop }
             return now.count == 1 ? .popToRoot : .popTo(top)
         }
+    }
+
+    // MARK: Interception
+
+    /// A UIKit method that ``NavTapeCapture/start(to:split:device:delegate:)`` intercepts, as Apple's
+    /// documentation declares it (iOS 14 SDK), and the command its outermost call is written as.
+    public enum EntryPoint: String, CaseIterable, Sendable {
+        /// `UIViewController.show(_:sender:)` (overridden by `UINavigationController` and `UISplitViewController`).
+        case show
+        /// `UIViewController.showDetailViewController(_:sender:)` (overridden by `UISplitViewController`).
+        case showDetail
+        /// `UIViewController.present(_:animated:completion:)`.
+        case present
+        /// `UIViewController.dismiss(animated:completion:)`.
+        case dismiss
+        /// `UINavigationController.pushViewController(_:animated:)`.
+        case push
+        /// `UINavigationController.popViewController(animated:)`: the Back button too, and the back
+        /// swipe as it begins.
+        case pop
+        /// `UINavigationController.popToViewController(_:animated:)`: an unwind segue too.
+        case popTo
+        /// `UINavigationController.popToRootViewController(animated:)`.
+        case popToRoot
+        /// `UINavigationController.setViewControllers(_:animated:)` and its `viewControllers` setter.
+        case setViewControllers
+        /// `UISplitViewController.viewControllers`'s setter.
+        case setSplitViewControllers
+        /// `UISplitViewController.preferredDisplayMode`'s setter.
+        case setPreferredDisplayMode
+        /// `UISplitViewController.setViewController(_:for:)` (iOS 14).
+        case setViewController
+        /// `UISplitViewController.show(_:)` for a column (iOS 14).
+        case showColumn
+        /// `UISplitViewController.hide(_:)` for a column (iOS 14).
+        case hideColumn
+
+        /// The stream's command for the call (docs/Capture.md).
+        public var command: String { rawValue }
+
+        /// The Objective-C selectors UIKit dispatches for this entry point, and the classes that may
+        /// implement each (a class whose implementation is inherited is left alone).
+        public var selectors: [(selector: String, classes: [String])] {
+            let controller = ["UIViewController", "UINavigationController", "UISplitViewController"]
+            switch self {
+            case .show: return [("showViewController:sender:", controller)]
+            case .showDetail: return [("showDetailViewController:sender:", controller)]
+            case .present: return [("presentViewController:animated:completion:", controller)]
+            case .dismiss: return [("dismissViewControllerAnimated:completion:", controller)]
+            case .push: return [("pushViewController:animated:", ["UINavigationController"])]
+            case .pop: return [("popViewControllerAnimated:", ["UINavigationController"])]
+            case .popTo: return [("popToViewController:animated:", ["UINavigationController"])]
+            case .popToRoot: return [("popToRootViewControllerAnimated:", ["UINavigationController"])]
+            case .setViewControllers:
+                return [("setViewControllers:animated:", ["UINavigationController"]), ("setViewControllers:", ["UINavigationController"])]
+            case .setSplitViewControllers: return [("setViewControllers:", ["UISplitViewController"])]
+            case .setPreferredDisplayMode: return [("setPreferredDisplayMode:", ["UISplitViewController"])]
+            case .setViewController: return [("setViewController:forColumn:", ["UISplitViewController"])]
+            case .showColumn: return [("showColumn:", ["UISplitViewController"])]
+            case .hideColumn: return [("hideColumn:", ["UISplitViewController"])]
+            }
+        }
+    }
+
+    /// Which intercepted call is the app's intent: the outermost one on the main thread, made once
+    /// the split is launched, outside UIKit's own collapse, separate and trait transition, on a
+    /// controller in the captured split's hierarchy. Every call inside it (UIKit's pushes during
+    /// `show`, the app delegate's work inside `showDetail`) belongs to it: the model decides those.
+    /// The UIKit part keeps one value on the main actor; it is here so that Linux compiles and tests it.
+    public struct Interception: Sendable {
+        /// Why a call is not written.
+        public enum Reason: Equatable, Sendable {
+            /// Inside another intercepted or routed call.
+            case nested
+            /// Inside UIKit's collapse, separate or trait transition: UIKit's own moves.
+            case uikitTransition
+            /// On a controller outside the captured split's hierarchy (another window, an SDK's sheet).
+            case outsideSplit
+            /// Before the split's launch: its setup, written as the launch's state.
+            case notLaunched
+            /// The back swipe's pop as it begins: written when its transition ends, completed or not.
+            case interactivePop
+        }
+
+        /// What to do with an intercepted call.
+        public enum Decision: Equatable, Sendable {
+            /// Write it as the entry point's command, then perform it.
+            case record
+            /// Perform it, writing nothing.
+            case passThrough(Reason)
+        }
+
+        /// Intercepted and routed calls in progress, outermost included.
+        public private(set) var depth = 0
+        /// UIKit transitions in progress (collapse, separate, a trait transition of the split).
+        public private(set) var uikitTransitions = 0
+
+        /// No call in progress.
+        public init() {}
+
+        /// Enters an intercepted call; pair each with ``leave()``.
+        ///
+        /// - Parameters:
+        ///   - entry: The entry point called.
+        ///   - inCapturedSplit: The receiver is the split or under it (by parent or presentation).
+        ///   - launched: The split has launched.
+        ///   - interactivePopBegan: For `pop`: the navigation controller's back-swipe gesture has just begun.
+        public mutating func enter(
+            _ entry: EntryPoint, inCapturedSplit: Bool, launched: Bool, interactivePopBegan: Bool = false
+        ) -> Decision {
+            depth += 1
+            if depth > 1 { return .passThrough(.nested) }
+            if uikitTransitions > 0 { return .passThrough(.uikitTransition) }
+            if !launched { return .passThrough(.notLaunched) }
+            if !inCapturedSplit { return .passThrough(.outsideSplit) }
+            if entry == .pop, interactivePopBegan { return .passThrough(.interactivePop) }
+            return .record
+        }
+
+        /// Enters a call the app routed through the capture's own methods (already written).
+        public mutating func enterRouted() { depth += 1 }
+
+        /// Leaves the innermost call entered.
+        public mutating func leave() { depth = max(0, depth - 1) }
+
+        /// UIKit begins collapsing, separating or moving the split to new traits.
+        public mutating func beginUIKitTransition() { uikitTransitions += 1 }
+
+        /// UIKit's collapse, separate or trait transition ended.
+        public mutating func endUIKitTransition() { uikitTransitions = max(0, uikitTransitions - 1) }
     }
 
     // MARK: Lines
@@ -544,7 +692,7 @@ public final class NavTapeCapture {
     private let output: (String) -> Bool
     private var outputOpen = true
     private var stopped = false
-    private var hasLaunched = false
+    fileprivate private(set) var hasLaunched = false
     private var lastTime: Int
     private var lastTraits: Traits?
     private var references = NavTapeCaptureFormat.References()
@@ -658,6 +806,7 @@ public final class NavTapeCapture {
     /// still perform their UIKit calls, and write nothing.
     public func stop() {
         guard !stopped else { return }
+        if Interceptor.capture === self { Interceptor.capture = nil }
         for slot in waiting.keys.sorted() { complete(slot) }
         stopped = true
         outputOpen = false
@@ -676,133 +825,206 @@ public final class NavTapeCapture {
 
     /// `sender.show(target, sender:)`, written as `show`.
     public func show(_ target: UIViewController, sender: UIViewController) {
-        record(
-            "show", [("target", ref(target)), ("sender", ref(sender))],
-            navigations: [sender.navigationController].compactMap { $0 }
-        ) { finish in
-            sender.show(target, sender: sender)
-            afterTransition(of: [target, sender, split], finish)
-        }
+        show(target, sender: sender) { sender.show(target, sender: sender) }
     }
 
     /// `sender.showDetailViewController(target, sender:)`, written as `showDetail`.
     public func showDetail(_ target: UIViewController, sender: UIViewController) {
-        record(
-            "showDetail", [("target", ref(target)), ("sender", ref(sender))],
-            navigations: [sender.navigationController].compactMap { $0 }
-        ) { finish in
-            sender.showDetailViewController(target, sender: sender)
-            afterTransition(of: [target, sender, split], finish)
-        }
+        showDetail(target, sender: sender) { sender.showDetailViewController(target, sender: sender) }
     }
 
     /// `navigation.pushViewController(controller, animated:)`, written as `push`.
     public func push(_ controller: UIViewController, onto navigation: UINavigationController, animated: Bool = true) {
-        record("push", [("controller", ref(controller)), ("onto", ref(navigation))], navigations: [navigation]) { finish in
-            navigation.pushViewController(controller, animated: animated)
-            afterTransition(of: [navigation], finish)
-        }
+        push(controller, onto: navigation) { navigation.pushViewController(controller, animated: animated) }
     }
 
     /// `navigation.popViewController(animated:)`, written as `pop`.
     public func pop(_ navigation: UINavigationController, animated: Bool = true) {
-        record("pop", [("navigation", ref(navigation))], navigations: [navigation]) { finish in
-            _ = navigation.popViewController(animated: animated)
-            afterTransition(of: [navigation], finish)
-        }
+        pop(navigation) { _ = navigation.popViewController(animated: animated) }
     }
 
     /// `navigation.popToRootViewController(animated:)`, written as `popToRoot`.
     public func popToRoot(_ navigation: UINavigationController, animated: Bool = true) {
-        record("popToRoot", [("navigation", ref(navigation))], navigations: [navigation]) { finish in
-            _ = navigation.popToRootViewController(animated: animated)
-            afterTransition(of: [navigation], finish)
-        }
+        popToRoot(navigation) { _ = navigation.popToRootViewController(animated: animated) }
     }
 
     /// `navigation.popToViewController(controller, animated:)`, written as `popTo`.
     public func popTo(_ controller: UIViewController, in navigation: UINavigationController, animated: Bool = true) {
-        record("popTo", [("controller", ref(controller)), ("navigation", ref(navigation))], navigations: [navigation]) { finish in
-            _ = navigation.popToViewController(controller, animated: animated)
-            afterTransition(of: [navigation], finish)
-        }
+        popTo(controller, in: navigation) { _ = navigation.popToViewController(controller, animated: animated) }
     }
 
     /// `navigation.setViewControllers(controllers, animated:)`, written as `setViewControllers`.
     public func setViewControllers(_ controllers: [UIViewController], of navigation: UINavigationController, animated: Bool = true) {
-        record(
-            "setViewControllers", [("controllers", refs(controllers)), ("navigation", ref(navigation))],
-            navigations: [navigation]
-        ) { finish in
-            navigation.setViewControllers(controllers, animated: animated)
-            afterTransition(of: [navigation], finish)
-        }
+        setViewControllers(controllers, of: navigation) { navigation.setViewControllers(controllers, animated: animated) }
     }
 
     /// `split.viewControllers = controllers`, written as `setSplitViewControllers`.
     public func setSplitViewControllers(_ controllers: [UIViewController]) {
-        record("setSplitViewControllers", [("controllers", refs(controllers))]) { finish in
-            split.viewControllers = controllers
-            afterTransition(of: [split], finish)
-        }
+        setSplitViewControllers(controllers) { split.viewControllers = controllers }
     }
 
     /// `split.preferredDisplayMode = mode`, written as `setPreferredDisplayMode`.
     public func setPreferredDisplayMode(_ mode: UISplitViewController.DisplayMode) {
-        guard let name = Self.displayModeName(mode) else { split.preferredDisplayMode = mode; return }
-        record("setPreferredDisplayMode", [("mode", .string(name.rawValue))]) { finish in
-            split.preferredDisplayMode = mode
-            afterTransition(of: [split], finish)
-        }
+        setPreferredDisplayMode(mode) { split.preferredDisplayMode = mode }
     }
 
     /// `split.setViewController(controller, for: column)`, written as `setViewController`.
     public func setViewController(_ controller: UIViewController?, for column: UISplitViewController.Column) {
-        guard let name = Self.columnName(column) else { split.setViewController(controller, for: column); return }
-        record("setViewController", [("controller", controller.map(ref) ?? .null), ("column", .string(name))]) { finish in
-            split.setViewController(controller, for: column)
-            afterTransition(of: [split], finish)
-        }
+        setViewController(controller, for: column) { split.setViewController(controller, for: column) }
     }
 
     /// `split.show(column)`, written as `showColumn`.
     public func showColumn(_ column: UISplitViewController.Column) {
-        guard let name = Self.columnName(column) else { split.show(column); return }
-        record("showColumn", [("column", .string(name))]) { finish in
-            split.show(column)
-            afterTransition(of: [split], finish)
-        }
+        showColumn(column) { split.show(column) }
     }
 
     /// `split.hide(column)`, written as `hideColumn`.
     public func hideColumn(_ column: UISplitViewController.Column) {
-        guard let name = Self.columnName(column) else { split.hide(column); return }
-        record("hideColumn", [("column", .string(name))]) { finish in
-            split.hide(column)
-            afterTransition(of: [split], finish)
-        }
+        hideColumn(column) { split.hide(column) }
     }
 
     /// `presenter.present(controller, animated:)` (presenter: the split by default), written as `present`.
     public func present(_ controller: UIViewController, from presenter: UIViewController? = nil, animated: Bool = true) {
         let presenter = presenter ?? split
-        // Before presenting, as the app sets its own: a sheet swiped away is then written as a dismiss.
-        if observesUIKit, let presentation = controller.presentationController {
-            PresentationDelegateProxy(presentation: presentation, capture: self).install()
-        }
-        record("present", [("controller", ref(controller))]) { finish in
-            let refused = presenter.presentedViewController != nil  // UIKit then refuses and never calls back
+        present(controller, from: presenter) { finish in
             presenter.present(controller, animated: animated, completion: { MainActor.assumeIsolated { finish() } })
-            if refused { finish() }
         }
     }
 
     /// `presenter.dismiss(animated:)` (presenter: the split by default), written as `dismiss`.
     public func dismiss(from presenter: UIViewController? = nil, animated: Bool = true) {
         let presenter = presenter ?? split
+        dismiss(from: presenter) { finish in
+            presenter.dismiss(animated: animated, completion: { MainActor.assumeIsolated { finish() } })
+        }
+    }
+
+    // MARK: Each command's line: the routed calls above and the intercepted ones (`start(to:)`)
+
+    fileprivate func show(_ target: UIViewController, sender: UIViewController, performing call: () -> Void) {
+        record(
+            "show", [("target", ref(target)), ("sender", ref(sender))],
+            navigations: [sender.navigationController].compactMap { $0 }
+        ) { finish in
+            call()
+            afterTransition(of: [target, sender, split], finish)
+        }
+    }
+
+    fileprivate func showDetail(_ target: UIViewController, sender: UIViewController, performing call: () -> Void) {
+        record(
+            "showDetail", [("target", ref(target)), ("sender", ref(sender))],
+            navigations: [sender.navigationController].compactMap { $0 }
+        ) { finish in
+            call()
+            afterTransition(of: [target, sender, split], finish)
+        }
+    }
+
+    fileprivate func push(_ controller: UIViewController, onto navigation: UINavigationController, performing call: () -> Void) {
+        record("push", [("controller", ref(controller)), ("onto", ref(navigation))], navigations: [navigation]) { finish in
+            call()
+            afterTransition(of: [navigation], finish)
+        }
+    }
+
+    fileprivate func pop(_ navigation: UINavigationController, performing call: () -> Void) {
+        record("pop", [("navigation", ref(navigation))], navigations: [navigation]) { finish in
+            call()
+            afterTransition(of: [navigation], finish)
+        }
+    }
+
+    fileprivate func popToRoot(_ navigation: UINavigationController, performing call: () -> Void) {
+        record("popToRoot", [("navigation", ref(navigation))], navigations: [navigation]) { finish in
+            call()
+            afterTransition(of: [navigation], finish)
+        }
+    }
+
+    fileprivate func popTo(_ controller: UIViewController, in navigation: UINavigationController, performing call: () -> Void) {
+        record("popTo", [("controller", ref(controller)), ("navigation", ref(navigation))], navigations: [navigation]) { finish in
+            call()
+            afterTransition(of: [navigation], finish)
+        }
+    }
+
+    fileprivate func setViewControllers(
+        _ controllers: [UIViewController], of navigation: UINavigationController, performing call: () -> Void
+    ) {
+        record(
+            "setViewControllers", [("controllers", refs(controllers)), ("navigation", ref(navigation))],
+            navigations: [navigation]
+        ) { finish in
+            call()
+            afterTransition(of: [navigation], finish)
+        }
+    }
+
+    fileprivate func setSplitViewControllers(_ controllers: [UIViewController], performing call: () -> Void) {
+        record("setSplitViewControllers", [("controllers", refs(controllers))]) { finish in
+            call()
+            afterTransition(of: [split], finish)
+        }
+    }
+
+    fileprivate func setPreferredDisplayMode(_ mode: UISplitViewController.DisplayMode, performing call: () -> Void) {
+        guard let name = Self.displayModeName(mode) else { call(); return }
+        record("setPreferredDisplayMode", [("mode", .string(name.rawValue))]) { finish in
+            call()
+            afterTransition(of: [split], finish)
+        }
+    }
+
+    fileprivate func setViewController(
+        _ controller: UIViewController?, for column: UISplitViewController.Column, performing call: () -> Void
+    ) {
+        guard let name = Self.columnName(column) else { call(); return }
+        record("setViewController", [("controller", controller.map(ref) ?? .null), ("column", .string(name))]) { finish in
+            call()
+            afterTransition(of: [split], finish)
+        }
+    }
+
+    fileprivate func showColumn(_ column: UISplitViewController.Column, performing call: () -> Void) {
+        guard let name = Self.columnName(column) else { call(); return }
+        record("showColumn", [("column", .string(name))]) { finish in
+            call()
+            afterTransition(of: [split], finish)
+        }
+    }
+
+    fileprivate func hideColumn(_ column: UISplitViewController.Column, performing call: () -> Void) {
+        guard let name = Self.columnName(column) else { call(); return }
+        record("hideColumn", [("column", .string(name))]) { finish in
+            call()
+            afterTransition(of: [split], finish)
+        }
+    }
+
+    /// `call` presents with `finish` as (part of) its completion.
+    fileprivate func present(
+        _ controller: UIViewController, from presenter: UIViewController,
+        performing call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void
+    ) {
+        // Before presenting, as the app sets its own: a sheet swiped away is then written as a dismiss.
+        if observesUIKit, let presentation = controller.presentationController {
+            PresentationDelegateProxy(presentation: presentation, capture: self).install()
+        }
+        record("present", [("controller", ref(controller))]) { finish in
+            let refused = presenter.presentedViewController != nil  // UIKit then refuses and never calls back
+            call(finish)
+            if refused { finish() }
+        }
+    }
+
+    /// `call` dismisses with `finish` as (part of) its completion.
+    fileprivate func dismiss(
+        from presenter: UIViewController, performing call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void
+    ) {
         record("dismiss", []) { finish in
             let idle = presenter.presentedViewController == nil && presenter.presentingViewController == nil
-            presenter.dismiss(animated: animated, completion: { MainActor.assumeIsolated { finish() } })
+            call(finish)
             if idle { finish() }  // nothing to dismiss: a callback may never come (a second one is ignored)
         }
     }
@@ -1127,13 +1349,20 @@ public final class NavTapeCapture {
         navigations: [UINavigationController] = [],
         _ call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void
     ) {
-        guard !stopped else { call({}); return }
+        guard !stopped else {
+            Interceptor.state.enterRouted()
+            call({})
+            Interceptor.state.leave()
+            return
+        }
         let slot = nextSlot
         nextSlot += 1
         let time = max(lastTime, Self.now())
         lastTime = time
         waiting[slot] = Pending(command: command, arguments: arguments, time: time, observe: observe, observed: nil)
+        Interceptor.state.enterRouted()  // UIKit's calls inside are this command's, not the app's
         call { [weak self] in self?.complete(slot) }
+        Interceptor.state.leave()
         if observe { rememberStacks(also: navigations) }
         guard waiting[slot] != nil else { return }
         Task { @MainActor in  // holds the capture until the line is out
@@ -1241,6 +1470,413 @@ public final class NavTapeCapture {
         default: return nil
         }
     }
+}
+
+// MARK: One line to start: interception
+
+#if DEBUG
+@available(iOS 14.0, *)
+extension NavTapeCapture {
+    /// Starts capturing with one call, in a debug build: UIKit's navigation entry points (show,
+    /// showDetail, present, dismiss, push, the pops, `setViewControllers`, the split's setters and
+    /// column calls; ``NavTapeCaptureFormat/EntryPoint``) are intercepted for the whole app, so
+    /// segues, direct UIKit calls and third-party code are written as the app's intents, without
+    /// routing them through the capture. Only the outermost call is written: what UIKit or the app's
+    /// delegate does inside it (the pushes of a collapsed `showDetail`, a collapse's moves) is the
+    /// model's to decide. Calls outside the captured split's hierarchy are left alone.
+    ///
+    /// The capture attaches to `split`, or else to the first split view controller that loads its
+    /// view, writes its `viewControllers` then, and its launch at the split's first `viewDidAppear`.
+    /// Call it before the split goes on screen (`application(_:didFinishLaunchingWithOptions:)`).
+    /// If the file cannot be opened, nothing is captured and the app goes on.
+    ///
+    /// - Parameters:
+    ///   - fileURL: The stream's file or FIFO (appended to).
+    ///   - split: The split to capture (default: the first one to load its view).
+    ///   - device: A label, or a NavTape preset (`iphone`, `iphone-plus`, `ipad`, `ipad-pro`).
+    ///   - delegate: The split delegate's description: a NavTape preset name or policy text.
+    public static func start(
+        to fileURL: URL, split: UISplitViewController? = nil, device: String = "custom", delegate: String? = nil
+    ) {
+        Interceptor.install()
+        Interceptor.request = Interceptor.Request(fileURL: fileURL, device: device, delegate: delegate)
+        if let split, split.isViewLoaded { Interceptor.attach(to: split) }
+    }
+
+    /// The capture ``start(to:split:device:delegate:)`` made, once its split has loaded its view.
+    public static var current: NavTapeCapture? { Interceptor.capture }
+}
+#endif
+
+@available(iOS 14.0, *)
+extension NavTapeCapture {
+    /// Whether `controller` is the split or under it, by parent or by presentation.
+    fileprivate func contains(_ controller: UIViewController) -> Bool {
+        var current: UIViewController? = controller
+        var steps = 0
+        while let candidate = current, steps < 256 {
+            if candidate === split { return true }
+            current = candidate.parent ?? candidate.presentingViewController
+            steps += 1
+        }
+        return false
+    }
+}
+
+/// What `start(to:)` shares with UIKit's replaced methods: the capture, and the calls in progress
+/// (``NavTapeCaptureFormat/Interception``, which decides which call is the app's). The routed
+/// methods enter it too, so that UIKit's calls inside them are not written twice.
+@available(iOS 14.0, *)
+@MainActor
+fileprivate enum Interceptor {
+    struct Request {
+        var fileURL: URL
+        var device: String
+        var delegate: String?
+    }
+
+    typealias EntryPoint = NavTapeCaptureFormat.EntryPoint
+    static var state = NavTapeCaptureFormat.Interception()
+    static var request: Request?
+    static var capture: NavTapeCapture?
+    private static var installed = false
+
+    /// Creates the requested capture for `split` (once) and writes its `viewControllers`.
+    static func attach(to split: UISplitViewController) {
+        guard capture == nil, let request else { return }
+        self.request = nil
+        let window = split.viewIfLoaded?.window ?? keyWindow()
+        do {
+            let made = try NavTapeCapture(
+                split: split, fileURL: request.fileURL, device: request.device,
+                traits: window.map { NavTapeCapture.traits(of: $0) }, delegate: request.delegate)
+            capture = made
+            made.noteSplitViewControllers()
+            if split.viewIfLoaded?.window != nil { made.launched() }
+        } catch {
+            print("NavTapeCapture: cannot open \(request.fileURL.path): \(error); nothing is captured")
+        }
+    }
+
+    private static func keyWindow() -> UIWindow? {
+        for case let scene as UIWindowScene in UIApplication.shared.connectedScenes {
+            if let window = scene.windows.first(where: \.isKeyWindow) ?? scene.windows.first { return window }
+        }
+        return nil
+    }
+
+    /// Runs one intercepted call: through `write` (the command's line around `perform`) when it is
+    /// the app's outermost call on the captured split, else `perform` alone. Either way `perform`
+    /// runs exactly once.
+    static func intercept<Result>(
+        _ entry: EntryPoint, _ receiver: UIViewController, interactivePopBegan: Bool = false,
+        write: (NavTapeCapture, _ perform: () -> Void) -> Void, perform: () -> Result
+    ) -> Result {
+        let decision = state.enter(
+            entry, inCapturedSplit: capture?.contains(receiver) ?? false, launched: capture?.hasLaunched ?? false,
+            interactivePopBegan: interactivePopBegan)
+        defer { state.leave() }
+        guard decision == .record, let capture else { return perform() }
+        var result: Result?
+        write(capture) { result = perform() }
+        guard let result else { return perform() }  // a writer that skipped the call: perform it still
+        return result
+    }
+
+    /// `present` and `dismiss`: `write` performs the call itself, chaining the line's completion to
+    /// the app's; `perform` is the call as the app made it.
+    static func interceptPresentation(
+        _ entry: EntryPoint, _ receiver: UIViewController, write: (NavTapeCapture) -> Void, perform: () -> Void
+    ) {
+        let decision = state.enter(entry, inCapturedSplit: capture?.contains(receiver) ?? false, launched: capture?.hasLaunched ?? false)
+        defer { state.leave() }
+        guard decision == .record, let capture else { return perform() }
+        write(capture)
+    }
+
+    /// Runs `body` on the main actor from a replaced implementation, which UIKit calls on the main thread.
+    nonisolated static func onMain<Result>(_ body: @MainActor () -> Result) -> Result {
+        MainActor.assumeIsolated { UncheckedBox(value: body()) }.value
+    }
+
+    /// Runs UIKit's own collapse, separate or trait transition: nothing inside it is the app's.
+    static func uikitTransition<Result>(_ perform: () -> Result) -> Result {
+        state.beginUIKitTransition()
+        defer { state.endUIKitTransition() }
+        return perform()
+    }
+
+    // The replaced implementations. Each calls the class's original implementation (captured before
+    // the replacement) exactly once; a class that inherits the method is left alone.
+
+    typealias Show = @convention(c) (UIViewController, Selector, UIViewController, AnyObject?) -> Void
+    typealias Present = @convention(c) (UIViewController, Selector, UIViewController, Bool, (@convention(block) () -> Void)?) -> Void
+    typealias Dismiss = @convention(c) (UIViewController, Selector, Bool, (@convention(block) () -> Void)?) -> Void
+    typealias Push = @convention(c) (UINavigationController, Selector, UIViewController, Bool) -> Void
+    typealias Pop = @convention(c) (UINavigationController, Selector, Bool) -> UIViewController?
+    typealias PopTo = @convention(c) (UINavigationController, Selector, UIViewController, Bool) -> NSArray?
+    typealias PopToRoot = @convention(c) (UINavigationController, Selector, Bool) -> NSArray?
+    typealias SetStackAnimated = @convention(c) (UINavigationController, Selector, NSArray, Bool) -> Void
+    typealias SetControllers = @convention(c) (UIViewController, Selector, NSArray) -> Void
+    typealias SetInteger = @convention(c) (UISplitViewController, Selector, Int) -> Void
+    typealias SetForColumn = @convention(c) (UISplitViewController, Selector, UIViewController?, Int) -> Void
+    typealias Collapse = @convention(c) (UIViewController, Selector, UIViewController, UISplitViewController) -> Void
+    typealias Separate = @convention(c) (UIViewController, Selector, UISplitViewController) -> UIViewController?
+    typealias WillTransition = @convention(c) (UIViewController, Selector, UITraitCollection, AnyObject) -> Void
+    typealias Lifecycle = @convention(c) (UIViewController, Selector) -> Void
+    typealias Appear = @convention(c) (UIViewController, Selector, Bool) -> Void
+
+    /// Replaces UIKit's entry points once for the app's lifetime (they pass through when no capture runs).
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        replace(.show, as: Show.self) { original, selector -> @convention(block) (UIViewController, UIViewController, AnyObject?) -> Void in
+            { receiver, target, sender in
+                onMain {
+                    intercept(.show, receiver, write: { $0.show(target, sender: receiver, performing: $1) }) {
+                        original(receiver, selector, target, sender)
+                    }
+                }
+            }
+        }
+        replace(.showDetail, as: Show.self) { original, selector -> @convention(block) (UIViewController, UIViewController, AnyObject?) -> Void in
+            { receiver, target, sender in
+                onMain {
+                    intercept(.showDetail, receiver, write: { $0.showDetail(target, sender: receiver, performing: $1) }) {
+                        original(receiver, selector, target, sender)
+                    }
+                }
+            }
+        }
+        replace(.present, as: Present.self) {
+            original, selector
+                -> @convention(block) (UIViewController, UIViewController, Bool, (@convention(block) () -> Void)?) -> Void in
+            { receiver, presented, animated, completion in
+                onMain {
+                    interceptPresentation(
+                        .present, receiver,
+                        write: { capture in
+                            capture.present(presented, from: receiver) { finish in
+                                original(
+                                    receiver, selector, presented, animated,
+                                    {
+                                        completion?(); MainActor.assumeIsolated { finish() }
+                                    })
+                            }
+                        },
+                        perform: { original(receiver, selector, presented, animated, completion) })
+                }
+            }
+        }
+        replace(.dismiss, as: Dismiss.self) { original, selector -> @convention(block) (UIViewController, Bool, (@convention(block) () -> Void)?) -> Void in
+            { receiver, animated, completion in
+                onMain {
+                    interceptPresentation(
+                        .dismiss, receiver,
+                        write: { capture in
+                            capture.dismiss(from: receiver) { finish in
+                                original(
+                                    receiver, selector, animated,
+                                    {
+                                        completion?(); MainActor.assumeIsolated { finish() }
+                                    })
+                            }
+                        },
+                        perform: { original(receiver, selector, animated, completion) })
+                }
+            }
+        }
+        replace(.push, as: Push.self) { original, selector -> @convention(block) (UINavigationController, UIViewController, Bool) -> Void in
+            { receiver, pushed, animated in
+                onMain {
+                    intercept(.push, receiver, write: { $0.push(pushed, onto: receiver, performing: $1) }) {
+                        original(receiver, selector, pushed, animated)
+                    }
+                }
+            }
+        }
+        replace(.pop, as: Pop.self) { original, selector -> @convention(block) (UINavigationController, Bool) -> UIViewController? in
+            { receiver, animated in
+                onMain {
+                    // The back swipe calls this as it begins; the proxies write it when it ends.
+                    let swiping = receiver.interactivePopGestureRecognizer?.state == .began
+                    return intercept(.pop, receiver, interactivePopBegan: swiping, write: { $0.pop(receiver, performing: $1) }) {
+                        original(receiver, selector, animated)
+                    }
+                }
+            }
+        }
+        replace(.popTo, as: PopTo.self) { original, selector -> @convention(block) (UINavigationController, UIViewController, Bool) -> NSArray? in
+            { receiver, controller, animated in
+                onMain {
+                    intercept(.popTo, receiver, write: { $0.popTo(controller, in: receiver, performing: $1) }) {
+                        original(receiver, selector, controller, animated)
+                    }
+                }
+            }
+        }
+        replace(.popToRoot, as: PopToRoot.self) { original, selector -> @convention(block) (UINavigationController, Bool) -> NSArray? in
+            { receiver, animated in
+                onMain {
+                    intercept(.popToRoot, receiver, write: { $0.popToRoot(receiver, performing: $1) }) {
+                        original(receiver, selector, animated)
+                    }
+                }
+            }
+        }
+        replace(.setViewControllers, 0, as: SetStackAnimated.self) {
+            original, selector
+                -> @convention(block) (UINavigationController, NSArray, Bool) -> Void in
+            { receiver, controllers, animated in
+                onMain {
+                    let stack = controllers.compactMap { $0 as? UIViewController }
+                    intercept(.setViewControllers, receiver, write: { $0.setViewControllers(stack, of: receiver, performing: $1) }) {
+                        original(receiver, selector, controllers, animated)
+                    }
+                }
+            }
+        }
+        replace(.setViewControllers, 1, as: SetControllers.self) { original, selector -> @convention(block) (UIViewController, NSArray) -> Void in
+            { receiver, controllers in
+                onMain {
+                    let stack = controllers.compactMap { $0 as? UIViewController }
+                    guard let navigation = receiver as? UINavigationController else { return original(receiver, selector, controllers) }
+                    intercept(.setViewControllers, navigation, write: { $0.setViewControllers(stack, of: navigation, performing: $1) }) {
+                        original(receiver, selector, controllers)
+                    }
+                }
+            }
+        }
+        replace(.setSplitViewControllers, as: SetControllers.self) { original, selector -> @convention(block) (UIViewController, NSArray) -> Void in
+            { receiver, controllers in
+                onMain {
+                    let children = controllers.compactMap { $0 as? UIViewController }
+                    intercept(.setSplitViewControllers, receiver, write: { $0.setSplitViewControllers(children, performing: $1) }) {
+                        original(receiver, selector, controllers)
+                    }
+                }
+            }
+        }
+        replace(.setPreferredDisplayMode, as: SetInteger.self) { original, selector -> @convention(block) (UISplitViewController, Int) -> Void in
+            { receiver, raw in
+                onMain {
+                    guard let mode = UISplitViewController.DisplayMode(rawValue: raw) else { return original(receiver, selector, raw) }
+                    intercept(.setPreferredDisplayMode, receiver, write: { $0.setPreferredDisplayMode(mode, performing: $1) }) {
+                        original(receiver, selector, raw)
+                    }
+                }
+            }
+        }
+        replace(.setViewController, as: SetForColumn.self) {
+            original, selector
+                -> @convention(block) (UISplitViewController, UIViewController?, Int) -> Void in
+            { receiver, controller, raw in
+                onMain {
+                    guard let column = UISplitViewController.Column(rawValue: raw) else { return original(receiver, selector, controller, raw) }
+                    intercept(.setViewController, receiver, write: { $0.setViewController(controller, for: column, performing: $1) }) {
+                        original(receiver, selector, controller, raw)
+                    }
+                }
+            }
+        }
+        for entry in [EntryPoint.showColumn, .hideColumn] {
+            replace(entry, as: SetInteger.self) { original, selector -> @convention(block) (UISplitViewController, Int) -> Void in
+                { receiver, raw in
+                    onMain {
+                        guard let column = UISplitViewController.Column(rawValue: raw) else { return original(receiver, selector, raw) }
+                        intercept(
+                            entry, receiver,
+                            write: { capture, perform in
+                                if entry == .showColumn {
+                                    capture.showColumn(column, performing: perform)
+                                } else {
+                                    capture.hideColumn(column, performing: perform)
+                                }
+                            }
+                        ) { original(receiver, selector, raw) }
+                    }
+                }
+            }
+        }
+        // UIKit's own moves: the classic collapse and separate, and the split's trait transitions.
+        let containers = ["UIViewController", "UINavigationController"]
+        replace("collapseSecondaryViewController:forSplitViewController:", in: containers, as: Collapse.self) {
+            original, selector
+                -> @convention(block) (UIViewController, UIViewController, UISplitViewController) -> Void in
+            { receiver, secondary, split in onMain { uikitTransition { original(receiver, selector, secondary, split) } } }
+        }
+        replace("separateSecondaryViewControllerForSplitViewController:", in: containers, as: Separate.self) {
+            original, selector
+                -> @convention(block) (UIViewController, UISplitViewController) -> UIViewController? in
+            { receiver, split in onMain { uikitTransition { original(receiver, selector, split) } } }
+        }
+        let splits = ["UIViewController", "UISplitViewController"]
+        replace("willTransitionToTraitCollection:withTransitionCoordinator:", in: splits, as: WillTransition.self) {
+            original, selector
+                -> @convention(block) (UIViewController, UITraitCollection, AnyObject) -> Void in
+            { receiver, traits, coordinator in
+                onMain {
+                    guard receiver === capture?.split else { return original(receiver, selector, traits, coordinator) }
+                    state.beginUIKitTransition()
+                    original(receiver, selector, traits, coordinator)
+                    let queued = (coordinator as? UIViewControllerTransitionCoordinator)?.animate(
+                        alongsideTransition: nil, completion: { _ in MainActor.assumeIsolated { state.endUIKitTransition() } })
+                    if queued != true { state.endUIKitTransition() }
+                }
+            }
+        }
+        // Attaching the capture: the split's view loaded (its children set), then its first appearance.
+        replace("viewDidLoad", in: splits, as: Lifecycle.self) { original, selector -> @convention(block) (UIViewController) -> Void in
+            { receiver in
+                onMain {
+                    original(receiver, selector)
+                    if let split = receiver as? UISplitViewController { attach(to: split) }
+                }
+            }
+        }
+        replace("viewDidAppear:", in: splits, as: Appear.self) { original, selector -> @convention(block) (UIViewController, Bool) -> Void in
+            { receiver, animated in
+                onMain {
+                    original(receiver, selector, animated)
+                    if let capture, receiver === capture.split, !capture.hasLaunched, capture.isRecording { capture.launched() }
+                }
+            }
+        }
+    }
+
+    private static func replace<Function, Block>(
+        _ entry: EntryPoint, _ index: Int = 0, as type: Function.Type, _ make: (Function, Selector) -> Block
+    ) {
+        let (selector, classes) = entry.selectors[index]
+        replace(selector, in: classes, as: type, make)
+    }
+
+    /// Replaces `selectorName` in each class of `classNames` that implements it itself with the
+    /// block `make` returns for the class's original implementation.
+    private static func replace<Function, Block>(
+        _ selectorName: String, in classNames: [String], as _: Function.Type, _ make: (Function, Selector) -> Block
+    ) {
+        let selector = NSSelectorFromString(selectorName)
+        // Which classes implement it themselves, decided before any is replaced.
+        let owners: [Method] = classNames.compactMap { name in
+            guard let type = NSClassFromString(name), let method = class_getInstanceMethod(type, selector) else { return nil }
+            if let superclass = class_getSuperclass(type), let inherited = class_getInstanceMethod(superclass, selector),
+                method_getImplementation(inherited) == method_getImplementation(method)
+            {
+                return nil
+            }
+            return method
+        }
+        for method in owners {
+            let original = unsafeBitCast(method_getImplementation(method), to: Function.self)
+            method_setImplementation(method, imp_implementationWithBlock(unsafeBitCast(make(original, selector), to: AnyObject.self)))
+        }
+    }
+}
+
+/// Carries a main-actor result out of `MainActor.assumeIsolated`, on the thread it was made on.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    var value: Value
 }
 
 // MARK: Delegate proxies
