@@ -45,6 +45,41 @@ extension EventCodec {
             try reader.expectEnd(for: "event")
         case .stackInitialized, .stackSet, .stackSetWithTransition:
             try reader.readStackEvent(tag, into: &state)
+        // The frequent fixed-size events go straight to their step: no event value is built and destroyed.
+        case .pushed:
+            let (controller, navigation) = try reader.readPushed()
+            try reader.expectEnd(for: "event")
+            state.evolve(.pushed(controller, onto: navigation)) { $0.push(controller, onto: navigation) }
+        case .popped:
+            let (navigation, interactive) = try reader.readPopped()
+            try reader.expectEnd(for: "event")
+            state.evolve(.popped(navigation: navigation, interactive: interactive)) { $0.popTop(of: navigation) }
+        case .shown:
+            let (target, sender, resolution) = try reader.readShown()
+            try reader.expectEnd(for: "event")
+            state.evolve(.shown(target, sender: sender, resolution: resolution)) { $0.applyShow(target, resolution, asDetail: false) }
+        case .detailShown:
+            let (target, sender, resolution) = try reader.readDetailShown()
+            try reader.expectEnd(for: "event")
+            state.evolve(.detailShown(target, sender: sender, resolution: resolution)) { state in
+                if let target { state.applyShow(target, resolution, asDetail: true) }
+            }
+        case .displayModeChanged:
+            let (mode, cause) = try reader.readDisplayModeChanged()
+            try reader.expectEnd(for: "event")
+            state.evolve(.displayModeChanged(mode, cause: cause)) { $0.changeDisplayMode(to: mode) }
+        case .traitsChanged:
+            let traits = try reader.readTraits(for: "traitsChanged")
+            try reader.expectEnd(for: "event")
+            state.evolve(.traitsChanged(traits)) { $0.changeTraits(to: traits) }
+        case .itemRepresented:
+            let (controller, item) = try reader.readItemRepresented()
+            try reader.expectEnd(for: "event")
+            state.evolve(.itemRepresented(controller, item: item)) { $0.represent(item, by: controller) }
+        case .controllerReleased:
+            let controller = try reader.readID(for: "controllerReleased")
+            try reader.expectEnd(for: "event")
+            state.evolve(.controllerReleased(controller)) { $0.release(controller) }
         case .nameInterned, .controllerCreated:
             let event = try reader.readVariableSizeEvent(tag)
             try reader.expectEnd(for: "event")
@@ -107,6 +142,69 @@ extension ByteReader {
         return (tag, byte & EventWireTag.startsCommitBit != 0)
     }
 
+    /// The payload of `pushed`: the controller, then the navigation controller.
+    @inline(__always)
+    mutating func readPushed() throws(CodecError) -> (ControllerID, onto: ControllerID) {
+        let controller = try readID(for: "pushed.controller")
+        return (controller, try readID(for: "pushed.onto"))
+    }
+
+    /// The payload of `popped`: the navigation controller, its low bit whether the pop was interactive.
+    @inline(__always)
+    mutating func readPopped() throws(CodecError) -> (navigation: ControllerID, interactive: Bool) {
+        let start = offset
+        let value = try readVarint(for: "popped.navigation")
+        let navigation = try Self.controllerID(code: value &>> 1, at: start, for: "popped.navigation")
+        return (navigation, value & 1 != 0)
+    }
+
+    /// The payload of `shown`: the resolution's tag, the target, the sender, the resolution's operand.
+    @inline(__always)
+    mutating func readShown() throws(CodecError) -> (ControllerID, sender: ControllerID, resolution: ShowResolution) {
+        let start = offset
+        guard let resolutionTag = ShowResolutionWireTag(rawValue: try readByte(for: "shown.resolution")) else {
+            throw Self.failure(.unknownTag, at: start, for: "shown.resolution")
+        }
+        let target = try readID(for: "shown.target")
+        let sender = try readID(for: "shown.sender")
+        return (target, sender, try readResolution(resolutionTag, for: "shown.onto"))
+    }
+
+    /// The payload of `detailShown`: the resolution's tag with a bit for a target, the target if
+    /// any, the sender, the resolution's operand.
+    @inline(__always)
+    mutating func readDetailShown() throws(CodecError) -> (ControllerID?, sender: ControllerID, resolution: ShowResolution) {
+        let start = offset
+        let packed = try readByte(for: "detailShown.resolution")
+        guard packed & 0xF0 == 0, let resolutionTag = ShowResolutionWireTag(rawValue: packed & 0x07) else {
+            throw Self.failure(.unknownTag, at: start, for: "detailShown.resolution")
+        }
+        let target = packed & 0x08 != 0 ? try readID(for: "detailShown.target") : nil
+        let sender = try readID(for: "detailShown.sender")
+        return (target, sender, try readResolution(resolutionTag, for: "detailShown.onto"))
+    }
+
+    /// The payload of `displayModeChanged`: one byte, the mode in its low nibble, the cause in its high one.
+    @inline(__always)
+    mutating func readDisplayModeChanged() throws(CodecError) -> (DisplayMode, cause: DisplayModeCause) {
+        let start = offset
+        let packed = try readByte(for: "displayModeChanged")
+        guard let mode = DisplayMode(rawValue: packed & 0x0F), let cause = DisplayModeCause(rawValue: packed &>> 4) else {
+            throw Self.failure(.invalidValue, at: start, for: "displayModeChanged")
+        }
+        return (mode, cause)
+    }
+
+    /// The payload of `itemRepresented`: the controller, then the item's name ID plus one (0: none).
+    @inline(__always)
+    mutating func readItemRepresented() throws(CodecError) -> (ControllerID, item: NameID?) {
+        let controller = try readID(for: "itemRepresented.controller")
+        let start = offset
+        let code = try readVarint(for: "itemRepresented.item")
+        guard code <= UInt64(UInt32.max) + 1 else { throw Self.failure(.invalidValue, at: start, for: "itemRepresented.item") }
+        return (controller, code == 0 ? nil : NameID(rawValue: UInt32(code - 1)))
+    }
+
     /// Consumes the payload of an event whose tag is `tag`.
     ///
     /// The frequent fixed-size events are decoded here, inline; events that carry strings, lists or
@@ -115,37 +213,20 @@ extension ByteReader {
     mutating func readEventPayload(_ tag: EventWireTag) throws(CodecError) -> NavigationEvent {
         switch tag {
         case .pushed:
-            let controller = try readID(for: "pushed.controller")
-            return .pushed(controller, onto: try readID(for: "pushed.onto"))
+            let (controller, navigation) = try readPushed()
+            return .pushed(controller, onto: navigation)
         case .popped:
-            let start = offset
-            let value = try readVarint(for: "popped.navigation")
-            let navigation = try Self.controllerID(code: value &>> 1, at: start, for: "popped.navigation")
-            return .popped(navigation: navigation, interactive: value & 1 != 0)
+            let (navigation, interactive) = try readPopped()
+            return .popped(navigation: navigation, interactive: interactive)
         case .displayModeChanged:
-            let start = offset
-            let packed = try readByte(for: "displayModeChanged")
-            guard let mode = DisplayMode(rawValue: packed & 0x0F), let cause = DisplayModeCause(rawValue: packed &>> 4) else {
-                throw Self.failure(.invalidValue, at: start, for: "displayModeChanged")
-            }
+            let (mode, cause) = try readDisplayModeChanged()
             return .displayModeChanged(mode, cause: cause)
         case .shown:
-            let start = offset
-            guard let resolutionTag = ShowResolutionWireTag(rawValue: try readByte(for: "shown.resolution")) else {
-                throw Self.failure(.unknownTag, at: start, for: "shown.resolution")
-            }
-            let target = try readID(for: "shown.target")
-            let sender = try readID(for: "shown.sender")
-            return .shown(target, sender: sender, resolution: try readResolution(resolutionTag, for: "shown.onto"))
+            let (target, sender, resolution) = try readShown()
+            return .shown(target, sender: sender, resolution: resolution)
         case .detailShown:
-            let start = offset
-            let packed = try readByte(for: "detailShown.resolution")
-            guard packed & 0xF0 == 0, let resolutionTag = ShowResolutionWireTag(rawValue: packed & 0x07) else {
-                throw Self.failure(.unknownTag, at: start, for: "detailShown.resolution")
-            }
-            let target = packed & 0x08 != 0 ? try readID(for: "detailShown.target") : nil
-            let sender = try readID(for: "detailShown.sender")
-            return .detailShown(target, sender: sender, resolution: try readResolution(resolutionTag, for: "detailShown.onto"))
+            let (target, sender, resolution) = try readDetailShown()
+            return .detailShown(target, sender: sender, resolution: resolution)
         case .traitsChanged:
             return .traitsChanged(try readTraits(for: "traitsChanged"))
         case .collapsed:
@@ -196,11 +277,8 @@ extension ByteReader {
         case .detailMarked:
             return .detailMarked(try readID(for: "detailMarked"))
         case .itemRepresented:
-            let controller = try readID(for: "itemRepresented.controller")
-            let start = offset
-            let code = try readVarint(for: "itemRepresented.item")
-            guard code <= UInt64(UInt32.max) + 1 else { throw Self.failure(.invalidValue, at: start, for: "itemRepresented.item") }
-            return .itemRepresented(controller, item: code == 0 ? nil : NameID(rawValue: UInt32(code - 1)))
+            let (controller, item) = try readItemRepresented()
+            return .itemRepresented(controller, item: item)
         case .nameInterned, .controllerCreated, .stackInitialized, .propertySet, .stackSet, .stackSetWithTransition, .rejected,
             .ignored, .columnSet,
             .flagSet, .policyChanged, .diverged, .resynced:

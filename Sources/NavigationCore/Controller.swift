@@ -59,15 +59,29 @@ public struct ControllerRecord: Hashable, Sendable {
 }
 
 extension ControllerRecord {
-    /// Becomes `record`, keeping this record's stack storage: a minted slot released and reused
-    /// stacks its next controllers without allocating.
-    mutating func replace(with record: ControllerRecord) {
-        var storage: [ControllerID] = []
-        swap(&storage, &stack)
-        storage.removeAll(keepingCapacity: true)
-        storage.append(contentsOf: record.stack)
-        self = record
-        stack = storage
+    /// Becomes a new record of this kind, name and restoration identifier (no parent, an empty
+    /// stack), keeping this record's stack storage: a minted slot released and reused stacks its next
+    /// controllers without allocating. Field by field (every stored property), so that no storage is
+    /// retained or released; `ControllerRecordTests` counts them.
+    mutating func reuse(kind: ControllerKind, name: NameID, restorationID: NameID?) {
+        self.kind = kind
+        self.name = name
+        self.restorationID = restorationID
+        if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+        parent = .none
+        hasBeenDetail = false
+        isReleased = false
+        item = nil
+    }
+
+    /// Becomes a released record of the same kind, name and restoration identifier, keeping its
+    /// stack storage (EX-3: the slot is free for a later mint).
+    mutating func release() {
+        if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+        parent = .none
+        hasBeenDetail = false
+        isReleased = true
+        item = nil
     }
 }
 

@@ -60,10 +60,9 @@ extension NavigationState {
         case .detailShown(let target, _, let resolution):
             if let target { applyShow(target, resolution, asDetail: true) }
         case .displayModeChanged(let mode, _):
-            if mode != .automatic { displayMode = mode }
+            changeDisplayMode(to: mode)
         case .traitsChanged(let newTraits):
-            traits = newTraits
-            primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: newTraits.width)
+            changeTraits(to: newTraits)
         case .collapsed(let resolution):
             // The rare events whose partial application could break the containment links are
             // checked whole first (NavigationState+Admission.swift): a forged one changes nothing.
@@ -102,7 +101,7 @@ extension NavigationState {
         case .controllerCreated(let id, let kind, let name, let restorationID):
             // A name never interned would make a state no checkpoint can hold.
             guard isInterned(name), restorationID.map(isInterned) ?? true, creationLimitProblem(id) == nil else { return }
-            create(id, ControllerRecord(kind: kind, name: name, restorationID: restorationID))
+            create(id, kind: kind, name: name, restorationID: restorationID)
         case .columnSet(let controller, let column, let resolution):
             if columnRule(controller, column, resolution) == nil { applyColumnSet(controller, column, resolution) }
         case .columnStacked(let column):
@@ -122,12 +121,31 @@ extension NavigationState {
         case .detailMarked(let id):
             if contains(id) { markDetail(id) }
         case .itemRepresented(let id, let item):
-            if contains(id), item.map(isInterned) ?? true { modify(id) { $0.item = item } }
+            represent(item, by: id)
         case .resynced(let resync):
             applyResync(resync)
         case .rejected, .ignored, .columnShown, .columnHidden, .delegateNotified, .diverged:
             break
         }
+    }
+
+    /// `displayModeChanged`: UIKit's display mode is now `mode` (`automatic` is a preference only).
+    @inline(__always)
+    package mutating func changeDisplayMode(to mode: DisplayMode) {
+        if mode != .automatic { displayMode = mode }
+    }
+
+    /// `traitsChanged`: the environment, and the primary column's width in it.
+    @inline(__always)
+    package mutating func changeTraits(to newTraits: Traits) {
+        traits = newTraits
+        primaryColumnWidth = widthPreferences.resolvedWidth(splitWidth: newTraits.width)
+    }
+
+    /// `itemRepresented`: the item `id` shows, for a known controller and an interned item.
+    @inline(__always)
+    package mutating func represent(_ item: NameID?, by id: ControllerID) {
+        if contains(id), item.map(isInterned) ?? true { modify(id) { $0.item = item } }
     }
 
     /// The parent a controller popped off a stack gets: a column-style column's controller goes back
@@ -138,7 +156,7 @@ extension NavigationState {
     }
 
     @inline(__always)
-    mutating func push(_ controller: ControllerID, onto navigation: ControllerID) {
+    package mutating func push(_ controller: ControllerID, onto navigation: ControllerID) {
         // A controller with a parent is never taken (INV-1): decide never emits such a push, and a
         // forged one must not leave a controller in two places.
         guard controller != navigation, kind(of: navigation) == .navigation,
@@ -171,7 +189,7 @@ extension NavigationState {
     }
 
     @inline(__always)
-    mutating func popTop(of navigation: ControllerID) {
+    package mutating func popTop(of navigation: ControllerID) {
         guard stackCount(of: navigation) > 1 else { return }  // INV-6, NV-2
         var popped: ControllerID?
         modify(navigation) { popped = $0.stack.popLast() }
@@ -179,10 +197,26 @@ extension NavigationState {
     }
 
     mutating func popAbove(index: Int, of navigation: ControllerID) {
-        let current = stack(of: navigation)
-        guard index >= 0, index < current.count - 1 else { return }
-        for controller in current[(index + 1)...] { setParent(controller, releasedParent(controller)) }
+        let count = stackCount(of: navigation)
+        guard index >= 0, index < count - 1 else { return }
+        // Read element by element: a copy of the stack held across the removal would make it copy.
+        for k in (index + 1)..<count {
+            let controller = stack(of: navigation)[k]
+            setParent(controller, releasedParent(controller))
+        }
         modify(navigation) { $0.stack.removeSubrange((index + 1)...) }
+    }
+
+    /// Folds one event through its step, without building it: a fused decoder's path (the step is
+    /// what ``evolve(_:)`` does for that event). Checked builds (`NAVTAPE_CHECKED`) build the event
+    /// and fold it whole instead, verifying the invariants.
+    @inlinable @inline(__always)
+    package mutating func evolve(_ event: @autoclosure () -> NavigationEvent, step: (inout NavigationState) -> Void) {
+        #if NAVTAPE_CHECKED
+        evolve(event())
+        #else
+        step(&self)
+        #endif
     }
 
     /// Sets `navigation`'s stack to `list`, as a `stackSet` or `stackInitialized` event with that list
@@ -204,7 +238,7 @@ extension NavigationState {
         guard kind(of: navigation) == .navigation, !list.isEmpty, Self.isDuplicateFree(list) else { return }
         var stolen = false
         for id in list {
-            guard id != navigation, contains(id), let parent = record(id)?.parent else { return }
+            guard id != navigation, contains(id), let parent = knownParent(of: id) else { return }
             switch parent {
             case .none: continue
             case .navigation(let owner) where owner == navigation: continue
@@ -230,14 +264,14 @@ extension NavigationState {
             record.stack.removeAll(keepingCapacity: true)
             record.stack.append(contentsOf: list)
         }
-        let inDetail = record(navigation)?.hasBeenDetail ?? false
+        let inDetail = knownRecordIsDetail(navigation)
         for controller in list {
             setParent(controller, .navigation(navigation))
             if inDetail { markDetail(controller) }
         }
     }
 
-    mutating func applyShow(_ target: ControllerID, _ resolution: ShowResolution, asDetail: Bool) {
+    package mutating func applyShow(_ target: ControllerID, _ resolution: ShowResolution, asDetail: Bool) {
         guard let targetParent = knownParent(of: target) else { return }
         switch resolution {
         case .pushed(let navigation):
@@ -485,18 +519,26 @@ extension NavigationState {
     /// Whether `id` is a live minted controller nothing references: out of the hierarchy, in no
     /// stack, not a column, not presented, not the remembered secondary (EX-3).
     public func isReleasable(_ id: ControllerID) -> Bool {
-        guard id.isMinted, let record = record(id), !record.isReleased, record.parent == .none else { return false }
+        // Fields read in place: copying the record out would retain and release its stack.
+        let i = id.index
+        guard id.isMinted, i < mintedControllers.count, !mintedControllers[i].isReleased,
+            mintedControllers[i].parent == .none
+        else { return false }
         return id != presented && id != rememberedSecondary && id != primary && id != secondary && id != supplementary
             && id != compactColumn
     }
 
     /// Releases `id` (a live minted controller nothing references): its stack's controllers lose
     /// their parent, and its slot is free for a later mint.
-    mutating func release(_ id: ControllerID) {
-        guard isReleasable(id), let record = record(id) else { return }
-        for child in record.stack where parent(of: child) == .navigation(id) { setParent(child, .none) }
-        var released = ControllerRecord(kind: record.kind, name: record.name, restorationID: record.restorationID)
-        released.isReleased = true
-        modify(id) { $0.replace(with: released) }
+    package mutating func release(_ id: ControllerID) {
+        guard isReleasable(id) else { return }
+        let i = id.index
+        var k = 0
+        while k < mintedControllers[i].stack.count {
+            let child = mintedControllers[i].stack[k]
+            if parent(of: child) == .navigation(id) { setParent(child, .none) }
+            k += 1
+        }
+        mintedControllers[i].release()
     }
 }

@@ -137,14 +137,14 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// Whether `id` names a known controller (a released one is no longer known).
-    @inlinable public func contains(_ id: ControllerID) -> Bool {
+    @inlinable @inline(__always) public func contains(_ id: ControllerID) -> Bool {
         let i = id.index
         if id.isMinted { return i < mintedControllers.count && !mintedControllers[i].isReleased }
         return i < appControllers.count
     }
 
     /// The kind of `id` (`nil` if unknown).
-    @inlinable public func kind(of id: ControllerID) -> ControllerKind? {
+    @inlinable @inline(__always) public func kind(of id: ControllerID) -> ControllerKind? {
         let i = id.index
         if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].kind : nil }
         return i < appControllers.count ? appControllers[i].kind : nil
@@ -176,7 +176,7 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The stack of navigation controller `id` (empty for anything else).
-    @inlinable public func stack(of id: ControllerID) -> [ControllerID] {
+    @inlinable @inline(__always) public func stack(of id: ControllerID) -> [ControllerID] {
         // Read in place: copying the whole record out would retain and release it on every call.
         let i = id.index
         if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack : [] }
@@ -198,28 +198,28 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The number of controllers in navigation controller `id`'s stack (0 for anything else).
-    @inlinable public func stackCount(of id: ControllerID) -> Int {
+    @inlinable @inline(__always) public func stackCount(of id: ControllerID) -> Int {
         let i = id.index
         if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack.count : 0 }
         return i < appControllers.count ? appControllers[i].stack.count : 0
     }
 
     /// The parent of `id` (INV-1).
-    @inlinable public func parent(of id: ControllerID) -> ControllerParent {
+    @inlinable @inline(__always) public func parent(of id: ControllerID) -> ControllerParent {
         let i = id.index
         if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].parent : .none }
         return i < appControllers.count ? appControllers[i].parent : .none
     }
 
     /// Whether `id` is known and has been detail content (no record copy).
-    @inlinable func knownRecordIsDetail(_ id: ControllerID) -> Bool {
+    @inlinable @inline(__always) func knownRecordIsDetail(_ id: ControllerID) -> Bool {
         let i = id.index
         if id.isMinted { return i < mintedControllers.count && mintedControllers[i].hasBeenDetail }
         return i < appControllers.count && appControllers[i].hasBeenDetail
     }
 
     /// The parent of `id`, or `nil` for an ID the state does not know (no record copy).
-    @inlinable func knownParent(of id: ControllerID) -> ControllerParent? {
+    @inlinable @inline(__always) func knownParent(of id: ControllerID) -> ControllerParent? {
         let i = id.index
         if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].parent : nil }
         return i < appControllers.count ? appControllers[i].parent : nil
@@ -242,17 +242,20 @@ public struct NavigationState: Hashable, Sendable {
         modify(id) { $0.parent = parent }
     }
 
-    /// Appends a new record at the next index of `id`'s space, or (minted) reuses a released slot;
-    /// any other ID is ignored, so a hostile log cannot make the registry sparse or huge.
-    mutating func create(_ id: ControllerID, _ record: ControllerRecord) {
+    /// Appends a new record (no parent, an empty stack) at the next index of `id`'s space, or
+    /// (minted) reuses a released slot in place; any other ID is ignored, so a hostile log cannot
+    /// make the registry sparse or huge.
+    mutating func create(_ id: ControllerID, kind: ControllerKind, name: NameID, restorationID: NameID?) {
         if id.isMinted {
             if id.index == mintedControllers.count {
-                mintedControllers.append(record)
+                mintedControllers.append(ControllerRecord(kind: kind, name: name, restorationID: restorationID))
             } else if id.index < mintedControllers.count, mintedControllers[id.index].isReleased {
-                mintedControllers[id.index].replace(with: record)
+                mintedControllers[id.index].reuse(kind: kind, name: name, restorationID: restorationID)
             }
         } else {
-            if id.index == appControllers.count { appControllers.append(record) }
+            if id.index == appControllers.count {
+                appControllers.append(ControllerRecord(kind: kind, name: name, restorationID: restorationID))
+            }
         }
     }
 }
