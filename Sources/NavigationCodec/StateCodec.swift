@@ -196,6 +196,7 @@ extension ByteReader {
         let namesOffset = offset
         let nameCount = try readCount(for: "state.names")
         guard nameCount <= NavigationState.Limits.maximumNames else { throw Self.failure(.tooLarge, at: namesOffset, for: "state.names") }
+        names.reserveCapacity(nameCount)  // readCount bounds it by the bytes left: a forged count reserves little
         for _ in 0..<nameCount {
             let stringOffset = offset
             let string = try readString(for: "state.names")

@@ -95,6 +95,13 @@ public struct NameTable: Hashable, Sendable {
         return id
     }
 
+    /// Makes room for `count` more strings, so that appending them neither grows the list nor
+    /// rehashes the lookup (a decoded state's table, read whole on every seek).
+    public mutating func reserveCapacity(_ count: Int) {
+        strings.reserveCapacity(strings.count + count)
+        lookup.reserveCapacity(lookup.count + count)
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.strings == rhs.strings }
     public func hash(into hasher: inout Hasher) { hasher.combine(strings) }
 }
