@@ -901,10 +901,17 @@ public final class NavTapeCapture {
 
     // MARK: Each command's line: the routed calls above and the intercepted ones (`start(to:)`)
 
+    /// Before `controller` is presented, as the app sets its own presentation delegate: a sheet the
+    /// user swipes away is then written as a dismiss.
+    fileprivate func watchDismissal(of controller: UIViewController) {
+        guard observesUIKit, !stopped, let presentation = controller.presentationController else { return }
+        PresentationDelegateProxy(presentation: presentation, capture: self).install()
+    }
+
     fileprivate func show(_ target: UIViewController, sender: UIViewController, performing call: () -> Void) {
         record(
             "show", [("target", ref(target)), ("sender", ref(sender))],
-            navigations: [sender.navigationController].compactMap { $0 }
+            navigations: [(sender as? UINavigationController) ?? sender.navigationController].compactMap { $0 }
         ) { finish in
             call()
             afterTransition(of: [target, sender, split], finish)
@@ -914,7 +921,7 @@ public final class NavTapeCapture {
     fileprivate func showDetail(_ target: UIViewController, sender: UIViewController, performing call: () -> Void) {
         record(
             "showDetail", [("target", ref(target)), ("sender", ref(sender))],
-            navigations: [sender.navigationController].compactMap { $0 }
+            navigations: [(sender as? UINavigationController) ?? sender.navigationController].compactMap { $0 }
         ) { finish in
             call()
             afterTransition(of: [target, sender, split], finish)
@@ -987,7 +994,8 @@ public final class NavTapeCapture {
     }
 
     fileprivate func showColumn(_ column: UISplitViewController.Column, performing call: () -> Void) {
-        guard let name = Self.columnName(column) else { call(); return }
+        // UIKit raises on the compact column: an exception through `record` would leave its slot open.
+        guard column != .compact, let name = Self.columnName(column) else { call(); return }
         record("showColumn", [("column", .string(name))]) { finish in
             call()
             afterTransition(of: [split], finish)
@@ -995,7 +1003,8 @@ public final class NavTapeCapture {
     }
 
     fileprivate func hideColumn(_ column: UISplitViewController.Column, performing call: () -> Void) {
-        guard let name = Self.columnName(column) else { call(); return }
+        // UIKit raises on the compact column: an exception through `record` would leave its slot open.
+        guard column != .compact, let name = Self.columnName(column) else { call(); return }
         record("hideColumn", [("column", .string(name))]) { finish in
             call()
             afterTransition(of: [split], finish)
@@ -1007,10 +1016,7 @@ public final class NavTapeCapture {
         _ controller: UIViewController, from presenter: UIViewController,
         performing call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void
     ) {
-        // Before presenting, as the app sets its own: a sheet swiped away is then written as a dismiss.
-        if observesUIKit, let presentation = controller.presentationController {
-            PresentationDelegateProxy(presentation: presentation, capture: self).install()
-        }
+        watchDismissal(of: controller)
         record("present", [("controller", ref(controller))]) { finish in
             let refused = presenter.presentedViewController != nil  // UIKit then refuses and never calls back
             call(finish)
@@ -1499,7 +1505,8 @@ extension NavTapeCapture {
         to fileURL: URL, split: UISplitViewController? = nil, device: String = "custom", delegate: String? = nil
     ) {
         Interceptor.install()
-        Interceptor.request = Interceptor.Request(fileURL: fileURL, device: device, delegate: delegate)
+        Interceptor.request = Interceptor.Request(
+            fileURL: fileURL, device: device, delegate: delegate, split: split, anySplit: split == nil)
         if let split, split.isViewLoaded { Interceptor.attach(to: split) }
     }
 
@@ -1533,6 +1540,9 @@ fileprivate enum Interceptor {
         var fileURL: URL
         var device: String
         var delegate: String?
+        /// The split to capture; `nil` for the first one that loads its view.
+        weak var split: UISplitViewController?
+        var anySplit: Bool
     }
 
     typealias EntryPoint = NavTapeCaptureFormat.EntryPoint
@@ -1543,7 +1553,7 @@ fileprivate enum Interceptor {
 
     /// Creates the requested capture for `split` (once) and writes its `viewControllers`.
     static func attach(to split: UISplitViewController) {
-        guard capture == nil, let request else { return }
+        guard capture == nil, let request, request.anySplit || request.split === split else { return }
         self.request = nil
         let window = split.viewIfLoaded?.window ?? keyWindow()
         do {
@@ -1560,7 +1570,7 @@ fileprivate enum Interceptor {
 
     private static func keyWindow() -> UIWindow? {
         for case let scene as UIWindowScene in UIApplication.shared.connectedScenes {
-            if let window = scene.windows.first(where: \.isKeyWindow) ?? scene.windows.first { return window }
+            if let window = scene.windows.first(where: { $0.isKeyWindow }) ?? scene.windows.first { return window }
         }
         return nil
     }
@@ -1576,7 +1586,17 @@ fileprivate enum Interceptor {
             entry, inCapturedSplit: capture?.contains(receiver) ?? false, launched: capture?.hasLaunched ?? false,
             interactivePopBegan: interactivePopBegan)
         defer { state.leave() }
-        guard decision == .record, let capture else { return perform() }
+        guard decision == .record, let capture else {
+            let result = perform()
+            // A subclass sets its columns after `super.viewDidLoad()`, where the capture attached:
+            // what the split holds at launch is noted again.
+            if decision == .passThrough(.notLaunched), let capture, receiver === capture.split,
+                entry == .setViewController || entry == .setSplitViewControllers
+            {
+                capture.noteSplitViewControllers()
+            }
+            return result
+        }
         var result: Result?
         write(capture) { result = perform() }
         guard let result else { return perform() }  // a writer that skipped the call: perform it still
@@ -1586,11 +1606,17 @@ fileprivate enum Interceptor {
     /// `present` and `dismiss`: `write` performs the call itself, chaining the line's completion to
     /// the app's; `perform` is the call as the app made it.
     static func interceptPresentation(
-        _ entry: EntryPoint, _ receiver: UIViewController, write: (NavTapeCapture) -> Void, perform: () -> Void
+        _ entry: EntryPoint, _ receiver: UIViewController, presented: UIViewController? = nil,
+        write: (NavTapeCapture) -> Void, perform: () -> Void
     ) {
-        let decision = state.enter(entry, inCapturedSplit: capture?.contains(receiver) ?? false, launched: capture?.hasLaunched ?? false)
+        let inSplit = capture?.contains(receiver) ?? false
+        let decision = state.enter(entry, inCapturedSplit: inSplit, launched: capture?.hasLaunched ?? false)
         defer { state.leave() }
-        guard decision == .record, let capture else { return perform() }
+        guard decision == .record, let capture else {
+            // A sheet a `show` or `showDetail` presents (nested): its swipe-away is still the user's dismiss.
+            if decision == .passThrough(.nested), inSplit, let presented { capture?.watchDismissal(of: presented) }
+            return perform()
+        }
         write(capture)
     }
 
@@ -1654,7 +1680,7 @@ fileprivate enum Interceptor {
             { receiver, presented, animated, completion in
                 onMain {
                     interceptPresentation(
-                        .present, receiver,
+                        .present, receiver, presented: presented,
                         write: { capture in
                             capture.present(presented, from: receiver) { finish in
                                 original(
@@ -1810,18 +1836,24 @@ fileprivate enum Interceptor {
                 -> @convention(block) (UIViewController, UISplitViewController) -> UIViewController? in
             { receiver, split in onMain { uikitTransition { original(receiver, selector, split) } } }
         }
-        let splits = ["UIViewController", "UISplitViewController"]
-        replace("willTransitionToTraitCollection:withTransitionCoordinator:", in: splits, as: WillTransition.self) {
+        let splits = ["UISplitViewController", "UIViewController"]
+        replace("willTransitionToTraitCollection:withTransitionCoordinator:", inMostSpecific: splits, as: WillTransition.self) {
             original, selector
                 -> @convention(block) (UIViewController, UITraitCollection, AnyObject) -> Void in
             { receiver, traits, coordinator in
                 onMain {
                     guard receiver === capture?.split else { return original(receiver, selector, traits, coordinator) }
                     state.beginUIKitTransition()
+                    let end = TransitionEnd()
                     original(receiver, selector, traits, coordinator)
                     let queued = (coordinator as? UIViewControllerTransitionCoordinator)?.animate(
-                        alongsideTransition: nil, completion: { _ in MainActor.assumeIsolated { state.endUIKitTransition() } })
-                    if queued != true { state.endUIKitTransition() }
+                        alongsideTransition: nil, completion: { _ in MainActor.assumeIsolated { end() } })
+                    if queued != true { end() }
+                    // A completion UIKit never calls must not stop the capture for good.
+                    Task { @MainActor in
+                        try? await Task.sleep(nanoseconds: 3_000_000_000)
+                        end()
+                    }
                 }
             }
         }
@@ -1834,7 +1866,7 @@ fileprivate enum Interceptor {
                 }
             }
         }
-        replace("viewDidAppear:", in: splits, as: Appear.self) { original, selector -> @convention(block) (UIViewController, Bool) -> Void in
+        replace("viewDidAppear:", inMostSpecific: splits, as: Appear.self) { original, selector -> @convention(block) (UIViewController, Bool) -> Void in
             { receiver, animated in
                 onMain {
                     original(receiver, selector, animated)
@@ -1851,14 +1883,20 @@ fileprivate enum Interceptor {
         replace(selector, in: classes, as: type, make)
     }
 
-    /// Replaces `selectorName` in each class of `classNames` that implements it itself with the
-    /// block `make` returns for the class's original implementation.
+    /// Replaces `selectorName` in the first class of `classNames` (most specific first) that
+    /// implements it itself: for a method whose subclass implementation calls `super` first, so that
+    /// the block runs after the whole of it.
     private static func replace<Function, Block>(
-        _ selectorName: String, in classNames: [String], as _: Function.Type, _ make: (Function, Selector) -> Block
+        _ selectorName: String, inMostSpecific classNames: [String], as type: Function.Type, _ make: (Function, Selector) -> Block
     ) {
         let selector = NSSelectorFromString(selectorName)
-        // Which classes implement it themselves, decided before any is replaced.
-        let owners: [Method] = classNames.compactMap { name in
+        guard let owner = classNames.first(where: { name in owners(of: selector, in: [name]).count == 1 }) else { return }
+        replace(selectorName, in: [owner], as: type, make)
+    }
+
+    /// The methods of the classes among `classNames` that implement `selector` themselves (not by inheritance).
+    private static func owners(of selector: Selector, in classNames: [String]) -> [Method] {
+        classNames.compactMap { name in
             guard let type = NSClassFromString(name), let method = class_getInstanceMethod(type, selector) else { return nil }
             if let superclass = class_getSuperclass(type), let inherited = class_getInstanceMethod(superclass, selector),
                 method_getImplementation(inherited) == method_getImplementation(method)
@@ -1867,10 +1905,32 @@ fileprivate enum Interceptor {
             }
             return method
         }
-        for method in owners {
+    }
+
+    /// Replaces `selectorName` in each class of `classNames` that implements it itself with the
+    /// block `make` returns for the class's original implementation.
+    private static func replace<Function, Block>(
+        _ selectorName: String, in classNames: [String], as _: Function.Type, _ make: (Function, Selector) -> Block
+    ) {
+        let selector = NSSelectorFromString(selectorName)
+        // Which classes implement it themselves, decided before any is replaced.
+        for method in owners(of: selector, in: classNames) {
             let original = unsafeBitCast(method_getImplementation(method), to: Function.self)
             method_setImplementation(method, imp_implementationWithBlock(unsafeBitCast(make(original, selector), to: AnyObject.self)))
         }
+    }
+}
+
+/// Ends one UIKit transition of the interception once, whichever of its two paths comes first.
+@available(iOS 14.0, *)
+@MainActor
+private final class TransitionEnd {
+    private var done = false
+
+    func callAsFunction() {
+        guard !done else { return }
+        done = true
+        Interceptor.state.endUIKitTransition()
     }
 }
 
