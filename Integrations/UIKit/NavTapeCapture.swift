@@ -293,6 +293,44 @@ public enum NavTapeCaptureFormat {
         }
     }
 
+    // MARK: Standing between UIKit and the app's delegate
+
+    /// How a forwarding proxy stands between UIKit and the app's delegate (its forwardee): what it
+    /// says it implements, where a message goes, and what it does when the forwardee is freed. UIKit
+    /// caches a delegate's answers to `responds(to:)` when the delegate is assigned; the UIKit part's
+    /// proxies follow these rules, kept here so that Linux tests them against a model of that cache.
+    public enum DelegateForwarding {
+        /// Where a message sent to the proxy goes.
+        public enum Route: Equatable, Sendable {
+            /// The proxy's own implementation (which forwards to the app's delegate itself).
+            case proxy
+            /// The app's delegate (`forwardingTarget(for:)`).
+            case forwardee
+            /// Nobody: an unrecognized selector, which crashes the app.
+            case nobody
+        }
+
+        /// Where a message goes.
+        ///
+        /// - Parameters:
+        ///   - ownImplements: The proxy implements the method.
+        ///   - forwardeeImplements: The app's delegate implements it; `nil` once it is freed.
+        public static func route(ownImplements: Bool, forwardeeImplements: Bool?) -> Route {
+            if ownImplements { return .proxy }
+            return forwardeeImplements == true ? .forwardee : .nobody
+        }
+
+        /// `responds(to:)`: whatever a message would reach.
+        public static func responds(ownImplements: Bool, forwardeeImplements: Bool?) -> Bool {
+            route(ownImplements: ownImplements, forwardeeImplements: forwardeeImplements) != .nobody
+        }
+
+        /// Whether the proxy assigns itself again (`nil`, then itself) when its forwardee is freed:
+        /// while it is still the delegate, so that UIKit forgets the methods it cached for the
+        /// forwardee. (Once the app has set another delegate, that one is UIKit's concern.)
+        public static func reassignsWhenForwardeeFreed(isDelegate: Bool) -> Bool { isDelegate }
+    }
+
     // MARK: Interception
 
     /// A UIKit method that ``NavTapeCapture/start(to:split:device:delegate:)`` intercepts, as Apple's
@@ -1953,12 +1991,14 @@ private class ForwardingProxy: NSObject {
     nonisolated(unsafe) weak var forwardee: (any NSObjectProtocol)?
 
     nonisolated override func responds(to aSelector: Selector!) -> Bool {
-        if super.responds(to: aSelector) { return true }
-        return forwardee?.responds(to: aSelector) ?? false
+        NavTapeCaptureFormat.DelegateForwarding.responds(
+            ownImplements: super.responds(to: aSelector), forwardeeImplements: forwardee.map { $0.responds(to: aSelector) })
     }
 
     nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
-        guard let forwardee, forwardee.responds(to: aSelector) else { return super.forwardingTarget(for: aSelector) }
+        let route = NavTapeCaptureFormat.DelegateForwarding.route(
+            ownImplements: false, forwardeeImplements: forwardee.map { $0.responds(to: aSelector) })
+        guard route == .forwardee, let forwardee else { return super.forwardingTarget(for: aSelector) }
         return forwardee
     }
 
@@ -2033,7 +2073,8 @@ private final class NavigationDelegateProxy: ForwardingProxy, UINavigationContro
 
     /// The app's delegate is gone: assigned again, so UIKit forgets the methods it cached for it.
     private func forwardeeFreed() {
-        guard let navigation, navigation.delegate === self else { return }
+        guard let navigation, NavTapeCaptureFormat.DelegateForwarding.reassignsWhenForwardeeFreed(isDelegate: navigation.delegate === self)
+        else { return }
         navigation.delegate = nil
         navigation.delegate = self
     }
@@ -2090,7 +2131,8 @@ private final class SplitDelegateProxy: ForwardingProxy, UISplitViewControllerDe
 
     /// The app's delegate is gone: assigned again, so UIKit forgets the methods it cached for it.
     private func forwardeeFreed() {
-        guard let split, split.delegate === self else { return }
+        guard let split, NavTapeCaptureFormat.DelegateForwarding.reassignsWhenForwardeeFreed(isDelegate: split.delegate === self)
+        else { return }
         split.delegate = nil
         split.delegate = self
     }
