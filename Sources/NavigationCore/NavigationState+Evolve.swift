@@ -222,11 +222,7 @@ extension NavigationState {
     /// Sets `navigation`'s stack to `list`, as a `stackSet` or `stackInitialized` event with that list
     /// does, reading the list where it lies: the fused decoder's step, which builds no event.
     package mutating func evolveStack(_ list: UnsafeBufferPointer<ControllerID>, of navigation: ControllerID) {
-        #if NAVTAPE_CHECKED
-        evolve(.stackSet(Array(list), navigation: navigation))
-        #else
-        setStack(list, of: navigation)
-        #endif
+        evolve(.stackSet(Array(list), navigation: navigation)) { $0.setStack(list, of: navigation) }
     }
 
     /// `navigation.setViewControllers(list)`: controllers in other navigation stacks are taken from
@@ -519,11 +515,8 @@ extension NavigationState {
     /// Whether `id` is a live minted controller nothing references: out of the hierarchy, in no
     /// stack, not a column, not presented, not the remembered secondary (EX-3).
     public func isReleasable(_ id: ControllerID) -> Bool {
-        // Fields read in place: copying the record out would retain and release its stack.
-        let i = id.index
-        guard id.isMinted, i < mintedControllers.count, !mintedControllers[i].isReleased,
-            mintedControllers[i].parent == .none
-        else { return false }
+        // The registry's readers, not `record(id)`: copying the record out would retain and release its stack.
+        guard id.isMinted, contains(id), parent(of: id) == .none else { return false }
         return id != presented && id != rememberedSecondary && id != primary && id != secondary && id != supplementary
             && id != compactColumn
     }
@@ -532,6 +525,7 @@ extension NavigationState {
     /// their parent, and its slot is free for a later mint.
     package mutating func release(_ id: ControllerID) {
         guard isReleasable(id) else { return }
+        // The slot read and written in place (isReleasable: a minted, live one): no copy of its stack.
         let i = id.index
         var k = 0
         while k < mintedControllers[i].stack.count {
