@@ -42,7 +42,8 @@
 //   an unwind segue, a direct UIKit call, third-party code): a `resync` line with what UIKit shows,
 //   which NavTape adopts instead of falling behind (docs/Capture.md, "Resync lines").
 // - A sheet the user swipes away (`presentationControllerDidDismiss`, through a forwarding delegate
-//   of the presented controller's presentation controller): `dismiss`.
+//   of the presented controller's presentation controller): `dismiss`, unless the stream already
+//   dismissed it (`NavTapeCaptureFormat.Presentations`).
 // - Display-mode changes the app did not ask for (the display-mode button, the edge swipe, a tap on
 //   the dimmed secondary), through a forwarding `UISplitViewControllerDelegate` proxy. UIKit does not
 //   say which of them it was: all are written as `tapDisplayModeButton`.
@@ -461,6 +462,38 @@ public enum NavTapeCaptureFormat {
         public mutating func endUIKitTransition() { uikitTransitions = max(0, uikitTransitions - 1) }
     }
 
+    /// The sheets the stream shows on screen, presenter first, so that a sheet the user swipes away
+    /// (`presentationControllerDidDismiss`) is written as one `dismiss`, and not again when the
+    /// stream already wrote the dismissal (UIKit dismissing it through the intercepted public
+    /// `dismiss(animated:completion:)` first). Identities are the capture's controller IDs.
+    public struct Presentations: Sendable {
+        /// The sheets presented and not yet dismissed, in presentation order.
+        public private(set) var onScreen: [String] = []
+
+        /// No sheet on screen.
+        public init() {}
+
+        /// The stream presented `sheet` (a `present` line, or a `show` that presents).
+        public mutating func presented(_ sheet: String) {
+            onScreen.removeAll { $0 == sheet }
+            onScreen.append(sheet)
+        }
+
+        /// The stream wrote a `dismiss` of `sheet`: it and every sheet it presented go.
+        public mutating func dismissed(_ sheet: String) {
+            guard let index = onScreen.firstIndex(of: sheet) else { return }
+            onScreen.removeSubrange(index...)
+        }
+
+        /// The user swiped `sheet` away. Returns whether to write a `dismiss`: `false` when the
+        /// stream already dismissed it (or never presented it).
+        public mutating func userDismissed(_ sheet: String) -> Bool {
+            guard onScreen.contains(sheet) else { return false }
+            dismissed(sheet)
+            return true
+        }
+    }
+
     // MARK: Lines
 
     /// The session line: `{"navtape":"intents","version":1,…}`. Members are written in the order of
@@ -747,6 +780,8 @@ public final class NavTapeCapture {
     private var lastDisplayMode: UISplitViewController.DisplayMode?
     /// Navigation controllers (identities) in an interactive pop since their `willShow`.
     private var interactivePops: Set<String> = []
+    /// The sheets the stream shows, so that a swiped-away one is written once.
+    private var presentations = NavTapeCaptureFormat.Presentations()
     /// True for the rest of the main-queue turn in which a command completed.
     private var settling = false
     private var displayModeCheckScheduled = false
@@ -943,6 +978,7 @@ public final class NavTapeCapture {
     /// user swipes away is then written as a dismiss.
     fileprivate func watchDismissal(of controller: UIViewController) {
         guard observesUIKit, !stopped, let presentation = controller.presentationController else { return }
+        presentations.presented(identity(of: controller))
         PresentationDelegateProxy(presentation: presentation, capture: self).install()
     }
 
@@ -1066,6 +1102,10 @@ public final class NavTapeCapture {
     fileprivate func dismiss(
         from presenter: UIViewController, performing call: (_ finish: @escaping @MainActor @Sendable () -> Void) -> Void
     ) {
+        // The sheet this dismisses: the presenter's own sheet, or the presenter itself when it is one.
+        if let sheet = presenter.presentedViewController ?? (presenter.presentingViewController == nil ? nil : presenter) {
+            presentations.dismissed(identity(of: sheet))
+        }
         record("dismiss", []) { finish in
             let idle = presenter.presentedViewController == nil && presenter.presentingViewController == nil
             call(finish)
@@ -1224,9 +1264,10 @@ public final class NavTapeCapture {
         emit(Format.resyncLine(observed: observeSplit(), time: time, references: &references))
     }
 
-    /// The user swiped a sheet away (`presentationControllerDidDismiss`): the dismissal UIKit performed.
-    fileprivate func presentationDismissedByUser() {
-        guard hasLaunched, !stopped else { return }
+    /// The user swiped `sheet` away (`presentationControllerDidDismiss`): the dismissal UIKit
+    /// performed, unless the stream already wrote it.
+    fileprivate func presentationDismissedByUser(_ sheet: UIViewController) {
+        guard hasLaunched, !stopped, presentations.userDismissed(identity(of: sheet)) else { return }
         record("dismiss", []) { $0() }
     }
 
@@ -1663,6 +1704,18 @@ fileprivate enum Interceptor {
         MainActor.assumeIsolated { UncheckedBox(value: body()) }.value
     }
 
+    /// Whether `navigation`'s back swipe has just begun: the edge swipe (`interactivePopGestureRecognizer`)
+    /// or iOS 26's swipe anywhere in the content (`interactiveContentPopGestureRecognizer`, read by
+    /// name so that older SDKs compile this file).
+    static func backSwipeBegan(_ navigation: UINavigationController) -> Bool {
+        if navigation.interactivePopGestureRecognizer?.state == .began { return true }
+        let content = "interactiveContentPopGestureRecognizer"
+        guard navigation.responds(to: NSSelectorFromString(content)),
+            let recognizer = navigation.value(forKey: content) as? UIGestureRecognizer
+        else { return false }
+        return recognizer.state == .began
+    }
+
     /// Runs UIKit's own collapse, separate or trait transition: nothing inside it is the app's.
     static func uikitTransition<Result>(_ perform: () -> Result) -> Result {
         state.beginUIKitTransition()
@@ -1763,7 +1816,7 @@ fileprivate enum Interceptor {
             { receiver, animated in
                 onMain {
                     // The back swipe calls this as it begins; the proxies write it when it ends.
-                    let swiping = receiver.interactivePopGestureRecognizer?.state == .began
+                    let swiping = backSwipeBegan(receiver)
                     return intercept(.pop, receiver, interactivePopBegan: swiping, write: { $0.pop(receiver, performing: $1) }) {
                         original(receiver, selector, animated)
                     }
@@ -2192,7 +2245,7 @@ private final class PresentationDelegateProxy: ForwardingProxy, UIAdaptivePresen
     }
 
     func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        capture?.presentationDismissedByUser()
+        capture?.presentationDismissedByUser(presentationController.presentedViewController)
         original?.presentationControllerDidDismiss?(presentationController)
     }
 }

@@ -26,6 +26,9 @@ struct InterceptionTests {
         weak var parent: Controller?
         weak var presenting: Controller?
         var presented: Controller?
+        /// The presentation controller's delegate's `presentationControllerDidDismiss`, as the
+        /// capture's proxy answers it.
+        var didDismiss: (() -> Void)?
 
         init(_ name: String, in app: App) {
             self.name = name
@@ -57,7 +60,7 @@ struct InterceptionTests {
 
         /// `present(_:animated:completion:)`.
         func present(_ controller: Controller) {
-            app.intercept(.present, self, [("controller", app.ref(controller))]) {
+            app.intercept(.present, self, [("controller", app.ref(controller))], presenting: controller) {
                 presented = controller
                 controller.presenting = self
             }
@@ -65,11 +68,24 @@ struct InterceptionTests {
 
         /// `dismiss(animated:completion:)`: a presented controller forwards it to its presenter.
         func dismiss() {
-            app.intercept(.dismiss, self, []) {
+            app.intercept(.dismiss, self, [], dismissing: presented ?? (presenting == nil ? nil : self)) {
                 if presented == nil, let presenting { return presenting.dismiss() }
                 presented?.presenting = nil
                 presented = nil
             }
+        }
+
+        /// The user swipes this sheet down. UIKit removes it, through the public `dismiss` on its
+        /// presenter when `throughDismiss`, then tells the presentation controller's delegate.
+        func userSwipesAway(throughDismiss: Bool) {
+            guard let presenting else { return }
+            if throughDismiss {
+                presenting.dismiss()
+            } else {
+                presenting.presented = nil
+                self.presenting = nil
+            }
+            didDismiss?()
         }
 
         /// `performSegue(withIdentifier:sender:)` of a Show segue: `show(_:sender:)` on the source.
@@ -204,6 +220,7 @@ struct InterceptionTests {
         var split: Split?
         var lines: [String] = []
         var references = F.References()
+        var presentations = F.Presentations()
         /// Each line's reason not to be written, for the calls that were not.
         var passed: [(F.EntryPoint, F.Interception.Reason)] = []
 
@@ -225,21 +242,35 @@ struct InterceptionTests {
         }
 
         /// What a replaced implementation does: the line (when it is the app's call), then the call.
+        /// `presenting` is a `present`'s sheet, `dismissing` the sheet a `dismiss` removes.
         func intercept(
             _ entry: F.EntryPoint, _ receiver: Controller, _ arguments: @autoclosure () -> [(String, F.Value)],
-            interactivePopBegan: Bool = false, perform: () -> Void
+            interactivePopBegan: Bool = false, presenting: Controller? = nil, dismissing: Controller? = nil,
+            perform: () -> Void
         ) {
+            let inSplit = contains(receiver)
             let decision = interception.enter(
-                entry, inCapturedSplit: contains(receiver), launched: launched, interactivePopBegan: interactivePopBegan)
+                entry, inCapturedSplit: inSplit, launched: launched, interactivePopBegan: interactivePopBegan)
             defer { interception.leave() }
             switch decision {
             case .record:
+                if let presenting { watchDismissal(of: presenting) }
+                if let dismissing { presentations.dismissed(dismissing.id) }
                 let line = F.commandLine(command: entry.command, arguments: arguments(), references: &references)
                 perform()
                 lines.append(observing(line))
             case .passThrough(let reason):
+                if reason == .nested, inSplit, let presenting { watchDismissal(of: presenting) }
                 passed.append((entry, reason))
                 perform()
+            }
+        }
+
+        /// What the capture's presentation-delegate proxy does: a swipe-away is a `dismiss`, once.
+        func watchDismissal(of sheet: Controller) {
+            presentations.presented(sheet.id)
+            sheet.didDismiss = { [unowned self, unowned sheet] in
+                if presentations.userDismissed(sheet.id) { write("dismiss") }
             }
         }
 
@@ -373,6 +404,22 @@ struct InterceptionTests {
         #expect(app.passed.map { "\($0.0)" } == ["setSplitViewControllers", "dismiss", "push"])
         let recorded = try Self.ingest(app.lines)
         #expect(recorded.divergences.isEmpty, "\(recorded.divergences)")
+    }
+
+    @Test("a sheet the user swipes away is one dismiss, whether or not UIKit dismisses it through the public call first")
+    func swipedAwaySheets() throws {
+        let (app, split, _, master) = Self.launchedApp()
+        let first = Controller("FirstSheet", in: app)
+        master.present(first)
+        first.userSwipesAway(throughDismiss: false)  // no entry point called: only the delegate says so
+        let second = Controller("SecondSheet", in: app)
+        master.present(second)
+        second.userSwipesAway(throughDismiss: true)  // the intercepted dismiss writes it; the delegate must not again
+        #expect(Array(app.lines.dropFirst(3).map(Self.command)) == ["present", "dismiss", "present", "dismiss"])
+        #expect(app.presentations.onScreen.isEmpty && split.presented == nil && master.presented == nil)
+        let recorded = try Self.ingest(app.lines)
+        #expect(recorded.divergences.isEmpty, "\(recorded.divergences)")
+        #expect(!recorded.hierarchy.contains("Sheet"), "\(recorded.hierarchy)")
     }
 
     @Test("every entry point names its command and the Objective-C selectors it replaces, once each")
