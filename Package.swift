@@ -130,7 +130,7 @@ let package = Package(
                 "NavTape", "NavigationCodec", "NavigationCore", "NavigationProjections", "EventLog", "NavTapeApps", "NavTapeTestSupport",
                 "CMallocCount",
             ],
-            resources: [.copy("Golden")], swiftSettings: tests),
+            exclude: ["MallocGate.json"], resources: [.copy("Golden")], swiftSettings: tests),
         .testTarget(
             name: "NavTapeScriptTests",
             dependencies: ["NavTapeScript", "NavTape", "NavTapeApps", "NavigationCore", "NavigationProjections", "NavTapeTestSupport"],
