@@ -132,6 +132,14 @@ public struct ByteReader {
         guard position < end else { return nil }
         let first = byte(at: position)
         if first < 0x80 { return (UInt64(first), 1) }
+        // Two bytes (values below 16,384: most IDs) without the loop; a zero last group is padding.
+        if position &+ 1 < end {
+            let second = byte(at: position &+ 1)
+            if second < 0x80 {
+                guard second != 0 else { return nil }
+                return (UInt64(first & 0x7F) | UInt64(second) &<< 7, 2)
+            }
+        }
         return peekLongVarint()
     }
 

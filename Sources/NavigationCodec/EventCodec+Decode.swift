@@ -80,7 +80,22 @@ extension EventCodec {
             let controller = try reader.readID(for: "controllerReleased")
             try reader.expectEnd(for: "event")
             state.evolve(.controllerReleased(controller)) { $0.release(controller) }
-        case .nameInterned, .controllerCreated:
+        case .collapsed:
+            let resolution = try reader.readCollapsed()
+            try reader.expectEnd(for: "event")
+            state.evolve(.collapsed(resolution)) { $0.collapse(resolution) }
+        case .separated:
+            let resolution = try reader.readSeparated()
+            try reader.expectEnd(for: "event")
+            state.evolve(.separated(resolution)) { $0.separate(resolution) }
+        case .controllerCreated:
+            let (id, kind, name, restorationID) = try reader.readControllerCreated()
+            try reader.expectEnd(for: "event")
+            if let problem = state.creationLimitProblem(id) { throw CodecError(.tooLarge, at: 0, "controllerCreated: \(problem)") }
+            state.evolve(.controllerCreated(id, kind: kind, name: name, restorationID: restorationID)) {
+                $0.createIfFits(id, kind: kind, name: name, restorationID: restorationID)
+            }
+        case .nameInterned:
             let event = try reader.readVariableSizeEvent(tag)
             try reader.expectEnd(for: "event")
             if let problem = state.limitProblem(event) { throw CodecError(.tooLarge, at: 0, "\(event.kind.name): \(problem)") }
@@ -136,7 +151,7 @@ extension ByteReader {
     mutating func readEventTag() throws(CodecError) -> (EventWireTag, startsCommit: Bool) {
         let start = offset
         let byte = try readByte(for: "event.tag")
-        guard let tag = EventWireTag(rawValue: byte & ~EventWireTag.startsCommitBit) else {
+        guard let tag = EventWireTag.decoding(byte & ~EventWireTag.startsCommitBit) else {
             throw Self.failure(.unknownTag, at: start, for: "event.tag")
         }
         return (tag, byte & EventWireTag.startsCommitBit != 0)
@@ -195,6 +210,36 @@ extension ByteReader {
         return (mode, cause)
     }
 
+    /// The payload of `collapsed`: the new primary, then the outcome with the at-launch bit.
+    @inline(__always)
+    mutating func readCollapsed() throws(CodecError) -> CollapseResolution {
+        let newPrimary = try readID(for: "collapsed.newPrimary")
+        let start = offset
+        let packed = try readByte(for: "collapsed.outcome")
+        guard let outcome = CollapseOutcome(rawValue: packed & 0x7F) else {
+            throw Self.failure(.invalidValue, at: start, for: "collapsed.outcome")
+        }
+        return CollapseResolution(newPrimary: newPrimary, outcome: outcome, atLaunch: packed & 0x80 != 0)
+    }
+
+    /// The payload of `separated`: the new primary, the source, the optional secondary.
+    @inline(__always)
+    mutating func readSeparated() throws(CodecError) -> SeparateResolution {
+        let newPrimary = try readID(for: "separated.newPrimary")
+        let source = try readEnum(SeparateSource.self, for: "separated.source")
+        let secondary = try readOptionalID(for: "separated.secondary")
+        return SeparateResolution(newPrimary: newPrimary, secondary: secondary, source: source)
+    }
+
+    /// The payload of `controllerCreated`: the identity, the kind, the name, the optional restoration name.
+    @inline(__always)
+    mutating func readControllerCreated() throws(CodecError) -> (ControllerID, ControllerKind, name: NameID, restorationID: NameID?) {
+        let id = try readID(for: "controllerCreated.id")
+        let kind = try readEnum(ControllerKind.self, for: "controllerCreated.kind")
+        let name = try readNameID(for: "controllerCreated.name")
+        return (id, kind, name, try readOptionalNameID(for: "controllerCreated.restorationID"))
+    }
+
     /// The payload of `itemRepresented`: the controller, then the item's name ID plus one (0: none).
     @inline(__always)
     mutating func readItemRepresented() throws(CodecError) -> (ControllerID, item: NameID?) {
@@ -230,18 +275,9 @@ extension ByteReader {
         case .traitsChanged:
             return .traitsChanged(try readTraits(for: "traitsChanged"))
         case .collapsed:
-            let newPrimary = try readID(for: "collapsed.newPrimary")
-            let start = offset
-            let packed = try readByte(for: "collapsed.outcome")
-            guard let outcome = CollapseOutcome(rawValue: packed & 0x7F) else {
-                throw Self.failure(.invalidValue, at: start, for: "collapsed.outcome")
-            }
-            return .collapsed(CollapseResolution(newPrimary: newPrimary, outcome: outcome, atLaunch: packed & 0x80 != 0))
+            return .collapsed(try readCollapsed())
         case .separated:
-            let newPrimary = try readID(for: "separated.newPrimary")
-            let source = try readEnum(SeparateSource.self, for: "separated.source")
-            let secondary = try readOptionalID(for: "separated.secondary")
-            return .separated(SeparateResolution(newPrimary: newPrimary, secondary: secondary, source: source))
+            return .separated(try readSeparated())
         case .poppedToRoot:
             return .poppedToRoot(navigation: try readID(for: "poppedToRoot.navigation"))
         case .poppedTo:
@@ -293,10 +329,7 @@ extension ByteReader {
         case .nameInterned:
             return .nameInterned(try readString(for: "nameInterned"))
         case .controllerCreated:
-            let id = try readID(for: "controllerCreated.id")
-            let kind = try readEnum(ControllerKind.self, for: "controllerCreated.kind")
-            let name = try readNameID(for: "controllerCreated.name")
-            let restorationID = try readOptionalNameID(for: "controllerCreated.restorationID")
+            let (id, kind, name, restorationID) = try readControllerCreated()
             return .controllerCreated(id, kind: kind, name: name, restorationID: restorationID)
         case .stackInitialized, .stackSet, .stackSetWithTransition:
             var list: [ControllerID] = []

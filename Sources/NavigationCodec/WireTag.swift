@@ -54,6 +54,17 @@ enum EventWireTag: UInt8 {
 
     /// The bit of an event's first byte that marks the first event of a commit.
     static let startsCommitBit: UInt8 = 0x80
+
+    /// The highest tag in use.
+    static let last = EventWireTag.resynced
+
+    /// `init(rawValue:)` without its call: the tags are `0x01` through ``last`` in declaration order,
+    /// and a payload-free enum stores its case's declaration index, so the tag is `byte - 1`.
+    @inline(__always)
+    static func decoding(_ byte: UInt8) -> EventWireTag? {
+        guard byte &- 1 < last.rawValue else { return nil }
+        return unsafeBitCast(byte &- 1, to: EventWireTag.self)
+    }
 }
 
 // A command's wire tag is its kind's raw value (``CommandKind``, frozen in NavigationCore where the

@@ -64,11 +64,9 @@ extension NavigationState {
         case .traitsChanged(let newTraits):
             changeTraits(to: newTraits)
         case .collapsed(let resolution):
-            // The rare events whose partial application could break the containment links are
-            // checked whole first (NavigationState+Admission.swift): a forged one changes nothing.
-            if collapseRule(resolution) == nil { applyCollapse(resolution) }
+            collapse(resolution)
         case .separated(let resolution):
-            if separateRule(resolution) == nil { applySeparate(resolution) }
+            separate(resolution)
         case .poppedToRoot(let navigation):
             popAbove(index: 0, of: navigation)
         case .poppedTo(let controller, let navigation):
@@ -99,9 +97,7 @@ extension NavigationState {
             // Past a cap (Limits) a forged log would grow the state without bound.
             if internLimitProblem(string) == nil { names.append(string) }
         case .controllerCreated(let id, let kind, let name, let restorationID):
-            // A name never interned would make a state no checkpoint can hold.
-            guard isInterned(name), restorationID.map(isInterned) ?? true, creationLimitProblem(id) == nil else { return }
-            create(id, kind: kind, name: name, restorationID: restorationID)
+            createIfFits(id, kind: kind, name: name, restorationID: restorationID)
         case .columnSet(let controller, let column, let resolution):
             if columnRule(controller, column, resolution) == nil { applyColumnSet(controller, column, resolution) }
         case .columnStacked(let column):
@@ -205,6 +201,24 @@ extension NavigationState {
             setParent(controller, releasedParent(controller))
         }
         modify(navigation) { $0.stack.removeSubrange((index + 1)...) }
+    }
+
+    /// A `collapsed` event's step. The events whose partial application could break the containment
+    /// links are checked whole first (NavigationState+Admission.swift): a forged one changes nothing.
+    package mutating func collapse(_ resolution: CollapseResolution) {
+        if collapseRule(resolution) == nil { applyCollapse(resolution) }
+    }
+
+    /// A `separated` event's step, checked whole first as ``collapse(_:)`` is.
+    package mutating func separate(_ resolution: SeparateResolution) {
+        if separateRule(resolution) == nil { applySeparate(resolution) }
+    }
+
+    /// A `controllerCreated` event's step: nothing unless its names are interned (a name never
+    /// interned would make a state no checkpoint can hold) and the controller cap allows it.
+    package mutating func createIfFits(_ id: ControllerID, kind: ControllerKind, name: NameID, restorationID: NameID?) {
+        guard isInterned(name), restorationID.map(isInterned) ?? true, creationLimitProblem(id) == nil else { return }
+        create(id, kind: kind, name: name, restorationID: restorationID)
     }
 
     /// Folds one event through its step, without building it: a fused decoder's path (the step is

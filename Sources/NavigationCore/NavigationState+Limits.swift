@@ -38,7 +38,7 @@ extension NavigationState {
     }
 
     /// The cap creating `id` would pass, or `nil` (also when it reuses a released slot).
-    func creationLimitProblem(_ id: ControllerID) -> String? {
+    package func creationLimitProblem(_ id: ControllerID) -> String? {
         guard id.index >= (id.isMinted ? mintedControllers.count : appControllers.count),
             appControllers.count + mintedControllers.count >= Limits.maximumControllers
         else { return nil }

@@ -22,6 +22,14 @@ struct CommandCodecTests {
         }
     }
 
+    @Test("an event's tag byte decodes as init(rawValue:) would, for every byte")
+    func eventTagDecoding() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(EventWireTag.decoding(byte) == EventWireTag(rawValue: byte), "byte \(byte)")
+        }
+        #expect(EventWireTag(rawValue: EventWireTag.last.rawValue + 1) == nil)
+    }
+
     @Test("every sample command round-trips through the bytes of a rejected and an ignored event")
     func roundTrip() throws {
         for command in CommandSamples.all {
