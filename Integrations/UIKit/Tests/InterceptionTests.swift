@@ -364,7 +364,7 @@ struct InterceptionTests {
         #expect(split.children.count == 2 && recorded.hierarchy.contains("EditorNC[Editor]"), "\(recorded.hierarchy)")
     }
 
-    @Test("calls outside the captured split, before launch, in UIKit's collapse and a back swipe as it begins write nothing")
+    @Test("calls outside the captured split, before launch, in UIKit's collapse and a back swipe as it begins write nothing; a cancelled swipe changes nothing")
     func notTheAppsIntent() throws {
         let (app, split, masterNC, master) = Self.launchedApp()
         // An SDK's own navigation controller, in its own window.
@@ -378,6 +378,9 @@ struct InterceptionTests {
         masterNC.popViewController(completes: false)
         masterNC.swipeBegan = false
         #expect(app.passed.last.map { $0.0 == .pop && $0.1 == .interactivePop } == true)
+        // The user let go before the middle: the navigation proxy writes the cancelled swipe, which
+        // changes nothing (the observation after it still holds Item, and the model must agree).
+        app.write("interactivePop", [("navigation", app.ref(masterNC)), ("completed", .bool(false))])
         // A rotation to compact: UIKit pushes the secondary onto the primary's stack itself.
         let linesBefore = app.lines.count
         split.collapse()
@@ -386,7 +389,7 @@ struct InterceptionTests {
         // Collapsed, a showDetail goes onto the primary's stack: one line, UIKit's pushes inside it are its own.
         let detail = Controller("Detail2", in: app)
         master.showDetailViewController(detail, sender: master)
-        #expect(Array(app.lines.dropFirst(3).map(Self.command)) == ["push", "changeTraits", "showDetail"])
+        #expect(Array(app.lines.dropFirst(3).map(Self.command)) == ["push", "interactivePop", "changeTraits", "showDetail"])
         #expect(app.interception.depth == 0 && app.interception.uikitTransitions == 0)
         let recorded = try Self.ingest(app.lines)
         #expect(recorded.divergences.isEmpty, "\(recorded.divergences)")
