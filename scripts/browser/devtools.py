@@ -3,7 +3,6 @@
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -16,16 +15,7 @@ NAVTAPE = os.path.abspath(os.environ.get("NAVTAPE_BINARY", os.path.join(ROOT, ".
 def ensure_tools():
     if not os.path.exists(NAVTAPE):
         subprocess.run(["swift", "build", "--product", "navtape", "-q"], cwd=ROOT, check=True)
-    if not shutil.which("chromium"):
-        print("browser-test: installing chromium with apt-get", file=sys.stderr)
-        prefix = [] if os.geteuid() == 0 else ["sudo"]
-        subprocess.run(prefix + ["apt-get", "update", "-qq"], check=True)
-        subprocess.run(prefix + ["apt-get", "install", "-y", "-qq", "chromium"], check=True,
-                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), stdout=subprocess.DEVNULL)
-    try:
-        import websocket  # noqa: F401
-    except ImportError:
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "websocket-client"], check=True)
+    subprocess.run([os.path.join(ROOT, "scripts", "ensure-deps"), "chromium"], check=True)
 
 
 class Page:
