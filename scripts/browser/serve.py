@@ -21,9 +21,12 @@ list; a view made by hand opens again from its address; a file page's diff is la
 differences with the `navtape diff` command; the bug's sentence and its controller at the bug;
 bug and divergence markers at least 10 px wide, selecting their command when clicked; the sliders
 labelled. Screenshots of the library, the bug, the diff, the blame and the what-if for
-docs/Inspector.md: docs/inspector-*.png (rewritten only when they change). Exit 1 on any failure.
+docs/Inspector.md in .build/inspector/doc-*.png; with NAVTAPE_DOC_SHOTS=1, docs/inspector-*.png
+(rewritten only when they change: a test run leaves the work tree clean, whatever chromium draws).
+Exit 1 on any failure.
 
   scripts/browser-test                           (after `swift build`; scripts/test runs it)
+  NAVTAPE_DOC_SHOTS=1 scripts/browser-test       (also renews docs/inspector-*.png)
   NAVTAPE_BINARY=.build/release/navtape scripts/browser-test --timing LOG [AT]
                                                  (also: scrubbing a big log's page, timed; BENCHMARKS.md)
 """
@@ -126,7 +129,8 @@ def center(page, selector):
 
 
 def doc_shot(page, name, height=820):
-    """A screenshot for docs/Inspector.md (docs/inspector-NAME.png), rewritten only when it changed."""
+    """A screenshot for docs/Inspector.md: docs/inspector-NAME.png with NAVTAPE_DOC_SHOTS=1 (rewritten
+    only when it changed), else .build/inspector/doc-NAME.png."""
     page.call("Emulation.setDeviceMetricsOverride", width=1100, height=height, deviceScaleFactor=1, mobile=False)
     time.sleep(0.2)
     # The whole page when it is longer (a portrait device pushes the diff down).
@@ -136,7 +140,11 @@ def doc_shot(page, name, height=820):
     time.sleep(0.2)
     data = base64.b64decode(page.call("Page.captureScreenshot", format="png")["data"])
     page.call("Emulation.setDeviceMetricsOverride", width=1100, height=700, deviceScaleFactor=1, mobile=False)
-    path = os.path.join(DOCS, f"inspector-{name}.png")
+    if os.environ.get("NAVTAPE_DOC_SHOTS") == "1":
+        path = os.path.join(DOCS, f"inspector-{name}.png")
+    else:
+        os.makedirs(SHOTS, exist_ok=True)
+        path = os.path.join(SHOTS, f"doc-{name}.png")
     old = open(path, "rb").read() if os.path.exists(path) else None
     if old != data:
         with open(path, "wb") as f:
@@ -746,7 +754,7 @@ def main():
                   f"field by field; {whatifs} what-if links as navtape fork; column and stack blame links as navtape blame, highlighted; "
                   "a view made by hand opened again from its address; the file page's drawn differences labelled, with the command; "
                   "bug and divergence markers ≥10 px and clickable, the bug's sentence and its controller highlighted; library rows "
-                  "open their session (screenshots in .build/inspector/serve-*.png and docs/inspector-*.png)")
+                  "open their session (screenshots in .build/inspector/)")
         return 1 if failures else 0
     finally:
         stop(processes)
