@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// Capture input at its edges (issue 30, point 8), through the built binary: invalid UTF-8 is
 /// refused at FILE:LINE, a time outside 1970 to 9999 is refused where it is given, and a closed
@@ -67,7 +68,7 @@ struct CaptureInputTests {
             #"{"time":\#(1_795_356_001_000 + i),"command":"changeTraits","traits":"\#(i % 2 == 0 ? "portrait" : "landscape")"}"#
         }
         try Self.stream(([Self.session] + Self.setup + rotations).map { Array($0.utf8) }, to: "r.jsonl", in: scratch)
-        let bash = try ExamplesTests.shell(
+        let bash = try Navtape.shell(
             "bash -c 'navtape record --intents r.jsonl -o r.navtape 2>err.txt | head -c 100 >/dev/null; exit ${PIPESTATUS[0]}'", in: scratch.url)
         #expect(bash.status == 74, "the recorder's status: \(bash.status) \(bash.output)")
         let message = try scratch.read("err.txt")

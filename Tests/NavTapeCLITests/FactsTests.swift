@@ -1,6 +1,7 @@
 import Foundation
 import NavigationCore
 import Testing
+import NavTapeTestSupport
 
 /// `navtape facts` and `navtape ingest`, and who recorded a session, through the built binary
 /// (issue 31; docs/JSON.md, "Facts"; docs/facts.schema.json; docs/Fleet.md).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// The writer takes only what its reader takes (issue 30, point 7), through the built binary: every
 /// input a fuzz harness or a probe found (Tests/Findings, Fuzz/Seeds/jsonl, Fuzz/.crashes when

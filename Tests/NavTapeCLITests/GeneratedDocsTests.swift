@@ -11,29 +11,15 @@ import Testing
 /// rewrites the stale regions, and a stale region fails until then.
 @Suite("Generated from the command vocabulary")
 struct GeneratedDocsTests {
-    /// Replaces the text of `file` (relative to the package root) from `start` up to and including
-    /// the first `end` after it with `content` (which must itself start with `start` and end with
-    /// `end`), and records an issue unless that changes nothing. With `NAVTAPE_REGENERATE=1` the
-    /// file is rewritten.
+    /// Records an issue where the generated region of `file` from `start` through `end` is not
+    /// `content` (``GeneratedRegion``).
     static func check(
         _ file: String, from start: String, through end: String, equals content: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let path = Navtape.root.appendingPathComponent(file).path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard let lower = text.range(of: start), let upper = text.range(of: end, range: lower.upperBound..<text.endIndex) else {
-            Issue.record("\(file): the generated region from \(start.debugDescription) is missing", sourceLocation: sourceLocation)
-            return
+        if let problem = try GeneratedRegion.problem(in: file, from: start, through: end, equals: content) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
         }
-        let current = String(text[lower.lowerBound..<upper.upperBound])
-        guard current != content else { return }
-        if ProcessInfo.processInfo.environment["NAVTAPE_REGENERATE"] == "1" {
-            try text.replacingCharacters(in: lower.lowerBound..<upper.upperBound, with: content)
-                .write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        Issue.record(
-            "\(file) is stale where it is generated from the vocabulary: regenerate with scripts/regenerate",
-            sourceLocation: sourceLocation)
     }
 
     static let kinds = CommandKind.allCases.sorted { $0.rawValue < $1.rawValue }

@@ -2,6 +2,7 @@ import Foundation
 import NavTape
 import NavigationCore
 import Testing
+import NavTapeTestSupport
 
 /// The peak memory of reading a hostile file stays within 32 MiB of a normal run (issue 17, point 3;
 /// docs/FileFormat.md, "Limits on hostile input"): each input below is refused before it is held.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// The manifest is the diagram (the house, issue 27, point 5): every target imports exactly what
 /// `Package.swift` declares for it (no undeclared import reaching a module through another, no

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// Several logs and directories on one command line, and `--json` on the reports (issue 16, point 1).
 @Suite("many logs, JSON reports")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// Issue 13, point 3: every command that can run long shows progress on a terminal (events, rate,
 /// time left) and nothing extra when piped.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// Repair that salvages (issue 30, point 6), through the built binary: past a damaged block, repair
 /// resumes at the next checkpoint and keeps every whole block after it with its indices; the lost

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import NavTapeTestSupport
 
 /// `navtape run --junit` and `--json` (issue 16): one test case per script session, failures with
 /// FILE:LINE, a malformed script as an error, through the built binary.

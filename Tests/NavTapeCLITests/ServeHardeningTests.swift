@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import NavTapeTestSupport
 #endif
 
 /// A server only its user's browser can reach, and a library its contents cannot wedge (issue 30,

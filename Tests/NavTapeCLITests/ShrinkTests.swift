@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// `navtape shrink` and `navtape skip` (issue 16, point 4), through the built binary on the demo's logs.
 @Suite("shrink and skip")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// Issue 13, point 3: `timeline --from/--to` (an event or a time) and `--limit`, so a user can ask
 /// about a window of a long log; the window is the whole timeline's part, byte for byte.

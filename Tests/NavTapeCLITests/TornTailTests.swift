@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// Torn means torn (issue 30, point 5), through the built binary: a last block that is incomplete
 /// or fails its CRC, with no valid block after it, is a torn tail for every read command (a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavTapeTestSupport
 
 /// The small things of a real workflow (issue 16, point 6), through the built binary: scripts by
 /// directory, a missing script among several, durations as people read them, did-you-mean for

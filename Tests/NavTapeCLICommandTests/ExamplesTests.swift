@@ -70,38 +70,12 @@ struct ExamplesTests {
         line.hasPrefix("navtape ingest ") || line.contains("clickhouse-client") || line.contains(" --clickhouse ")
     }
 
-    /// Runs `line` with `/bin/sh` in `directory`, the built binary first on the PATH.
-    static func shell(_ line: String, in directory: URL, stopAfter seconds: Double? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", (seconds == nil ? "" : "exec ") + line]
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        let binaries = try #require(Navtape.binary).deletingLastPathComponent().path
-        environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["BROWSER"] = "true"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        if let seconds {
-            usleep(useconds_t(seconds * 1_000_000))
-            kill(process.processIdentifier, SIGINT)
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return (status, String(decoding: data, as: UTF8.self))
-    }
-
     @Test("after navtape demo (and the inputs a reader is told to have), every example exits 0 or 1")
     func examplesRun() throws {
         let scratch = Scratch(onDisk: true)
         defer { scratch.remove() }
         let directory = scratch.url
-        #expect(try Self.shell("navtape demo", in: directory).status == 0)
+        #expect(try Navtape.shell("navtape demo", in: directory).status == 0)
         // The inputs the examples name beside the demo's logs.
         let setup = [
             "mkdir -p recordings captures && cp navtape-demo*.navtape recordings/",
@@ -112,7 +86,7 @@ struct ExamplesTests {
             "navtape record --intents \(Navtape.root.path)/Tests/Capture/calendar-paste.intents.jsonl -o live.navtape",
         ]
         for line in setup {
-            let result = try Self.shell(line, in: directory)
+            let result = try Navtape.shell(line, in: directory)
             #expect(result.status == 0, "setup `\(line)`: \(result.output)")
         }
         var ran = 0
@@ -124,7 +98,7 @@ struct ExamplesTests {
         // The README's, in a directory of their own where only the demo ran, as a reader's would be.
         let readme = Scratch(onDisk: true)
         defer { readme.remove() }
-        #expect(try Self.shell("navtape demo", in: readme.url).status == 0)
+        #expect(try Navtape.shell("navtape demo", in: readme.url).status == 0)
         let lines = try Self.readmeExamples()
         #expect(lines.count >= 6)
         for line in lines { try Self.check(line, of: "README", in: readme.url) }
@@ -134,7 +108,7 @@ struct ExamplesTests {
     /// (`tail -f`) as Ctrl-C ends it (130 in a shell); anything else exits 0 or 1.
     static func check(_ line: String, of command: String, in directory: URL) throws {
         let stop = runsUntilStopped(line) ? 2.5 : nil
-        let result = try shell(line, in: directory, stopAfter: stop)
+        let result = try Navtape.shell(line, in: directory, stopAfter: stop)
         let accepted: Set<Int32> = stop == nil ? [0, 1] : line.hasPrefix("navtape serve") ? [0] : [0, 130]
         #expect(accepted.contains(result.status), "\(command): `\(line)` exited \(result.status): \(result.output.suffix(600))")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NavTapeTestSupport
 import Testing
 
 @testable import NavTapeCLI
@@ -31,7 +32,8 @@ struct CLIReferenceTests {
     func reference() throws {
         let text = Self.reference()
         #expect(NavtapeCommand.configuration.subcommands.allSatisfy { text.contains("## navtape \($0._commandName)") })
-        try GeneratedDocsTests.check("docs/CLI.md", from: "<!-- cli: generated", through: "<!-- end of cli -->", equals: text)
+        let problem = try GeneratedRegion.problem(in: "docs/CLI.md", from: "<!-- cli: generated", through: "<!-- end of cli -->", equals: text)
+        #expect(problem == nil, "\(problem ?? "")")
     }
 
     @Test("the binary prints the same help the reference shows")
