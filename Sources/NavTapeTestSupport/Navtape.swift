@@ -104,7 +104,8 @@ public enum Navtape {
 }
 
 extension Navtape {
-    /// Runs `line` with `/bin/sh` in `directory`, the built binary first on the PATH.
+    /// Runs `line` with `/bin/sh` in `directory`, the built binary first on the PATH; with
+    /// `seconds`, interrupts it (SIGINT) after that long. The status of a signalled run is 128 + signal.
     public static func shell(_ line: String, in directory: URL, stopAfter seconds: Double? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
