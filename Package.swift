@@ -37,11 +37,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `scripts/docs`: the DocC catalogues of NavTape and NavigationCore (no code depends on it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `navtape serve`: the inspector's web server (loopback by default). No swift-configuration trait.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
-        // `navtape serve`'s live streams end when the server shuts down gracefully (Ctrl-C).
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `navtape serve`: HTTP/1.1 over swift-nio (its parser, event loops and back-pressure); the
+        // routes, all GET, are NavTapeServer's own.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The pure core: state, commands, events, decide, evolve, delegates, invariants, and the
@@ -82,10 +80,9 @@ let package = Package(
             name: "NavTapeServer",
             dependencies: [
                 "NavTape", "NavTapeInterchange", "NavigationCore", "EventLog",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             resources: [
                 "inspector.html", "inspector.css", "inspector.js", "inspector-logic.js", "library.html", "library.js",
@@ -143,7 +140,7 @@ let package = Package(
             ],
             resources: [.copy("Format1")], swiftSettings: tests),
         // The binary's tests run the built `navtape` and link none of its modules' chain to the
-        // server, so they compile while swift-nio and Hummingbird do; the few that read the command
+        // server, so they compile while swift-nio does; the few that read the command
         // types themselves (help, examples, the demo's scripts) are NavTapeCLICommandTests.
         .testTarget(
             name: "NavTapeCLITests",

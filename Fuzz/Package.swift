@@ -15,9 +15,6 @@ let package = Package(
     name: "NavTapeFuzz",
     dependencies: [
         .package(name: "NavTape", path: ".."),
-        // FuzzServe calls `navtape serve`'s routes (Hummingbird) without a connection.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         .target(name: "FuzzSupport"),
@@ -29,8 +26,6 @@ let package = Package(
             .product(name: "NavTapeApps", package: "NavTape"),
             .product(name: "NavTapeTestSupport", package: "NavTape"),
             .product(name: "NavTapeServer", package: "NavTape"),
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "Logging", package: "swift-log"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,11 +1,7 @@
 import Dispatch
 import EventLog
-import Hummingbird
-import HummingbirdCore
-import Logging
 import NavTape
 import NavTapeInterchange
-import ServiceLifecycle
 import Synchronization
 
 /// `navtape serve`: a library of sessions to a browser, on loopback unless told otherwise. The
@@ -61,14 +57,25 @@ public struct InspectorServer: Sendable {
         logs = LogCache()
     }
 
-    /// The routes, for requests carrying `context` (the running server's, or the fuzz harness's,
-    /// which calls the routes without a connection).
-    public func router<Context: RequestContext>(_ context: Context.Type) -> Router<Context> {
-        let router = Router(context: Context.self)
-        router.add(middleware: HostGuard(allowed: allowedHosts))
-        LibraryController(server: self).addRoutes(to: router)
-        SessionController(server: self).addRoutes(to: router)
-        return router
+    /// The answer to `request`: a refusal (403 for another host's request, 405 for a method other
+    /// than GET, 404 for a path no route has, 4xx or 503 from a route) or a route's answer; an error
+    /// a route did not expect is 500. Called by each connection, and by the fuzz harness without one.
+    public func respond(to request: Request) async -> Response {
+        do {
+            try HostGuard(allowed: allowedHosts).check(request)
+            guard request.method == "GET" else {
+                throw Failure(405, "\(request.method): this server answers GET only", headers: [("Allow", "GET")])
+            }
+            if let path = request.path {
+                if let response = try await LibraryController(server: self).respond(to: request, path: path) { return response }
+                if let response = try await SessionController(server: self).respond(to: request, path: path) { return response }
+            }
+            throw Failure(404, "no such page")
+        } catch let failure as Failure {
+            return failure.response
+        } catch {
+            return Failure(500, "internal error: \(error)").response
+        }
     }
 
     /// The host names a request may name: the bound address, the loopback names, and the allowed ones.
@@ -76,52 +83,12 @@ public struct InspectorServer: Sendable {
         Set((["localhost", "127.0.0.1", "::1", configuration.host] + configuration.allowedHosts).map { $0.lowercased() })
     }
 
-    /// Listens and serves until the process is told to stop (SIGINT, SIGTERM), calling `listening`
-    /// with the address once it listens.
-    public func run(listening: @escaping @Sendable (String) -> Void) async throws {
-        let host = configuration.host
-        var http = HTTP1Channel.Configuration()
-        http.idleTimeout = .milliseconds(
-            Int64(configuration.idleTimeout.components.seconds) * 1_000
-                + configuration.idleTimeout.components.attoseconds / 1_000_000_000_000_000)
-        let app = Application(
-            router: router(BasicRequestContext.self),
-            server: .http1(configuration: http),
-            configuration: .init(
-                address: .hostname(host, port: configuration.port), serverName: "navtape",
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                listening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
-            },
-            logger: Logger(label: "navtape-serve", factory: { _ in SwiftLogNoOpLogHandler() }))
-        try await app.runService()
-    }
-
-    /// ``run(listening:)`` for a caller that is not async (a command's `run`): blocks the calling
-    /// thread until the server stops, and throws what stopped it.
-    public func runUntilStopped(listening: @escaping @Sendable (String) -> Void) throws {
-        let failure = Mutex<(any Error)?>(nil), done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await run(listening: listening)
-            } catch {
-                failure.withLock { $0 = error }
-            }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
-    }
-
     /// Runs `body` on a thread of its own (not the cooperative pool), or throws 503 when
     /// ``Configuration/maximumWork`` requests are already running.
     func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         guard work.running.wrappingAdd(1, ordering: .relaxed).newValue <= work.maximum else {
             work.running.wrappingSubtract(1, ordering: .relaxed)
-            throw HTTPError(
-                .serviceUnavailable, headers: [.retryAfter: "1"],
-                message: "busy: \(work.maximum) requests are already reading logs; try again")
+            throw Failure(503, "busy: \(work.maximum) requests are already reading logs; try again", headers: [("Retry-After", "1")])
         }
         defer { work.running.wrappingSubtract(1, ordering: .relaxed) }
         let readers = work.readers
@@ -137,7 +104,7 @@ public struct InspectorServer: Sendable {
     /// The log a `/session/KEY` path names among the library's logs, or 404.
     func path(_ text: String?) throws -> String {
         guard let text, let path = SessionLibrary.path(named: text, among: library.logs().paths) else {
-            throw HTTPError(.notFound, message: "no such session")
+            throw Failure(404, "no such session")
         }
         return path
     }
@@ -148,18 +115,18 @@ public struct InspectorServer: Sendable {
         do {
             return try logs.withLog(path, body)
         } catch let error as NavTapeError {
-            throw HTTPError(Self.status(of: error), message: error.description)
+            throw Failure(Self.status(of: error), error.description)
         }
     }
 
     /// The HTTP status of a library error: 400 for a bad argument, 404 for a log gone, 503 for a
     /// locked one, 422 for one that cannot be read.
-    static func status(of error: NavTapeError) -> HTTPResponse.Status {
+    static func status(of error: NavTapeError) -> Int {
         switch error.code {
-        case .invalidArgument: .badRequest
-        case .notFound: .notFound
-        case .locked: .serviceUnavailable
-        default: .unprocessableContent
+        case .invalidArgument: 400
+        case .notFound: 404
+        case .locked: 503
+        default: 422
         }
     }
 }
@@ -222,25 +189,22 @@ final class LogCache: Sendable {
 /// Refuses a request naming another host (`Host`, and `Origin` when sent) with 403: the defence
 /// against DNS rebinding that Jupyter and webpack-dev-server use. A request without `Host` (not
 /// HTTP/1.1) is refused too.
-struct HostGuard<Context: RequestContext>: RouterMiddleware {
+struct HostGuard {
     let allowed: Set<String>
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let authority = request.head.authority, Self.isAllowed(authority, allowed: allowed) else {
-            throw HTTPError(
-                .forbidden,
-                message: "Host \(request.head.authority.map { "'\($0)'" } ?? "missing"): not this server's "
-                    + "(navtape serve --allow-host NAME serves a name)")
+    func check(_ request: InspectorServer.Request) throws(InspectorServer.Failure) {
+        guard let authority = request.host, Self.isAllowed(authority, allowed: allowed) else {
+            throw InspectorServer.Failure(
+                403,
+                "Host \(request.host.map { "'\($0)'" } ?? "missing"): not this server's (navtape serve --allow-host NAME serves a name)")
         }
-        if let origin = request.headers[.origin], origin != "null" {
+        if let origin = request.origin, origin != "null" {
             let host = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""
             guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), Self.isAllowed(host, allowed: allowed) else {
-                throw HTTPError(.forbidden, message: "Origin '\(origin)': another site's page may not read this server")
+                throw InspectorServer.Failure(403, "Origin '\(origin)': another site's page may not read this server")
             }
         }
-        return try await next(request, context)
     }
-
     /// Whether `authority` (`host[:port]`, `[v6]:port`) names an allowed host.
     static func isAllowed(_ authority: String, allowed: Set<String>) -> Bool {
         var host = Substring(authority.lowercased())

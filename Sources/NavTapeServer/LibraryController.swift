@@ -1,4 +1,3 @@
-import Hummingbird
 import NavTape
 import NavTapeInterchange
 import NavigationCore
@@ -8,14 +7,16 @@ import NavigationCore
 struct LibraryController: Sendable {
     let server: InspectorServer
 
-    func addRoutes<Context: RequestContext>(to router: Router<Context>) {
-        router.get("/") { request, _ in
+    /// The answer of the route `path` names, or `nil` when it names none of this controller's.
+    func respond(to request: InspectorServer.Request, path: [String]) async throws -> InspectorServer.Response? {
+        switch path {
+        case []:
             let view = try LibraryView(request: request)
-            return try await server.offload { Answer.html(InspectorPage.library(try libraryData(view))) }
-        }
-        router.get("/api/sessions") { request, _ in
+            return try await server.offload { InspectorServer.Response.html(InspectorPage.library(try libraryData(view))) }
+        case ["api", "sessions"]:
             let view = try LibraryView(request: request)
-            return try await server.offload { Answer.json(.array(try listing(view).rows.map { try JSONValue(encoding: $0) })) }
+            return try await server.offload { InspectorServer.Response.json(.array(try listing(view).rows.map { try JSONValue(encoding: $0) })) }
+        default: return nil
         }
     }
 
@@ -50,7 +51,7 @@ struct LibraryController: Sendable {
         do {
             page = try index.listing(view)
         } catch {
-            throw HTTPError(.badGateway, message: "\(index.source): \(error)")
+            throw InspectorServer.Failure(502, "\(index.source): \(error)")
         }
         // A row opens when its log is one of the served files (the path as the facts wrote it).
         let served = Set(logs.paths)
@@ -120,45 +121,44 @@ extension LibraryView {
     /// repeatable) and `diverged=1`, `sort` (one of ``sortKeys``), `order` (`asc`, `desc`), and the
     /// page: `offset` (rows skipped) and `limit` (1 to 10,000 rows). An unknown parameter, rule, sort
     /// key or order, or a bad number, is 400 naming it.
-    init(request: Request) throws {
+    init(request: InspectorServer.Request) throws(InspectorServer.Failure) {
         self.init()
-        let parameters = request.uri.queryParameters
-        func all(_ name: String) -> [String] { parameters.getAll(name).map { String($0) } }
+        func all(_ name: String) -> [String] { request.values(name) }
         let known = ["bug", "rejected", "device", "screen", "diverged", "sort", "order", "offset", "limit"]
-        for (key, _) in parameters where !known.contains(String(key)) {
-            throw HTTPError(.badRequest, message: "\(key): not a parameter of the library (\(known.joined(separator: ", ")))")
+        for (key, _) in request.query where !known.contains(key) {
+            throw InspectorServer.Failure(400, "\(key): not a parameter of the library (\(known.joined(separator: ", ")))")
         }
         filter.bugs = all("bug").filter { !$0.isEmpty }
         filter.rejected = all("rejected").filter { !$0.isEmpty }
         filter.devices = all("device").filter { !$0.isEmpty }
         filter.screens = all("screen").filter { !$0.isEmpty }
         for rule in filter.bugs + filter.rejected where RuleID(parsing: rule) == nil {
-            throw HTTPError(.badRequest, message: "bug: '\(rule)' is not a rule ID such as BUG-6 or NV-1")
+            throw InspectorServer.Failure(400, "bug: '\(rule)' is not a rule ID such as BUG-6 or NV-1")
         }
         switch all("diverged") {
         case [], [""], ["0"]: break
         case ["1"]: filter.diverged = true
-        default: throw HTTPError(.badRequest, message: "diverged: 1 or 0, once")
+        default: throw InspectorServer.Failure(400, "diverged: 1 or 0, once")
         }
         let sorts = all("sort"), orders = all("order")
-        guard sorts.count <= 1, orders.count <= 1 else { throw HTTPError(.badRequest, message: "sort, order: give each once") }
+        guard sorts.count <= 1, orders.count <= 1 else { throw InspectorServer.Failure(400, "sort, order: give each once") }
         if let key = sorts.first, !key.isEmpty {
             guard Self.sortKeys.contains(key) else {
-                throw HTTPError(.badRequest, message: "sort: one of \(Self.sortKeys.joined(separator: ", "))")
+                throw InspectorServer.Failure(400, "sort: one of \(Self.sortKeys.joined(separator: ", "))")
             }
             sort = key
         }
         switch orders.first {
         case nil, "", "asc": descending = false
         case "desc": descending = true
-        default: throw HTTPError(.badRequest, message: "order: asc or desc")
+        default: throw InspectorServer.Failure(400, "order: asc or desc")
         }
-        func number(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+        func number(_ name: String, _ range: ClosedRange<Int>) throws(InspectorServer.Failure) -> Int? {
             let values = all(name).filter { !$0.isEmpty }
-            guard values.count <= 1 else { throw HTTPError(.badRequest, message: "\(name): give it once") }
+            guard values.count <= 1 else { throw InspectorServer.Failure(400, "\(name): give it once") }
             guard let text = values.first else { return nil }
             guard let value = Int(text), range.contains(value) else {
-                throw HTTPError(.badRequest, message: "\(name): a whole number from \(range.lowerBound) to \(range.upperBound)")
+                throw InspectorServer.Failure(400, "\(name): a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return value
         }
@@ -170,17 +170,4 @@ extension LibraryView {
     static let maximumLimit = 10_000
     /// The furthest page one request may ask for.
     static let maximumOffset = 100_000_000
-}
-
-/// Answers: a page or JSON, never sniffed as another type.
-enum Answer {
-    static func html(_ text: String) -> Response { response(text, type: "text/html; charset=utf-8") }
-    static func json(_ value: JSONValue) -> Response { response(value.text + "\n", type: "application/json") }
-    static func json(encoding value: some Encodable) throws -> Response { json(try JSONValue(encoding: value)) }
-
-    static func response(_ text: String, type: String) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: type, .init("X-Content-Type-Options")!: "nosniff"],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
 }

@@ -1,5 +1,4 @@
 import EventLog
-import Hummingbird
 import NavTape
 import NavTapeInterchange
 import NavigationCore
@@ -22,136 +21,166 @@ struct SessionController: Sendable {
     /// The most commits one live update holds.
     static let liveBatch = 200
 
-    func addRoutes<Context: RequestContext>(to router: Router<Context>) {
-        router.get("/session/:n") { request, context in
-            let (name, at) = (context.parameters.get("n"), try Self.single("at", in: request))
-            return try await server.offload {
-                let path = try server.path(name)
-                return Answer.html(
-                    try server.withLog(path) { machine in
-                        let point = try Self.point(at, in: machine)
-                        let data = try InspectorData(
-                            machine, around: point, maxCommits: Self.pageCommits,
-                            api: "/api/sessions/\(SessionLibrary.key(of: path))",
-                            commands: server.library.cachedRow(path)?.commands, point: at == nil ? nil : point)
-                        return try InspectorPage.html(data)
-                    })
+    /// The answer of the route `path` names, or `nil` when it names none of this controller's.
+    func respond(to request: InspectorServer.Request, path: [String]) async throws -> InspectorServer.Response? {
+        switch path.count {
+        case 2 where path[0] == "session": return try await page(request, name: path[1])
+        case 4 where path[0] == "api" && path[1] == "sessions":
+            let name = path[2]
+            switch path[3] {
+            case "state": return try await state(request, name: name)
+            case "diff": return try await diff(request, name: name)
+            case "blame": return try await blame(request, name: name)
+            case "commits": return try await commits(request, name: name)
+            case "whatif": return try await whatIf(request, name: name)
+            case "live": return try await live(request, name: name)
+            default: return nil
             }
+        default: return nil
         }
-        router.get("/api/sessions/:n/state") { request, context in
-            let (name, at) = (context.parameters.get("n"), try Self.single("at", in: request))
-            return try await server.offload {
-                try Answer.json(
-                    encoding: try server.withLog(try server.path(name)) { machine in
-                        try StateReport(machine, at: try Self.point(at, in: machine))
-                    })
-            }
-        }
-        router.get("/api/sessions/:n/diff") { request, context in
-            let name = context.parameters.get("n")
-            let (a, b) = (try Self.single("a", in: request), try Self.single("b", in: request))
-            return try await server.offload {
-                try Answer.json(
-                    encoding: try server.withLog(try server.path(name)) { machine in
-                        // Each point named as given, as `navtape diff LOG A B --json` names it.
-                        try DiffReport(
-                            machine, from: try Self.logPoint(a ?? "start", in: machine, parameter: "a"),
-                            to: try Self.logPoint(b ?? "end", in: machine, parameter: "b"))
-                    })
-            }
-        }
-        router.get("/api/sessions/:n/blame") { request, context in
-            let name = context.parameters.get("n")
-            let what = try Self.single("what", in: request)
-            let (at, from, limit) = (try Self.single("at", in: request), try Self.single("from", in: request), try Self.single("limit", in: request))
-            guard let what, !what.isEmpty else {
-                throw HTTPError(.badRequest, message: "what: displayMode, collapsed, primary, secondary, presented, traits or a navigation controller")
-            }
-            guard let count = Int(limit ?? "1000"), (1...2_000).contains(count) else { throw HTTPError(.badRequest, message: "limit: 1 to 2000 changes") }
-            return try await server.offload {
-                try Answer.json(
-                    encoding: try server.withLog(try server.path(name)) { machine in
-                        let index = try Self.point(at, in: machine)
-                        let start = try Self.point(from ?? "start", in: machine, parameter: "from")
-                        guard start <= index else { throw HTTPError(.badRequest, message: "from: after at") }
-                        do {
-                            return try BlameReport(String(what), in: machine, at: index, from: start, limit: count)
-                        } catch let error as NavTapeError where error.code == .invalidArgument {
-                            throw HTTPError(.badRequest, message: "what: " + error.message)
-                        }
-                    })
-            }
-        }
-        router.get("/api/sessions/:n/commits") { request, context in
-            let name = context.parameters.get("n")
-            let given = try ["from", "to", "around"].compactMap { key in try Self.single(key, in: request).map { (key, $0) } }
-            guard let count = Int(try Self.single("count", in: request) ?? "200"), (1...2_000).contains(count) else {
-                throw HTTPError(.badRequest, message: "count: 1 to 2000 commits")
-            }
-            guard given.count == 1, let (key, text) = given.first else {
-                throw HTTPError(.badRequest, message: "from, to or around (one of them): the commits from event @N, before it, or around it")
-            }
-            return try await server.offload {
-                try Answer.json(
-                    encoding: try server.withLog(try server.path(name)) { machine in
-                        guard let event = UInt64(text), event <= machine.eventCount, key != "around" || event < machine.eventCount else {
-                            throw HTTPError(.badRequest, message: "\(key): an event from 0 to \(machine.eventCount)")
-                        }
-                        let range: Range<UInt64>
-                        switch key {
-                        case "from": range = event..<(try machine.commitEnd(from: event, count: count))
-                        case "to": range = (try machine.commitStarts(before: event, count: count).first ?? event)..<event
-                        default: range = try machine.commitWindow(holding: event, count: count)
-                        }
-                        return CommitsAnswer(
-                            events: machine.eventCount, from: range.lowerBound, to: range.upperBound,
-                            commits: range.isEmpty ? [] : try InspectorCommit.commits(of: machine, from: range.lowerBound, to: range.upperBound))
-                    })
-            }
-        }
-        router.get("/api/sessions/:n/whatif") { request, context in
-            let name = context.parameters.get("n")
-            let at = try Self.single("at", in: request)
-            let device = try Self.single("device", in: request).flatMap { $0.isEmpty ? nil : $0 }.map { text in
-                guard let device = Device(rawValue: String(text)) else { throw HTTPError(.badRequest, message: "device: one of \(Device.presetNames)") }
-                return device
-            }
-            let policy = try Self.single("policy", in: request).flatMap { $0.isEmpty ? nil : $0 }.map { text in
-                do throws(NotationError) { return try SplitPolicy(parsing: String(text)) } catch {
-                    throw HTTPError(.badRequest, message: "policy: character \(error.offset + 1): \(error.message)")
-                }
-            }
-            return try await server.offload {
-                try Answer.json(
-                    encoding: try server.withLog(try server.path(name)) { machine in
-                        let point = try Self.point(at ?? "start", in: machine)
-                        guard machine.eventCount - point <= Self.maximumWhatIfEvents else {
-                            throw HTTPError(
-                                .unprocessableContent,
-                                message: "at: \(Plural.count(machine.eventCount - point, "event")) to re-decide, more than "
-                                    + "\(Self.maximumWhatIfEvents) here; navtape fork re-decides any length")
-                        }
-                        return try WhatIfAnswer(machine, at: point, device: device, policy: policy)
-                    })
-            }
-        }
-        router.get("/api/sessions/:n/live") { request, context in
-            let path = try server.path(context.parameters.get("n"))
-            let fromText = try Self.single("from", in: request)
-            // `from` names the first event to send (@N), a commit's first; default: from the end.
-            let start = try await server.offload {
+    }
+
+    /// The inspector page of session `name` (`/session/KEY?at=`).
+    func page(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
+        let at = try request.single("at")
+        return try await server.offload {
+            let path = try server.path(name)
+            return InspectorServer.Response.html(
                 try server.withLog(path) { machine in
-                    guard let text = fromText else { return machine.eventCount }
-                    guard let first = UInt64(text), first <= machine.eventCount else {
-                        throw HTTPError(.badRequest, message: "from: the first event to send, 0 to \(machine.eventCount)")
-                    }
-                    return first
-                }
-            }
-            return Response(
-                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-                body: .init { writer in try await stream(path, from: start, into: &writer) })
+                    let point = try Self.point(at, in: machine)
+                    let data = try InspectorData(
+                        machine, around: point, maxCommits: Self.pageCommits,
+                        api: "/api/sessions/\(SessionLibrary.key(of: path))",
+                        commands: server.library.cachedRow(path)?.commands, point: at == nil ? nil : point)
+                    return try InspectorPage.html(data)
+                })
         }
+    }
+
+    /// `/api/sessions/KEY/state?at=`: `navtape state --json`.
+    func state(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
+        let at = try request.single("at")
+        return try await server.offload {
+            try InspectorServer.Response.json(
+                encoding: try server.withLog(try server.path(name)) { machine in
+                    try StateReport(machine, at: try Self.point(at, in: machine))
+                })
+        }
+    }
+
+    /// `/api/sessions/KEY/diff?a=&b=`: `navtape diff --json`.
+    func diff(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
+        let name = name
+        let (a, b) = (try request.single("a"), try request.single("b"))
+        return try await server.offload {
+            try InspectorServer.Response.json(
+                encoding: try server.withLog(try server.path(name)) { machine in
+                    // Each point named as given, as `navtape diff LOG A B --json` names it.
+                    try DiffReport(
+                        machine, from: try Self.logPoint(a ?? "start", in: machine, parameter: "a"),
+                        to: try Self.logPoint(b ?? "end", in: machine, parameter: "b"))
+                })
+        }
+    }
+
+    /// `/api/sessions/KEY/blame?what=&at=&from=&limit=`: `navtape blame --json`.
+    func blame(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
+        let name = name
+        let what = try request.single("what")
+        let (at, from, limit) = (try request.single("at"), try request.single("from"), try request.single("limit"))
+        guard let what, !what.isEmpty else {
+            throw InspectorServer.Failure(400, "what: displayMode, collapsed, primary, secondary, presented, traits or a navigation controller")
+        }
+        guard let count = Int(limit ?? "1000"), (1...2_000).contains(count) else { throw InspectorServer.Failure(400, "limit: 1 to 2000 changes") }
+        return try await server.offload {
+            try InspectorServer.Response.json(
+                encoding: try server.withLog(try server.path(name)) { machine in
+                    let index = try Self.point(at, in: machine)
+                    let start = try Self.point(from ?? "start", in: machine, parameter: "from")
+                    guard start <= index else { throw InspectorServer.Failure(400, "from: after at") }
+                    do {
+                        return try BlameReport(String(what), in: machine, at: index, from: start, limit: count)
+                    } catch let error as NavTapeError where error.code == .invalidArgument {
+                        throw InspectorServer.Failure(400, "what: " + error.message)
+                    }
+                })
+        }
+    }
+
+    /// `/api/sessions/KEY/commits?from=|to=|around=&count=`: the page's commits.
+    func commits(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
+        let name = name
+        let given = try ["from", "to", "around"].compactMap { key in try request.single(key).map { (key, $0) } }
+        guard let count = Int(try request.single("count") ?? "200"), (1...2_000).contains(count) else {
+            throw InspectorServer.Failure(400, "count: 1 to 2000 commits")
+        }
+        guard given.count == 1, let (key, text) = given.first else {
+            throw InspectorServer.Failure(400, "from, to or around (one of them): the commits from event @N, before it, or around it")
+        }
+        return try await server.offload {
+            try InspectorServer.Response.json(
+                encoding: try server.withLog(try server.path(name)) { machine in
+                    guard let event = UInt64(text), event <= machine.eventCount, key != "around" || event < machine.eventCount else {
+                        throw InspectorServer.Failure(400, "\(key): an event from 0 to \(machine.eventCount)")
+                    }
+                    let range: Range<UInt64>
+                    switch key {
+                    case "from": range = event..<(try machine.commitEnd(from: event, count: count))
+                    case "to": range = (try machine.commitStarts(before: event, count: count).first ?? event)..<event
+                    default: range = try machine.commitWindow(holding: event, count: count)
+                    }
+                    return CommitsAnswer(
+                        events: machine.eventCount, from: range.lowerBound, to: range.upperBound,
+                        commits: range.isEmpty ? [] : try InspectorCommit.commits(of: machine, from: range.lowerBound, to: range.upperBound))
+                })
+        }
+    }
+
+    /// `/api/sessions/KEY/whatif?at=&device=&policy=`: the branch `navtape fork` writes.
+    func whatIf(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
+        let name = name
+        let at = try request.single("at")
+        let device = try request.single("device").flatMap { $0.isEmpty ? nil : $0 }.map { text in
+            guard let device = Device(rawValue: String(text)) else { throw InspectorServer.Failure(400, "device: one of \(Device.presetNames)") }
+            return device
+        }
+        let policy = try request.single("policy").flatMap { $0.isEmpty ? nil : $0 }.map { text in
+            do throws(NotationError) { return try SplitPolicy(parsing: String(text)) } catch {
+                throw InspectorServer.Failure(400, "policy: character \(error.offset + 1): \(error.message)")
+            }
+        }
+        return try await server.offload {
+            try InspectorServer.Response.json(
+                encoding: try server.withLog(try server.path(name)) { machine in
+                    let point = try Self.point(at ?? "start", in: machine)
+                    guard machine.eventCount - point <= Self.maximumWhatIfEvents else {
+                        throw InspectorServer.Failure(
+                            422,
+                            "at: \(Plural.count(machine.eventCount - point, "event")) to re-decide, more than "
+                                + "\(Self.maximumWhatIfEvents) here; navtape fork re-decides any length")
+                    }
+                    return try WhatIfAnswer(machine, at: point, device: device, policy: policy)
+                })
+        }
+    }
+
+    /// `/api/sessions/KEY/live?from=`: the commits as server-sent events, as they are recorded.
+    func live(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
+        let path = try server.path(name)
+        let fromText = try request.single("from")
+        // `from` names the first event to send (@N), a commit's first; default: from the end.
+        let start = try await server.offload {
+            try server.withLog(path) { machine in
+                guard let text = fromText else { return machine.eventCount }
+                guard let first = UInt64(text), first <= machine.eventCount else {
+                    throw InspectorServer.Failure(400, "from: the first event to send, 0 to \(machine.eventCount)")
+                }
+                return first
+            }
+        }
+        return InspectorServer.Response(
+            status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
+            body: .stream { send in try await stream(path, from: start, to: send) })
     }
 
     /// `/commits`' answer: the log's length, the events answered, and their commits.
@@ -203,11 +232,11 @@ struct SessionController: Sendable {
     /// grown), until the client goes away or the server shuts down. Each event is `event: commits`
     /// with data `{"events": N, "commits": […]}`, at most ``liveBatch`` commits: a client far behind
     /// the end gets the rest batch after batch, never the whole log at once.
-    func stream(_ path: String, from start: UInt64, into writer: inout any ResponseBodyWriter) async throws {
+    func stream(_ path: String, from start: UInt64, to send: @Sendable (String) async throws -> Void) async throws {
         var from = start
         var seen: LogFiles.Version?
         var quiet = Duration.zero
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+        while !Task.isCancelled {
             let version = LogFiles.version(of: path)
             var update: LiveUpdate?
             if version != seen {
@@ -221,18 +250,17 @@ struct SessionController: Sendable {
                 }
             }
             if let update {
-                try await writer.write(ByteBuffer(string: "event: commits\ndata: \(update.text)\n\n"))
+                try await send("event: commits\ndata: \(update.text)\n\n")
                 from = update.next
                 quiet = .zero
                 if !update.complete { continue }
             } else if quiet >= Self.liveHeartbeat {
-                try await writer.write(ByteBuffer(string: ": still here\n\n"))  // a comment: finds a closed client
+                try await send(": still here\n\n")  // a comment: finds a closed client
                 quiet = .zero
             }
-            try await Task.sleep(for: Self.livePoll)
+            try? await Task.sleep(for: Self.livePoll)
             quiet += Self.livePoll
         }
-        try await writer.finish(nil)
     }
 
     /// The commits of `path`'s log from event `from`, at most ``liveBatch`` of them, or `nil` when the
@@ -253,7 +281,7 @@ struct SessionController: Sendable {
     static func logPoint(_ text: Substring?, in machine: TimeMachine, parameter: String = "at") throws -> LogPoint {
         guard let text else { return .end }
         guard let point = LogPoint(parsing: String(text)), (try? point.count(in: machine)) != nil else {
-            throw HTTPError(.badRequest, message: "\(parameter): an event from 0 to \(Int64(machine.eventCount) - 1), start or end")
+            throw InspectorServer.Failure(400, "\(parameter): an event from 0 to \(Int64(machine.eventCount) - 1), start or end")
         }
         return point
     }
@@ -261,12 +289,5 @@ struct SessionController: Sendable {
     /// ``logPoint(_:in:parameter:)`` as the number of events applied there.
     static func point(_ text: Substring?, in machine: TimeMachine, parameter: String = "at") throws -> UInt64 {
         try logPoint(text, in: machine, parameter: parameter).count(in: machine)
-    }
-
-    /// The one value of query parameter `name`, or `nil`; given twice it is ambiguous (400).
-    static func single(_ name: String, in request: Request) throws -> Substring? {
-        let values = request.uri.queryParameters.getAll(name)
-        guard values.count <= 1 else { throw HTTPError(.badRequest, message: "\(name): given \(values.count) times; give it once") }
-        return values.first.map { Substring($0) }
     }
 }

@@ -2,8 +2,8 @@
 // `navtape serve` (NavTapeServer's public API), called as the server calls them, over a small library in a scratch directory
 // (FUZZ_SCRATCH or /tmp): two generated sessions and a damaged log, with a log *outside* the library
 // whose session ID is a canary. Findings (each a trap, so libFuzzer keeps the input):
-//   - an answer other than 200, a 4xx with a message or 503; an error that is not an HTTP error
-//     (the server's 500);
+//   - an answer other than 200, a 4xx with a message or 503 (a 500 is an error a route did not
+//     expect);
 //   - a JSON answer that does not parse, a page or answer holding the canary (a request reached a
 //     file outside the library);
 //   - a crash or a hang anywhere in the handlers. A streamed answer (the live route) is read for a
@@ -11,8 +11,6 @@
 import Dispatch
 import FuzzSupport
 import Glibc
-import Hummingbird
-import Logging
 import NavTape
 import NavTapeInterchange
 import NavTapeServer
@@ -48,44 +46,20 @@ func makeLibrary() -> String {
     return library
 }
 
-/// The request's context, made without a connection.
-struct FuzzContext: RequestContext {
-    struct Source: RequestContextSource {
-        var logger: Logger
-    }
-
-    var coreContext: CoreRequestContextStorage
-
-    init(source: Source) {
-        coreContext = .init(source: source)
-    }
-}
-
 var configuration = InspectorServer.Configuration()
 configuration.maximumWork = 8
 let server = InspectorServer(library: SessionLibrary(roots: [makeLibrary()]), configuration: configuration)
-let responder = server.router(FuzzContext.self).buildResponder()
-let logger = Logger(label: "fuzz-serve", factory: { _ in SwiftLogNoOpLogHandler() })
 
 /// A response body, kept.
-final class Sink: @unchecked Sendable {
-    var bytes: [UInt8] = []
+final class Sink: Sendable {
+    let bytes = Mutex<[UInt8]>([])
 }
 
-struct CollectingWriter: ResponseBodyWriter {
-    let sink: Sink
-
-    mutating func write(_ buffer: ByteBuffer) async throws {
-        sink.bytes += buffer.readableBytesView
-    }
-
-    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
-}
-
-/// What the routes answered: the status, the content type and the body, or the error they threw.
-enum Answer: Sendable {
-    case response(HTTPResponse.Status, String, [UInt8])
-    case refusal(any Error)
+/// What the routes answered: the status, the content type and the body.
+struct Answer: Sendable {
+    var status: Int
+    var type: String
+    var body: [UInt8]
 }
 
 /// Calls the routes with a GET of `target` and reads the answer (a streamed one for 50 ms).
@@ -94,57 +68,50 @@ func answer(_ target: String) -> Answer {
     let done = DispatchSemaphore(value: 0)
     Task {
         defer { done.signal() }
-        let request = Request(
-            head: HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: target),
-            body: RequestBody(buffer: ByteBuffer()))
-        do {
-            let response = try await responder.respond(to: request, context: FuzzContext(source: .init(logger: logger)))
-            let sink = Sink()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await response.body.write(CollectingWriter(sink: sink)) }
-                group.addTask { try await Task.sleep(for: .milliseconds(50)) }
-                _ = try await group.next()
+        let response = await server.respond(to: InspectorServer.Request(target: target, host: "127.0.0.1"))
+        let sink = Sink()
+        switch response.body {
+        case .bytes(let bytes): sink.bytes.withLock { $0 = bytes }
+        case .stream(let body):
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await body { text in sink.bytes.withLock { $0 += Array(text.utf8) } } }
+                group.addTask { try? await Task.sleep(for: .milliseconds(50)) }
+                _ = await group.next()
                 group.cancelAll()
-                while (try? await group.next()) != nil {}
+                await group.waitForAll()
             }
-            result.withLock { $0 = .response(response.status, response.headers[.contentType] ?? "", sink.bytes) }
-        } catch {
-            result.withLock { $0 = .refusal(error) }
         }
+        result.withLock { $0 = Answer(status: response.status, type: response.header("Content-Type") ?? "", body: sink.bytes.withLock { $0 }) }
     }
     done.wait()
-    return result.withLock { $0 } ?? .refusal(CancellationError())
+    return result.withLock { $0 } ?? Answer(status: 0, type: "", body: [])
 }
 
 func check(_ bytes: UnsafeRawBufferPointer) {
     guard bytes.count < 4_096 else { return }
     let target = String(decoding: bytes, as: UTF8.self)
-    switch answer(target) {
-    case .refusal(let error):
-        // Hummingbird answers an HTTPError itself; anything else thrown is the server's 500.
-        preconditionFailure("500 for \(target.debugDescription): \(error)")
-    case .response(let status, let type, let body):
-        let text = String(decoding: body, as: UTF8.self)
-        #if !FUZZING
-        // Reproducing by hand: what the server answered.
-        print("\(target): \(status.code) \(type): \(text.prefix(160).split(separator: "\n").first ?? "")")
-        #endif
-        precondition(!text.contains(canary), "the answer to \(target.debugDescription) holds a log outside the library")
-        guard status == .ok else {
-            precondition((400..<500).contains(status.code) || status == .serviceUnavailable, "\(status.code) for \(target.debugDescription)")
-            // A refusal says why (the router's own 404 for a path it does not know has no body).
-            precondition(!text.isEmpty || status == .notFound, "\(status.code) without a message for \(target.debugDescription)")
-            return
+    let answer = answer(target)
+    let (status, type, text) = (answer.status, answer.type, String(decoding: answer.body, as: UTF8.self))
+    #if !FUZZING
+    // Reproducing by hand: what the server answered.
+    print("\(target): \(status) \(type): \(text.prefix(160).split(separator: "\n").first ?? "")")
+    #endif
+    precondition(!text.contains(canary), "the answer to \(target.debugDescription) holds a log outside the library")
+    guard status == 200 else {
+        // 500 is an error a route did not expect.
+        precondition((400..<500).contains(status) || status == 503, "\(status) for \(target.debugDescription): \(text)")
+        // A refusal says why, in JSON.
+        precondition((try? JSONValue.parse(text)) != nil, "\(status) without a message for \(target.debugDescription)")
+        return
+    }
+    if type.hasPrefix("application/json") {
+        precondition((try? JSONValue.parse(text)) != nil, "unparsable JSON for \(target.debugDescription)")
+    } else if type.hasPrefix("text/event-stream") {
+        for line in text.split(separator: "\n") where line.hasPrefix("data: ") {
+            precondition((try? JSONValue.parse(String(line.dropFirst(6)))) != nil, "unparsable event for \(target.debugDescription)")
         }
-        if type.hasPrefix("application/json") {
-            precondition((try? JSONValue.parse(text)) != nil, "unparsable JSON for \(target.debugDescription)")
-        } else if type.hasPrefix("text/event-stream") {
-            for line in text.split(separator: "\n") where line.hasPrefix("data: ") {
-                precondition((try? JSONValue.parse(String(line.dropFirst(6)))) != nil, "unparsable event for \(target.debugDescription)")
-            }
-        } else {
-            precondition(type.hasPrefix("text/html"), "\(type) for \(target.debugDescription)")
-        }
+    } else {
+        precondition(type.hasPrefix("text/html"), "\(type) for \(target.debugDescription)")
     }
 }
 
