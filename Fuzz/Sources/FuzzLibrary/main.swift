@@ -47,12 +47,16 @@ func check(_ bytes: UnsafeRawBufferPointer) {
         entries.append(path)
     }
     let scanned = SessionLibrary(roots: [library]).logs()
-    var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard realpath(library, &resolved) != nil else { return }
-    let root = String(cString: resolved) + "/"
+    /// `path` with every link resolved, or `nil` when it is gone.
+    func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+    guard let real = resolved(library) else { return }
+    let root = real + "/"
     for path in scanned.paths {
-        guard realpath(path, &resolved) != nil else { continue }  // gone since the scan
-        let real = String(cString: resolved)
+        guard let real = resolved(path) else { continue }  // gone since the scan
         precondition(real.hasPrefix(root), "the scan listed \(path) (\(real)), outside the library")
         var info = stat()
         precondition(stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "the scan listed \(path), not a regular file")
