@@ -266,11 +266,21 @@ struct ServeTests {
             #expect([0, 400, 403, 404, 413, 431].contains(answer.status), "\(name): \(answer.status)")
             #expect(!answer.body.contains("fixture"), "\(name) read a log")
         }
-        for method in ["POST", "PUT", "DELETE", "PATCH"] {
+        for method in ["POST", "PUT", "DELETE", "PATCH", "HEAD"] {
             let answer = try Self.request(
                 Array("\(method) /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc".utf8), port: port)
-            #expect([404, 405].contains(answer.status), "\(method): \(answer.status)")
+            #expect(answer.status == 405 && answer.headers.contains("Allow: GET"), "\(method): \(answer)")
         }
+        // A body is never read past 64 KiB: 413, and the connection is closed.
+        let flood = Array("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1048576\r\n\r\n".utf8) + [UInt8](repeating: 97, count: 1 << 20)
+        let tooBig = try Self.request(flood, port: port)
+        #expect(tooBig.status == 413 && tooBig.body.contains(#""message":"#), "\(tooBig.status) \(tooBig.body)")
+        // Two requests on one connection (kept alive): both answered, in order.
+        let pipelined = try Self.request(
+            Array(
+                "GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /api/sessions/0/state?at=3 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
+            port: port)
+        #expect(pipelined.status == 404 && pipelined.body.contains("HTTP/1.1 200 OK"), "\(pipelined)")
         // Still serving, and stopped cleanly.
         #expect(try Self.get("/api/sessions/0/state?at=3", port: port).status == 200)
         Self.stop(server)
