@@ -189,6 +189,45 @@ public final class TimeMachine {
         if let failure { throw failure }
     }
 
+    /// Folds events `start ..< end` into `state` at replay speed (``fold(from:to:into:)``'s fused
+    /// read, decode and evolve: no event value is built), calling `body` after each event with its
+    /// index, its record's bytes (for a caller that wants the event only now and then:
+    /// ``EventCodec`` decodes them) and the state after it, which `body` must not change (it is
+    /// lent `inout` only so that it is not copied for every call). `state` starts as the state at
+    /// `start`; past a gap it becomes the checkpoint's the log resumes from, as in
+    /// ``run(_:from:to:)``.
+    func fold(
+        from start: UInt64, to end: UInt64, into state: inout NavigationState,
+        watching body: (_ index: UInt64, _ record: UnsafeRawBufferPointer, _ state: inout NavigationState) throws(CodecError) -> Void
+    ) throws(NavTapeError) {
+        let resumedStates = try resumedStates(from: start, to: end)
+        var next = resumption(at: Swift.min(start, eventCount))
+        let path = self.path
+        var failure: NavTapeError?
+        try translating(path: path) {
+            try reader.forEachRecordBatch(from: start, to: end) { batch in
+                while let record = batch.next() {
+                    let index = batch.index &- 1
+                    do throws(NavTapeError) {
+                        if index != next { state = try resumed(at: index, in: resumedStates) }
+                        next = index &+ 1
+                        do throws(CodecError) {
+                            _ = try EventCodec.decodeAndEvolve(record, into: &state)
+                            try body(index, record, &state)
+                        } catch {
+                            throw NavTapeError(error, path: path, index: index)
+                        }
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// Calls `body` for events `start ..< end` (all by default) with each event decoded; return
     /// `false` to stop.
     public func forEachEvent(

@@ -179,8 +179,16 @@ public struct Blame: Projection, Sendable {
 
     /// Records the event if the part's value differs from the one before it.
     public mutating func consume(_ context: EventContext) {
-        let now = part.value(in: context.state)
-        let value = self.value ?? startingValue(after: context.state)
+        consume(index: context.index, time: context.time, state: context.state) { context.event }
+    }
+
+    /// ``consume(_:)`` for a pass that builds no event value unless it must: `event` is called
+    /// only when the part changed at event `index`, whose state after it is `state`.
+    public mutating func consume<Failure: Error>(
+        index: UInt64, time: Int64, state: NavigationState, event: () throws(Failure) -> NavigationEvent
+    ) throws(Failure) {
+        let now = part.value(in: state)
+        let value = self.value ?? startingValue(after: state)
         if initialValue == nil { initialValue = value }
         guard now != value else {
             self.value = now  // keep sharing the state's buffer (identity fast path)
@@ -188,9 +196,9 @@ public struct Blame: Projection, Sendable {
         }
         kept.append(
             Change(
-                index: context.index, time: context.time, event: context.event, before: value, after: now,
-                beforeSummary: summaries ? value.summary(in: context.state) : "",
-                afterSummary: summaries ? now.summary(in: context.state) : ""))
+                index: index, time: time, event: try event(), before: value, after: now,
+                beforeSummary: summaries ? value.summary(in: state) : "",
+                afterSummary: summaries ? now.summary(in: state) : ""))
         changeCount += 1
         if let keepingLast, kept.count >= 2 * keepingLast { kept.removeFirst(kept.count - keepingLast) }
         self.value = now

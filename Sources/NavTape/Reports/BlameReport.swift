@@ -1,3 +1,4 @@
+import NavigationCodec
 import NavigationCore
 import NavigationProjections
 
@@ -50,9 +51,15 @@ public struct BlameReport: Codable, Hashable, Sendable {
     ) throws(NavTapeError) {
         let state = try machine.state(at: count)
         let part = try StatePart(naming: what, in: state, log: machine.path)
-        var traced = Observed(Blame(part, keepingLast: limit, summaries: false), from: start, observe: observe)
-        try machine.run(&traced, from: start, to: count)
-        let blame = traced.wrapped
+        // At replay speed: the fused fold, and an event value only for the events that change the
+        // part; the kept changes' times and summaries are read after the pass.
+        var blame = Blame(part, keepingLast: limit, summaries: false)
+        var traced = try machine.state(at: machine.resumption(at: Swift.min(start, machine.eventCount)))
+        blame.start(from: traced)
+        try machine.fold(from: start, to: count, into: &traced) { index, record, state throws(CodecError) in
+            try blame.consume(index: index, time: 0, state: state) { () throws(CodecError) in try EventCodec.decode(record).event }
+            observe?(index &- start &+ 1)
+        }
         let kept = try Self.summarized(blame.history, in: machine)
         func change(_ change: Blame.Change) -> Change {
             Change(
@@ -73,7 +80,7 @@ public struct BlameReport: Codable, Hashable, Sendable {
 }
 
 extension BlameReport {
-    /// `changes` (in log order) with their summaries, rendered in the state after each one's event:
+    /// `changes` (in log order) with their times and summaries, rendered in the state after each one's event:
     /// folded forward from one change to the next, or sought from the nearest checkpoint when the
     /// next is more than `distance` events away (a checkpoint interval by default).
     static func summarized(
@@ -92,7 +99,9 @@ extension BlameReport {
                 try machine.fold(from: position, to: after, into: &state)
             }
             position = after
-            result.append(Blame.summarize(change, in: state))
+            var summarized = Blame.summarize(change, in: state)
+            summarized.time = try machine.time(ofEvent: change.index) ?? change.time
+            result.append(summarized)
         }
         return result
     }
