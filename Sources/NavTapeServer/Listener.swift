@@ -165,7 +165,8 @@ extension InspectorServer {
 }
 
 /// Closes a connection that has had no request in progress for `timeout`: between requests, or
-/// before its first is whole (a client that sends a head byte by byte is cut off too); and at
+/// before its first is whole (a client that sends a head byte by byte is cut off too); one whose
+/// client has read nothing of an answer for `timeout` (its writes waiting all that time); and at
 /// once, when the server stops (``Stop``), unless a request is in progress.
 final class IdleCloser: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -179,6 +180,7 @@ final class IdleCloser: ChannelDuplexHandler, RemovableChannelHandler {
     let timeout: TimeAmount
     private var answering = false
     private var timer: Scheduled<Void>?
+    private var stalled: Scheduled<Void>?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
@@ -190,6 +192,7 @@ final class IdleCloser: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
+        stalled?.cancel()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -199,7 +202,19 @@ final class IdleCloser: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         timer?.cancel()
+        stalled?.cancel()
         context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        stalled?.cancel()
+        stalled = nil
+        if !context.channel.isWritable {
+            stalled = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
+                if !context.channel.isWritable { context.close(promise: nil) }
+            }
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

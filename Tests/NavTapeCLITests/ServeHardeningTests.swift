@@ -51,6 +51,57 @@ struct ServeHardeningTests {
         #expect(Date().timeIntervalSince(started) < 1, "answered after \(Date().timeIntervalSince(started)) s")
     }
 
+    @Test("a client that stops reading a live stream is cut off after the idle timeout; Ctrl-C with one stalled stops the server")
+    func stalledReaders() throws {
+        let scratch = Scratch(onDisk: true)
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch.path("lib"), withIntermediateDirectories: true)
+        // Enough commits that the stream from event 0 outgrows both sockets' buffers (~2.8 MB here).
+        #expect(try scratch.navtape("generate", "--events", "200000", "--seed", "2", "-o", "lib/g.navtape").status == 0)
+        let (server, port, _) = try ServeTests.startServer(["lib"], in: scratch)
+        defer { if server.isRunning { server.terminate() } }
+        /// A connection with a small receive buffer that asks for the whole log as a live stream
+        /// and then reads nothing.
+        func stalled() throws -> Int32 {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            try #require(descriptor >= 0)
+            var size: Int32 = 4_096
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            try #require(connected == 0)
+            _ = "GET /api/sessions/0/live?from=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            return descriptor
+        }
+        /// Whether the server has closed `descriptor`: what it had sent is read, then the end.
+        func closedByServer(_ descriptor: Int32) -> Bool {
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count == 0 { return true }
+                if count < 0 { return false }  // nothing within 5 s: still open
+            }
+        }
+        let first = try stalled()
+        defer { close(first) }
+        sleep(14)  // the idle timeout (10 s) after the buffers filled
+        #expect(closedByServer(first), "a client that read nothing for the idle timeout still holds its stream")
+        // Stopping does not wait for a client that reads nothing either.
+        let second = try stalled()
+        defer { close(second) }
+        sleep(2)
+        let stopped = Date()
+        ServeTests.stop(server)
+        #expect(Date().timeIntervalSince(stopped) < 12, "Ctrl-C took \(Date().timeIntervalSince(stopped)) s with a stalled client")
+    }
+
     @Test("a FIFO and symbolic-link loops in the library: the page, the API and verify answer, the FIFO never opened")
     func wedgingContents() throws {
         let scratch = Scratch(onDisk: true)
