@@ -63,18 +63,7 @@ struct ServeHardeningTests {
         /// A connection with a small receive buffer that asks for the whole log as a live stream
         /// and then reads nothing.
         func stalled() throws -> Int32 {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            try #require(descriptor >= 0)
-            var size: Int32 = 4_096
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            try #require(connected == 0)
+            let descriptor = try ServeTests.connection(port: port, receiveBuffer: 4_096)
             _ = "GET /api/sessions/0/live?from=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             return descriptor
         }

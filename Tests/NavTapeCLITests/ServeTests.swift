@@ -9,10 +9,12 @@ import Glibc
 
 @Suite("serve")
 struct ServeTests {
-    /// A TCP connection to 127.0.0.1:`port`: its descriptor.
-    static func connection(port: Int) throws -> Int32 {
+    /// A TCP connection to 127.0.0.1:`port` (with a receive buffer of `receiveBuffer` bytes when
+    /// given): its descriptor.
+    static func connection(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(descriptor >= 0)
+        if var size = receiveBuffer { setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
