@@ -1,6 +1,8 @@
 // Log bytes (a whole .navtape file, in a scratch directory: FUZZ_SCRATCH or /tmp) → open, read
 // every event, fold, seek, and run the reports' projections: damage is reported as an error with
-// its offset, a torn tail is read up to its last whole block; nothing may trap.
+// its offset, a torn tail is read up to its last whole block; nothing may trap. `blame`'s fused
+// pass (``TimeMachine/fold(from:to:into:watching:)``) must find the changes the Blame projection
+// finds over every event.
 import FuzzSupport
 import Glibc
 import NavTape
@@ -21,6 +23,14 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     var stats = SessionStatistics()
     _ = try? machine.run(&stats)
     _ = try? machine.verify()
+    if let fused = try? BlameReport("secondary", in: machine, at: machine.eventCount) {
+        var traced = Blame(.column(.secondary), keepingLast: 1_000, summaries: false)
+        if (try? machine.run(&traced)) != nil {
+            precondition(
+                fused.changes == traced.changeCount && fused.history.map(\.index) == traced.history.map(\.index),
+                "blame's fused pass found \(fused.changes) changes, the projection \(traced.changeCount)")
+        }
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
