@@ -102,12 +102,11 @@ extension InspectorServer {
                     (head, bodyBytes) = (next, 0)
                 case .body(let bytes):
                     bodyBytes += bytes.readableBytes
-                    guard bodyBytes <= Self.maximumBody, let current = head else {
+                    guard bodyBytes <= Self.maximumBody else {
                         let refusal = Failure(413, "a request here has no body; this one is over \(Self.maximumBody) bytes").response
                         try await Self.write(refusal, version: head?.version ?? .http1_1, keepAlive: false, to: responses, stopping: stopping)
                         return
                     }
-                    head = current
                 case .end:
                     guard let current = head else { continue }
                     head = nil
