@@ -127,8 +127,8 @@ session dorodoro-broken
 device iphone-plus portrait
 primary SearchNav[Search]
 secondary DetailNav[]
-policy name dorodoro-broken; showDetailOverride handled then push target onto secondary if not collapsed and secondary is *:navigation and not secondary deeper than 0 else handled then replaceSecondary target wrapped DetailNav if not collapsed and secondary is *:navigation
-policy collapseSecondary merge if primary is *:navigation and secondary is *:navigation else keep
+policy name dorodoro-broken; showDetailOverride handled then setStack secondary [target] if not collapsed and secondary is *:navigation
+policy collapseSecondary discard then moveStack secondary onto primary if primary is *:navigation and secondary is *:navigation else keep
 policy topColumnForCollapsing primary
 
 preferredDisplayMode allVisible
@@ -146,8 +146,6 @@ expect violation BUG-1
 # (DoroDoro/View/Component/DetailedNVCSplitViewControllerDelegate.swift 1-64):
 #   showDetail:  `guard !splitViewController.isCollapsed else { return false }`; `viewControllers[1] as?
 #                UINavigationController`; `secondaryNavigationController.viewControllers = [vc]`; `return true`.
-#                (The policy pushes onto the empty detail navigation controller, and otherwise puts vc in a new
-#                one, the same screen: no policy action sets a whole stack.)
 #   collapse:    `primaryNavigationController.viewControllers.append(contentsOf: secondaryNavigationController.viewControllers)`;
 #                `secondaryNavigationController.viewControllers = []`; `return true` (both navigation controllers).
 #   separate:    a primary holding only its root gives `UINavigationController()`; otherwise everything above
@@ -158,8 +156,8 @@ session dorodoro-ipad
 device ipad landscape
 primary SearchNav[Search]
 secondary DetailNav[]
-policy name dorodoro; showDetailOverride handled then push target onto secondary if not collapsed and secondary is *:navigation and not secondary deeper than 0 else handled then replaceSecondary target wrapped DetailNav if not collapsed and secondary is *:navigation
-policy collapseSecondary merge if primary is *:navigation and secondary is *:navigation else keep
+policy name dorodoro; showDetailOverride handled then setStack secondary [target] if not collapsed and secondary is *:navigation
+policy collapseSecondary discard then moveStack secondary onto primary if primary is *:navigation and secondary is *:navigation else keep
 policy separateSecondary unmerge after Search wrap DetailNav if primary is *:navigation else fresh DetailNav[] if primary is *:navigation
 policy topColumnForCollapsing primary
 
@@ -174,10 +172,11 @@ showDetail Details from Search
 represent Details address1
 expect hierarchy SearchNav[Search] | DetailNav[Details]
 expect same DetailNav as #2
-# Another result replaces the detail, no stacking.
+# Another result replaces the detail's stack, no stacking, in the same detail navigation controller.
 showDetail Details:content from Search
 represent Details address2
 expect hierarchy SearchNav[Search] | DetailNav[Details]
+expect same DetailNav as #2
 expect violations none
 # The map, a page sheet; Slide Over while it is up: the detail stack moves onto the search's.
 present MapNav[Map]
@@ -214,8 +213,8 @@ session dorodoro-plus
 device iphone-plus portrait
 primary SearchNav[Search]
 secondary DetailNav[]
-policy name dorodoro; showDetailOverride handled then push target onto secondary if not collapsed and secondary is *:navigation and not secondary deeper than 0 else handled then replaceSecondary target wrapped DetailNav if not collapsed and secondary is *:navigation
-policy collapseSecondary merge if primary is *:navigation and secondary is *:navigation else keep
+policy name dorodoro; showDetailOverride handled then setStack secondary [target] if not collapsed and secondary is *:navigation
+policy collapseSecondary discard then moveStack secondary onto primary if primary is *:navigation and secondary is *:navigation else keep
 policy separateSecondary unmerge after Search wrap DetailNav if primary is *:navigation else fresh DetailNav[] if primary is *:navigation
 policy topColumnForCollapsing primary
 

@@ -13,7 +13,8 @@ import NavigationCore
 //   action    := tag u8, then: flag a string and a bool; displayMode/splitBehavior an enum byte;
 //                property the property's command encoding; push an operand and a place;
 //                replaceSecondary/showDetail/present an operand; pop/popToRoot a place;
-//                showColumn/hideColumn a column byte; setColumn a column byte and an operand
+//                showColumn/hideColumn a column byte; setColumn a column byte and an operand;
+//                setStack a place, then a varint count and operands; moveStack two places
 //   operand   := subject byte, form u8 (0 itself, 1 wrapped then a tree, 2 unwrapped)
 //   place     := u8 0 then a subject byte, or 1 then a match
 //   answer    := tag u8, then: filter/existing a match; fresh a tree; unmerge varint count,
@@ -128,6 +129,15 @@ extension ByteWriter {
         case .popToRoot(let place):
             writeUInt8(PolicyActionWireTag.popToRoot.rawValue)
             writePlace(place)
+        case .setStack(let place, let operands):
+            writeUInt8(PolicyActionWireTag.setStack.rawValue)
+            writePlace(place)
+            writeVarint(UInt64(operands.count))
+            for operand in operands { writeOperand(operand) }
+        case .moveStack(let source, let destination):
+            writeUInt8(PolicyActionWireTag.moveStack.rawValue)
+            writePlace(source)
+            writePlace(destination)
         case .showColumn(let column):
             writeUInt8(PolicyActionWireTag.showColumn.rawValue)
             writeUInt8(column.rawValue)
@@ -366,6 +376,15 @@ extension ByteReader {
         case .dismiss: return .dismiss
         case .pop: return .pop(try readPlace())
         case .popToRoot: return .popToRoot(try readPlace())
+        case .setStack:
+            let place = try readPlace()
+            let count = try readCount(for: "policy.action.stack")
+            var operands: [PolicyOperand] = []
+            for _ in 0..<count { operands.append(try readOperand()) }
+            return .setStack(place, operands)
+        case .moveStack:
+            let source = try readPlace()
+            return .moveStack(source, onto: try readPlace())
         case .showColumn: return .showColumn(try readEnum(Column.self, for: "policy.action.column"))
         case .hideColumn: return .hideColumn(try readEnum(Column.self, for: "policy.action.column"))
         case .setColumn:

@@ -193,6 +193,8 @@ enum PolicyActionWireTag: UInt8 {
     case showColumn = 11
     case hideColumn = 12
     case setColumn = 13
+    case setStack = 14
+    case moveStack = 15
 }
 
 /// The wire tag of each ``UnmergePoint`` case.

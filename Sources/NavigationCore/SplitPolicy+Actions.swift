@@ -26,6 +26,12 @@ public enum PolicyAction: Hashable, Sendable {
     case pop(PolicyPlace)
     /// `navigation.popToRootViewController()`: `popToRoot PLACE`.
     case popToRoot(PolicyPlace)
+    /// `navigation.viewControllers = [operand, …]`, the whole stack at once (DoroDoro's
+    /// `secondaryNavigationController.viewControllers = [vc]`): `setStack PLACE [OPERAND, …]`.
+    case setStack(PolicyPlace, [PolicyOperand])
+    /// `destination.viewControllers += source.viewControllers`, then `source.viewControllers = []`
+    /// (DoroDoro's collapse, Mastodon's stack moves): `moveStack PLACE onto PLACE`.
+    case moveStack(PolicyPlace, onto: PolicyPlace)
     /// Column style: `split.show(column)`: `showColumn COLUMN`.
     case showColumn(Column)
     /// Column style: `split.hide(column)`: `hideColumn COLUMN`.
@@ -86,6 +92,8 @@ extension PolicyAction {
         case .dismiss: return "dismiss"
         case .pop(let place): return "pop \(place.text)"
         case .popToRoot(let place): return "popToRoot \(place.text)"
+        case .setStack(let place, let operands): return "setStack \(place.text) [\(operands.map(\.text).joined(separator: ", "))]"
+        case .moveStack(let source, let destination): return "moveStack \(source.text) onto \(destination.text)"
         case .showColumn(let column): return "showColumn \(column.name)"
         case .hideColumn(let column): return "hideColumn \(column.name)"
         case .setColumn(let column, let operand): return "setColumn \(column.name) \(operand.text)"
@@ -126,7 +134,7 @@ extension PolicyParser {
         let start = cursor
         let words =
             "flag, preferredDisplayMode, preferredSplitBehavior, set, push, replaceSecondary, showDetail, present, dismiss, pop, popToRoot, "
-            + "showColumn, hideColumn, setColumn"
+            + "setStack, moveStack, showColumn, hideColumn, setColumn"
         switch try next("an action (\(words))") {
         case "flag": return .setFlag(try next("a flag name"), try boolean())
         case "preferredDisplayMode":
@@ -166,6 +174,13 @@ extension PolicyParser {
         case "dismiss": return .dismiss
         case "pop": return .pop(try place())
         case "popToRoot": return .popToRoot(try place())
+        case "setStack":
+            let place = try place()
+            return .setStack(place, try operandList())
+        case "moveStack":
+            let source = try place()
+            try expect("onto")
+            return .moveStack(source, onto: try place())
         case "showColumn": return .showColumn(try column())
         case "hideColumn": return .hideColumn(try column())
         case "setColumn":
@@ -202,6 +217,46 @@ extension PolicyParser {
         }
         wrap.kind = .navigation
         return PolicyOperand(subject, .wrapped(wrap))
+    }
+
+    /// `[OPERAND, …]`, one token (the tokenizer keeps brackets whole); each operand is parsed on its
+    /// own and an error points into the list.
+    mutating func operandList() throws(NotationError) -> [PolicyOperand] {
+        let expectation = "a bracketed list of operands ([target], [target wrapped DetailNav, sender] or [])"
+        guard cursor < tokens.count else { throw fail("expected \(expectation)") }
+        let token = tokens[cursor]
+        let scalars = Array(token.text.unicodeScalars)
+        guard scalars.count >= 2, scalars.first == "[", scalars.last == "]" else { throw fail("expected \(expectation), found '\(token.text)'") }
+        cursor += 1
+        // Pieces between top-level commas, each with its offset in the token.
+        var pieces: [(offset: Int, text: String)] = []
+        var start = 1
+        var depth = 0
+        for index in 1..<scalars.count {
+            let scalar = scalars[index]
+            if scalar == "[" { depth += 1 }
+            if scalar == "]" && depth > 0 {
+                depth -= 1
+                continue
+            }
+            guard depth == 0, scalar == "," || index == scalars.count - 1 else { continue }
+            var piece = ""
+            piece.unicodeScalars.append(contentsOf: scalars[start..<index])
+            pieces.append((start, piece))
+            start = index + 1
+        }
+        if pieces.count == 1, pieces[0].text.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) { return [] }
+        var operands: [PolicyOperand] = []
+        for piece in pieces {
+            var parser = PolicyParser(piece.text)
+            do throws(NotationError) {
+                operands.append(try parser.operand())
+                if !parser.atEnd { throw parser.fail("expected ',' or ']' after an operand, found '\(parser.peek() ?? "")'") }
+            } catch {
+                throw NotationError(error.message, at: token.offset + piece.offset + error.offset)
+            }
+        }
+        return operands
     }
 
     mutating func place() throws(NotationError) -> PolicyPlace {
@@ -283,6 +338,15 @@ extension PolicyContext {
         case .popToRoot(let place):
             guard let navigation = navigation(place), let root = navigation.viewControllers.first else { return }
             navigation.viewControllers = [root]
+        case .setStack(let place, let operands):
+            guard let navigation = navigation(place) else { return }
+            let controllers = operands.compactMap(controller)
+            guard controllers.count == operands.count else { return }
+            navigation.viewControllers = controllers
+        case .moveStack(let source, let destination):
+            guard let from = navigation(source), let to = navigation(destination) else { return }
+            to.viewControllers += from.viewControllers
+            from.viewControllers = []
         case .showColumn(let column): split.show(column)
         case .hideColumn(let column): split.hide(column)
         case .setColumn(let column, let operand):

@@ -9,6 +9,7 @@
 /// ACTION   := 'flag' WORD BOOL | 'preferredDisplayMode' MODE | 'preferredSplitBehavior' BEHAVIOR
 ///           | 'set' PROPERTY VALUE | 'push' OPERAND 'onto' PLACE | 'replaceSecondary' OPERAND
 ///           | 'showDetail' OPERAND | 'present' OPERAND | 'dismiss' | 'pop' PLACE | 'popToRoot' PLACE
+///           | 'setStack' PLACE '[' [OPERAND (',' OPERAND)*] ']' | 'moveStack' PLACE 'onto' PLACE
 ///           | 'showColumn' COLUMN | 'hideColumn' COLUMN | 'setColumn' COLUMN OPERAND
 /// OPERAND  := SUBJECT ['wrapped' NAME[@ID] | 'unwrapped'] ; PLACE := SUBJECT | MATCH
 /// condition:= disjunct ('or' disjunct)* ; disjunct := unary ('and' unary)*

@@ -324,13 +324,15 @@ public final class SplitView {
     /// `navigation.viewControllers = list` (NV-5): controllers are taken from the stacks they are in.
     func setViewControllers(_ list: [ControllerID], of navigation: ControllerID) {
         guard writable("setViewControllers") else { return }
+        // The stack it already has changes nothing, so there is nothing to refuse: DoroDoro's collapse
+        // clears a detail stack the move before it already emptied (`secondary.viewControllers = []`).
+        let current = state.stack(of: navigation)
+        if list == current, state.kind(of: navigation) == .navigation { return }
         if let fault = state.stackEditFault(list, of: navigation, nesting: nesting) {
             let assignment = "\(state.name(of: navigation)).viewControllers = [\(list.map(state.name(of:)).joined(separator: ", "))]"
             faults.append(Fault(reason: fault.reason, subject: fault.subject, description: "\(assignment): \(fault.message)"))
             return
         }
-        let current = state.stack(of: navigation)
-        guard list != current else { return }
         emit(.stackSet(list, navigation: navigation, transition: StackTransition(from: current, to: list)))
     }
 

@@ -359,6 +359,15 @@ struct SessionDescriptionTests {
         byProposal[.didShow] = [
             PolicyRule(.nothing, actions: [.setColumn(.secondary, PolicyOperand(.target, .unwrapped)), .hideColumn(.primary), .showColumn(.supplementary)])
         ]
+        // The stack actions (tags 14-15).
+        byProposal[.didExpand] = [
+            PolicyRule(
+                .nothing,
+                actions: [
+                    .setStack(.subject(.secondary), [PolicyOperand(.target), PolicyOperand(.sender, .wrapped(.navigation("ItemNav", [])))]),
+                    .setStack(.matching(ControllerMatch(names: ["DetailNav"])), []), .moveStack(.subject(.secondary), onto: .subject(.primary)),
+                ])
+        ]
         result.append(byProposal)
         for portrait in [false, true] {
             for landscape in [false, true] {

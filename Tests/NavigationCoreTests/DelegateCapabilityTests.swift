@@ -254,4 +254,68 @@ struct DelegateCapabilityTests {
         #expect(state.displayMode == .oneBesideSecondary)
         #expect(state.invariantViolations() == [])
     }
+
+    /// DoroDoro's delegate in Swift (pookjw/DoroDoro 4a38e5af, DetailedNVCSplitViewControllerDelegate.swift
+    /// 1-42): the whole detail stack set in `showDetail`, the detail stack moved in `collapseSecondary`.
+    struct DoroDoroLike: SplitViewDelegate {
+        func splitViewController(_ split: SplitView, showDetail controller: ViewController, sender: ViewController) -> Bool {
+            guard !split.isCollapsed, split.viewControllers.count > 1, split.viewControllers[1].isNavigationController else { return false }
+            split.viewControllers[1].viewControllers = [controller]
+            return true
+        }
+        func splitViewController(_ split: SplitView, collapseSecondary secondary: ViewController, onto primary: ViewController) -> Bool {
+            guard primary.isNavigationController, secondary.isNavigationController else { return false }
+            primary.viewControllers += secondary.viewControllers
+            secondary.viewControllers = []
+            return true
+        }
+    }
+
+    @Test("setStack sets a navigation controller's whole stack and moveStack moves one, as the Swift delegate does (NV-5)")
+    func policyStackActions() throws {
+        let policy = try SplitPolicy(
+            parsing: "showDetailOverride handled then setStack secondary [target] if not collapsed and secondary is *:navigation; "
+                + "collapseSecondary discard then moveStack secondary onto primary if primary is *:navigation and secondary is *:navigation else keep")
+        #expect(try SplitPolicy(parsing: policy.text) == policy)
+        let delegates: [any SplitViewDelegate] = [policy, DoroDoroLike()]
+        var states: [NavigationState] = []
+        for delegate in delegates {
+            let iPad = Device.iPad.traits(.landscape)
+            var state = try split("SearchNav[Search]", "DetailNav[Old, Older]", iPad, delegate: delegate)
+            send(.launch(iPad), &state, delegate)
+            let detailNav = try #require(state.controller(named: "DetailNav"))
+            let search = try #require(state.controller(named: "Search"))
+            let details = state.nextAppControllerID
+            send(.instantiate(.content("Details")), &state, delegate)
+            send(.showDetail(details, sender: search), &state, delegate)
+            // The same detail navigation controller, its stack replaced: no push, no new wrapper.
+            #expect(state.hierarchyDescription == "SearchNav[Search] | DetailNav[Details]")
+            #expect(state.secondary == detailNav)
+            // Slide Over: the detail stack moves onto the search's, the detail navigation controller is left empty.
+            let collapse = send(.changeTraits(Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3.0)), &state, delegate)
+            #expect(state.hierarchyDescription == "SearchNav[Search, Details]")
+            // `secondary.viewControllers = []` after the move assigns the stack it already has: nothing to refuse (NV-5).
+            #expect(collapse.rejections == [])
+            #expect(state.bracketNotation(detailNav) == "DetailNav[]")
+            #expect(state.invariantViolations() == [])
+            states.append(state)
+        }
+        #expect(states[0].hierarchyDescription == states[1].hierarchyDescription)
+    }
+
+    @Test("setStack with an empty list empties the stack; a malformed list is an error pointing into it")
+    func policyStackActionText() throws {
+        let empty = try SplitPolicy(parsing: "didExpand then setStack DetailNav []")
+        #expect(empty.text.hasSuffix("didExpand then setStack DetailNav []"))
+        let two = try SplitPolicy(parsing: "didExpand then setStack secondary [target wrapped ItemNav@I, sender unwrapped]")
+        #expect(try SplitPolicy(parsing: two.text) == two)
+        let text = "didExpand then setStack secondary [target, bogus]"
+        let wrongOperand = #expect(throws: NotationError.self) { try SplitPolicy(parsing: text) }
+        #expect(wrongOperand?.offset == 43)
+        #expect(wrongOperand?.message.contains("found 'bogus'") == true)
+        let noList = #expect(throws: NotationError.self) { try SplitPolicy(parsing: "didExpand then setStack secondary target") }
+        #expect(noList?.message.contains("bracketed list") == true)
+        let noOnto = #expect(throws: NotationError.self) { try SplitPolicy(parsing: "didExpand then moveStack secondary primary") }
+        #expect(noOnto?.message.contains("'onto'") == true)
+    }
 }

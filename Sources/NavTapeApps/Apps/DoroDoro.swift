@@ -39,9 +39,8 @@ extension AppModel {
     /// The delegate's four methods (`topColumnForCollapsing` is never asked of this classic split).
     static let doroDoroPolicy: SplitPolicy = """
         name dorodoro; \
-        showDetailOverride handled then push target onto secondary if not collapsed and secondary is *:navigation and not secondary deeper than 0 \
-        else handled then replaceSecondary target wrapped DetailNav if not collapsed and secondary is *:navigation; \
-        collapseSecondary merge if primary is *:navigation and secondary is *:navigation else keep; \
+        showDetailOverride handled then setStack secondary [target] if not collapsed and secondary is *:navigation; \
+        collapseSecondary discard then moveStack secondary onto primary if primary is *:navigation and secondary is *:navigation else keep; \
         separateSecondary unmerge after Search wrap DetailNav if primary is *:navigation else fresh DetailNav[] if primary is *:navigation; \
         topColumnForCollapsing primary
         """
