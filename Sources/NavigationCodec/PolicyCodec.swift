@@ -15,7 +15,8 @@ import NavigationCore
 //                replaceSecondary/showDetail/present an operand; pop/popToRoot a place;
 //                showColumn/hideColumn a column byte; setColumn a column byte and an operand;
 //                setStack a place, then a varint count and operands; moveStack two places
-//   operand   := subject byte, form u8 (0 itself, 1 wrapped then a tree, 2 unwrapped)
+//   operand   := subject byte, form u8 (0 itself, 1 wrapped then a tree, 2 unwrapped); or 0xFE then a
+//                tree (`new TREE`), a byte no subject has
 //   place     := u8 0 then a subject byte, or 1 then a match
 //   answer    := tag u8, then: filter/existing a match; fresh a tree; unmerge varint count,
 //                points, the wrap tree; mode/column an enum byte; bool a bool
@@ -151,14 +152,23 @@ extension ByteWriter {
         }
     }
 
+    /// The byte in a subject's place that says a tree follows (`new TREE`); no subject tag has it.
+    static let newOperandMarker: UInt8 = 0xFE
+
     mutating func writeOperand(_ operand: PolicyOperand) {
-        writeUInt8(PolicySubjectWireTag(operand.subject).rawValue)
-        switch operand.form {
-        case .itself: writeUInt8(0)
-        case .wrapped(let spec):
-            writeUInt8(1)
-            writeSpec(spec)
-        case .unwrapped: writeUInt8(2)
+        switch operand {
+        case .new(let tree):
+            writeUInt8(Self.newOperandMarker)
+            writeSpec(tree)
+        case .subject(let subject, let form):
+            writeUInt8(PolicySubjectWireTag(subject).rawValue)
+            switch form {
+            case .itself: writeUInt8(0)
+            case .wrapped(let spec):
+                writeUInt8(1)
+                writeSpec(spec)
+            case .unwrapped: writeUInt8(2)
+            }
         }
     }
 
@@ -402,6 +412,13 @@ extension ByteReader {
     }
 
     mutating func readOperand() throws(CodecError) -> PolicyOperand {
+        if peekUInt8() == ByteWriter.newOperandMarker {
+            _ = readUInt8()
+            let treeOffset = offset
+            let tree = try readSpec()
+            guard tree.isCreatable else { throw Self.failure(.invalidValue, at: treeOffset, for: "policy.operand.new") }
+            return .new(tree)
+        }
         let subject = try readPolicySubject(for: "policy.operand.subject")
         let formOffset = offset
         switch try readByte(for: "policy.operand.form") {

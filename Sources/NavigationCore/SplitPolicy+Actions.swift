@@ -41,9 +41,10 @@ public enum PolicyAction: Hashable, Sendable {
 }
 
 /// The controller an action acts on: a subject as it is, wrapped in a new navigation controller, or
-/// unwrapped (a navigation controller's root, as GitHawk's `showDetail` takes it).
-public struct PolicyOperand: Hashable, Sendable {
-    /// How the subject is taken.
+/// unwrapped (a navigation controller's root, as GitHawk's `showDetail` takes it); or a new
+/// controller the delegate creates (`EmptyViewController()`, `storyboard.instantiate…`).
+public enum PolicyOperand: Hashable, Sendable {
+    /// How a subject is taken.
     public enum Form: Hashable, Sendable {
         /// The subject itself.
         case itself
@@ -53,15 +54,15 @@ public struct PolicyOperand: Hashable, Sendable {
         case unwrapped
     }
 
-    /// The controller acted on.
-    public var subject: PolicySubject
-    /// How it is taken.
-    public var form: Form
+    /// A subject of the rule, taken as `Form` says: `target`, `target wrapped DetailNav`.
+    case subject(PolicySubject, Form)
+    /// New controllers made from a tree, minted as `make` does (EX-3): `new ArticleDetail`,
+    /// `new DetailNav[Empty]`.
+    case new(ControllerSpec)
 
-    /// Creates an operand.
+    /// An operand of a subject.
     public init(_ subject: PolicySubject, _ form: Form = .itself) {
-        self.subject = subject
-        self.form = form
+        self = .subject(subject, form)
     }
 }
 
@@ -102,12 +103,13 @@ extension PolicyAction {
 }
 
 extension PolicyOperand {
-    /// `target`, `target wrapped DetailNav@DetailNC`, `target unwrapped`.
+    /// `target`, `target wrapped DetailNav@DetailNC`, `target unwrapped`, `new DetailNav[Empty]`.
     public var text: String {
-        switch form {
-        case .itself: return subject.rawValue
-        case .wrapped(let spec): return "\(subject.rawValue) wrapped \(spec.name)" + (spec.restorationID.map { "@" + $0 } ?? "")
-        case .unwrapped: return "\(subject.rawValue) unwrapped"
+        switch self {
+        case .subject(let subject, .itself): return subject.rawValue
+        case .subject(let subject, .wrapped(let spec)): return "\(subject.rawValue) wrapped \(spec.name)" + (spec.restorationID.map { "@" + $0 } ?? "")
+        case .subject(let subject, .unwrapped): return "\(subject.rawValue) unwrapped"
+        case .new(let tree): return "new \(tree.notation)"
         }
     }
 }
@@ -202,11 +204,12 @@ extension PolicyParser {
     }
 
     mutating func operand() throws(NotationError) -> PolicyOperand {
+        if take("new") { return .new(try tree()) }
         let start = cursor
-        let word = try next("a subject (\(PolicySubject.allCases.map(\.rawValue).joined(separator: ", ")))")
+        let word = try next("a subject (\(PolicySubject.allCases.map(\.rawValue).joined(separator: ", "))) or new TREE")
         guard let subject = PolicySubject(rawValue: word) else {
             cursor = start
-            throw fail("expected a subject (\(PolicySubject.allCases.map(\.rawValue).joined(separator: ", "))), found '\(word)'")
+            throw fail("expected a subject (\(PolicySubject.allCases.map(\.rawValue).joined(separator: ", "))) or new TREE, found '\(word)'")
         }
         if take("unwrapped") { return PolicyOperand(subject, .unwrapped) }
         guard take("wrapped") else { return PolicyOperand(subject) }
@@ -355,16 +358,20 @@ extension PolicyContext {
         }
     }
 
-    /// The controller `operand` names, wrapping or unwrapping it as it says; `nil` when the subject
-    /// is absent or the wrapper cannot be made.
+    /// The controller `operand` names, wrapping or unwrapping it as it says, or the one it makes;
+    /// `nil` when the subject is absent or the controller cannot be made.
     func controller(_ operand: PolicyOperand) -> ViewController? {
-        guard let id = subject(operand.subject) else { return nil }
-        let controller = split.handle(id)
-        switch operand.form {
-        case .itself: return controller
-        case .unwrapped: return controller.isNavigationController ? controller.viewControllers.first ?? controller : controller
-        case .wrapped(let spec):
-            return split.makeNavigationController(spec.name, restorationIdentifier: spec.restorationID, viewControllers: [controller])
+        switch operand {
+        case .new(let tree): return split.make(tree)
+        case .subject(let subject, let form):
+            guard let id = self.subject(subject) else { return nil }
+            let controller = split.handle(id)
+            switch form {
+            case .itself: return controller
+            case .unwrapped: return controller.isNavigationController ? controller.viewControllers.first ?? controller : controller
+            case .wrapped(let spec):
+                return split.makeNavigationController(spec.name, restorationIdentifier: spec.restorationID, viewControllers: [controller])
+            }
         }
     }
 

@@ -318,4 +318,76 @@ struct DelegateCapabilityTests {
         let noOnto = #expect(throws: NotationError.self) { try SplitPolicy(parsing: "didExpand then moveStack secondary primary") }
         #expect(noOnto?.message.contains("'onto'") == true)
     }
+
+    /// A column-style app that shows the selected article on the list's stack when collapsed, in a
+    /// detail controller it makes there (`detailController(selectedArticle)`), and pops back to the
+    /// list when expanded.
+    struct MakesDetailOnCollapse: SplitViewDelegate {
+        func splitViewController(_ split: SplitView, topColumnForCollapsingToProposedTopColumn proposed: Column) -> Column { .primary }
+        func splitViewController(_ split: SplitView, notified notification: SplitNotification) {
+            guard let list = split.viewController(named: "ListNav") else { return }
+            switch notification {
+            case .didCollapse:
+                guard split.flag("articleSelected"), list.topViewController?.name != "ArticleDetail" else { return }
+                guard let detail = split.make(.content("ArticleDetail")) else { return }
+                list.pushViewController(detail)
+            case .didExpand:
+                guard let root = list.viewControllers.first else { return }
+                list.viewControllers = [root]
+            default: break
+            }
+        }
+    }
+
+    @Test("an action's operand may be a controller the delegate makes (new TREE), a new instance each time (EX-3)")
+    func policyNewOperand() throws {
+        let policy = try SplitPolicy(
+            parsing: "topColumnForCollapsing primary; "
+                + "didCollapse then push new ArticleDetail onto ListNav if flag articleSelected and not primary top is ArticleDetail; "
+                + "didExpand then popToRoot ListNav")
+        #expect(try SplitPolicy(parsing: policy.text) == policy)
+        let iPad = Device.iPad.traits(.landscape)
+        let slideOver = Device.iPad.multitaskingTraits(.landscape, widthFraction: 1.0 / 3.0)
+        var hierarchies: [[String]] = []
+        for delegate in [policy, MakesDetailOnCollapse()] as [any SplitViewDelegate] {
+            var state = NavigationState(style: .doubleColumn, traits: iPad)
+            send(.instantiate(try ControllerSpec.parse("ListNav[List]")), &state, delegate)
+            send(.setViewController(ControllerID(app: 0), for: .primary), &state, delegate)
+            send(.instantiate(try ControllerSpec.parse("DetailNav[Article]")), &state, delegate)
+            send(.setViewController(ControllerID(app: 2), for: .secondary), &state, delegate)
+            send(.launch(iPad), &state, delegate)
+            var seen: [String] = []
+            // Nothing selected: the collapse shows the list alone.
+            send(.changeTraits(slideOver), &state, delegate)
+            seen.append(state.hierarchyDescription)
+            send(.changeTraits(iPad), &state, delegate)
+            send(.setFlag("articleSelected", true), &state, delegate)
+            let collapse = send(.changeTraits(slideOver), &state, delegate)
+            seen.append(state.hierarchyDescription)
+            let first = try #require(state.top(of: ControllerID(app: 0)))
+            #expect(state.name(of: first) == "ArticleDetail")
+            #expect(collapse.contains { if case .controllerCreated = $0 { return true } else { return false } })
+            // Popped on expand and referenced by nothing, the made controller is released (EX-3) ...
+            let expand = send(.changeTraits(iPad), &state, delegate)
+            seen.append(state.hierarchyDescription)
+            #expect(expand.contains { if case .controllerReleased(first) = $0 { return true } else { return false } })
+            // ... and made again, a new instance, on the next collapse, as `detailController(_:)` makes one.
+            let again = send(.changeTraits(slideOver), &state, delegate)
+            seen.append(state.hierarchyDescription)
+            #expect(again.contains { if case .controllerCreated = $0 { return true } else { return false } })
+            #expect(state.invariantViolations() == [])
+            hierarchies.append(seen)
+        }
+        #expect(hierarchies[0] == hierarchies[1])
+        #expect(hierarchies[0][1].contains("ListNav[List, ArticleDetail]"))
+    }
+
+    @Test("new takes a tree a delegate can create; the operand round-trips as text")
+    func policyNewOperandText() throws {
+        let policy = try SplitPolicy(parsing: "didExpand then replaceSecondary new DetailNav@Empty[Placeholder] then present new ModalNav[Compose]")
+        #expect(policy.text.hasSuffix("didExpand then replaceSecondary new DetailNav@Empty[Placeholder] then present new ModalNav[Compose]"))
+        #expect(try SplitPolicy(parsing: policy.text) == policy)
+        let nested = #expect(throws: NotationError.self) { try SplitPolicy(parsing: "didExpand then push new A[B[C]] onto primary") }
+        #expect(nested?.message.contains("not a tree a delegate can create") == true)
+    }
 }
