@@ -781,7 +781,7 @@ device iphone-plus portrait
 primary DocumentsNav[Documents]
 secondary Empty
 policy name lister-broken; targetDisplayMode allVisible
-policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary unwrapped if secondary is *:navigation else discard then preferredDisplayMode automatic
+policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary top if secondary is *:navigation else discard then preferredDisplayMode automatic
 
 preferredDisplayMode allVisible
 launch
@@ -825,7 +825,7 @@ device ipad landscape
 primary DocumentsNav[Documents]
 secondary Empty
 policy name lister; targetDisplayMode allVisible
-policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary unwrapped if secondary is *:navigation else discard then preferredDisplayMode automatic
+policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary top if secondary is *:navigation else discard then preferredDisplayMode automatic
 policy separateSecondary unmerge top wrap ListNav else fresh Empty
 
 preferredDisplayMode allVisible
@@ -882,7 +882,7 @@ device iphone-plus portrait
 primary DocumentsNav[Documents]
 secondary Empty
 policy name lister; targetDisplayMode allVisible
-policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary unwrapped if secondary is *:navigation else discard then preferredDisplayMode automatic
+policy collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary top if secondary is *:navigation else discard then preferredDisplayMode automatic
 policy separateSecondary unmerge top wrap ListNav else fresh Empty
 
 preferredDisplayMode allVisible

@@ -15,7 +15,7 @@ import NavigationCore
 //                replaceSecondary/showDetail/present an operand; pop/popToRoot a place;
 //                showColumn/hideColumn a column byte; setColumn a column byte and an operand;
 //                setStack a place, then a varint count and operands; moveStack two places
-//   operand   := subject byte, form u8 (0 itself, 1 wrapped then a tree, 2 unwrapped); or 0xFE then a
+//   operand   := subject byte, form u8 (0 itself, 1 wrapped then a tree, 2 unwrapped, 3 top); or 0xFE then a
 //                tree (`new TREE`), a byte no subject has
 //   place     := u8 0 then a subject byte, or 1 then a match
 //   answer    := tag u8, then: filter/existing a match; fresh a tree; unmerge varint count,
@@ -168,6 +168,7 @@ extension ByteWriter {
                 writeUInt8(1)
                 writeSpec(spec)
             case .unwrapped: writeUInt8(2)
+            case .top: writeUInt8(3)
             }
         }
     }
@@ -429,6 +430,7 @@ extension ByteReader {
             guard wrap.kind == .navigation, wrap.children.isEmpty else { throw Self.failure(.invalidValue, at: wrapOffset, for: "policy.operand.wrap") }
             return PolicyOperand(subject, .wrapped(wrap))
         case 2: return PolicyOperand(subject, .unwrapped)
+        case 3: return PolicyOperand(subject, .top)
         default: throw Self.failure(.invalidValue, at: formOffset, for: "policy.operand.form")
         }
     }

@@ -52,6 +52,9 @@ public enum PolicyOperand: Hashable, Sendable {
         case wrapped(ControllerSpec)
         /// A navigation controller's first controller (the subject itself when it is not one).
         case unwrapped
+        /// A navigation controller's top controller (the subject itself when it is not one):
+        /// `(secondary as? UINavigationController)?.topViewController`.
+        case top
     }
 
     /// A subject of the rule, taken as `Form` says: `target`, `target wrapped DetailNav`.
@@ -103,12 +106,13 @@ extension PolicyAction {
 }
 
 extension PolicyOperand {
-    /// `target`, `target wrapped DetailNav@DetailNC`, `target unwrapped`, `new DetailNav[Empty]`.
+    /// `target`, `target wrapped DetailNav@DetailNC`, `target unwrapped`, `secondary top`, `new DetailNav[Empty]`.
     public var text: String {
         switch self {
         case .subject(let subject, .itself): return subject.rawValue
         case .subject(let subject, .wrapped(let spec)): return "\(subject.rawValue) wrapped \(spec.name)" + (spec.restorationID.map { "@" + $0 } ?? "")
         case .subject(let subject, .unwrapped): return "\(subject.rawValue) unwrapped"
+        case .subject(let subject, .top): return "\(subject.rawValue) top"
         case .new(let tree): return "new \(tree.notation)"
         }
     }
@@ -212,6 +216,7 @@ extension PolicyParser {
             throw fail("expected a subject (\(PolicySubject.allCases.map(\.rawValue).joined(separator: ", "))) or new TREE, found '\(word)'")
         }
         if take("unwrapped") { return PolicyOperand(subject, .unwrapped) }
+        if take("top") { return PolicyOperand(subject, .top) }
         guard take("wrapped") else { return PolicyOperand(subject) }
         var wrap = try tree()
         guard wrap.children.isEmpty, wrap.kind == .content || wrap.kind == .navigation else {
@@ -369,6 +374,7 @@ extension PolicyContext {
             switch form {
             case .itself: return controller
             case .unwrapped: return controller.isNavigationController ? controller.viewControllers.first ?? controller : controller
+            case .top: return controller.isNavigationController ? controller.topViewController ?? controller : controller
             case .wrapped(let spec):
                 return split.makeNavigationController(spec.name, restorationIdentifier: spec.restorationID, viewControllers: [controller])
             }

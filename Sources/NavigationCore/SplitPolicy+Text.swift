@@ -11,7 +11,7 @@
 ///           | 'showDetail' OPERAND | 'present' OPERAND | 'dismiss' | 'pop' PLACE | 'popToRoot' PLACE
 ///           | 'setStack' PLACE '[' [OPERAND (',' OPERAND)*] ']' | 'moveStack' PLACE 'onto' PLACE
 ///           | 'showColumn' COLUMN | 'hideColumn' COLUMN | 'setColumn' COLUMN OPERAND
-/// OPERAND  := SUBJECT ['wrapped' NAME[@ID] | 'unwrapped'] | 'new' TREE ; PLACE := SUBJECT | MATCH
+/// OPERAND  := SUBJECT ['wrapped' NAME[@ID] | 'unwrapped' | 'top'] | 'new' TREE ; PLACE := SUBJECT | MATCH
 /// condition:= disjunct ('or' disjunct)* ; disjunct := unary ('and' unary)*
 /// unary    := 'not' unary | '(' condition ')' | 'flag' WORD | 'collapsed' | 'landscape' | 'portrait'
 ///           | 'proposed' (COLUMN | MODE) | SUBJECT ('is' | 'top is' | 'nestedTop is' | 'contains') MATCH

@@ -65,7 +65,7 @@ struct PolicyDocumentationTests {
         }
         let all: Set<String> = [
             "flag", "preferredDisplayMode", "preferredSplitBehavior", "set", "push", "replaceSecondary", "showDetail",
-            "present", "dismiss", "pop", "popToRoot",
+            "present", "dismiss", "pop", "popToRoot", "setStack", "moveStack", "showColumn", "hideColumn", "setColumn",
         ]
         #expect(all.subtracting(shown).isEmpty, "no example for \(all.subtracting(shown).sorted())")
     }

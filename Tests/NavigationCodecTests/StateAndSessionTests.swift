@@ -366,7 +366,7 @@ struct SessionDescriptionTests {
                 actions: [
                     .setStack(.subject(.secondary), [PolicyOperand(.target), PolicyOperand(.sender, .wrapped(.navigation("ItemNav", [])))]),
                     .setStack(.matching(ControllerMatch(names: ["DetailNav"])), []), .moveStack(.subject(.secondary), onto: .subject(.primary)),
-                    .replaceSecondary(.new(.navigation("DetailNav", [.content("Placeholder")]))),
+                    .replaceSecondary(.new(.navigation("DetailNav", [.content("Placeholder")]))), .showDetail(PolicyOperand(.secondary, .top)),
                 ])
         ]
         result.append(byProposal)

@@ -390,4 +390,16 @@ struct DelegateCapabilityTests {
         let nested = #expect(throws: NotationError.self) { try SplitPolicy(parsing: "didExpand then push new A[B[C]] onto primary") }
         #expect(nested?.message.contains("not a tree a delegate can create") == true)
     }
+
+    @Test("an operand's top is a navigation controller's last controller, unwrapped its first (Lister 1.0's topViewController)")
+    func policyTopOperand() throws {
+        for (form, kept) in [("top", "B"), ("unwrapped", "A")] {
+            let policy = try SplitPolicy(parsing: "collapseSecondary discard then setStack primary [primary unwrapped, secondary \(form)]")
+            #expect(try SplitPolicy(parsing: policy.text) == policy)
+            var state = try split("MN[M]", "DN[A, B]", plusLandscape, delegate: policy)
+            send(.launch(plusLandscape), &state, policy)
+            send(.changeTraits(plusPortrait), &state, policy)
+            #expect(state.hierarchyDescription == "MN[M, \(kept)]", "\(form)")
+        }
+    }
 }

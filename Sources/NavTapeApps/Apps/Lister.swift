@@ -18,7 +18,7 @@ extension AppModel {
         devices: [.iPhonePlus, .iPad],
         policy: """
             name lister; targetDisplayMode allVisible; \
-            collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary unwrapped if secondary is *:navigation \
+            collapseSecondary discard then preferredDisplayMode automatic then showDetail secondary top if secondary is *:navigation \
             else discard then preferredDisplayMode automatic; \
             separateSecondary unmerge top wrap ListNav else fresh Empty
             """,
