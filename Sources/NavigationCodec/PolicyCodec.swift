@@ -22,7 +22,7 @@ import NavigationCore
 //                points, the wrap tree; mode/column an enum byte; bool a bool
 //   point     := tag u8, then after/from a match
 //   condition := tag u8, then: flag a string; proposedColumn, proposedMode a byte; test a subject byte, a test
-//                tag and its match or count; not a condition; all/any varint count, conditions
+//                tag and its match or count; testNamed a match, then the test; not a condition; all/any varint count, conditions
 //   match     := names: varint count, strings; restoration ID: u8 0 or 1, string; kind: u8 (0xFF any)
 
 extension ByteWriter {
@@ -184,6 +184,33 @@ extension ByteWriter {
         }
     }
 
+    mutating func writeControllerTest(_ test: ControllerTest) {
+        switch test {
+        case .is(let match):
+            writeUInt8(ControllerTestWireTag.is.rawValue)
+            writeMatch(match)
+        case .top(let match):
+            writeUInt8(ControllerTestWireTag.top.rawValue)
+            writeMatch(match)
+        case .nestedTop(let match):
+            writeUInt8(ControllerTestWireTag.nestedTop.rawValue)
+            writeMatch(match)
+        case .contains(let match):
+            writeUInt8(ControllerTestWireTag.contains.rawValue)
+            writeMatch(match)
+        case .deeperThan(let count):
+            writeUInt8(ControllerTestWireTag.deeperThan.rawValue)
+            writeVarint(UInt64(max(0, count)))
+        case .shows(let item):
+            writeUInt8(ControllerTestWireTag.shows.rawValue)
+            writeBool(item != nil)
+            if let item { writeString(item) }
+        case .showsSameItemAs(let other):
+            writeUInt8(ControllerTestWireTag.showsSameItemAs.rawValue)
+            writeUInt8(PolicySubjectWireTag(other).rawValue)
+        }
+    }
+
     mutating func writeCondition(_ condition: PolicyCondition) {
         switch condition {
         case .flag(let name):
@@ -200,30 +227,11 @@ extension ByteWriter {
         case .test(let subject, let test):
             writeUInt8(PolicyConditionWireTag.test.rawValue)
             writeUInt8(PolicySubjectWireTag(subject).rawValue)
-            switch test {
-            case .is(let match):
-                writeUInt8(ControllerTestWireTag.is.rawValue)
-                writeMatch(match)
-            case .top(let match):
-                writeUInt8(ControllerTestWireTag.top.rawValue)
-                writeMatch(match)
-            case .nestedTop(let match):
-                writeUInt8(ControllerTestWireTag.nestedTop.rawValue)
-                writeMatch(match)
-            case .contains(let match):
-                writeUInt8(ControllerTestWireTag.contains.rawValue)
-                writeMatch(match)
-            case .deeperThan(let count):
-                writeUInt8(ControllerTestWireTag.deeperThan.rawValue)
-                writeVarint(UInt64(max(0, count)))
-            case .shows(let item):
-                writeUInt8(ControllerTestWireTag.shows.rawValue)
-                writeBool(item != nil)
-                if let item { writeString(item) }
-            case .showsSameItemAs(let other):
-                writeUInt8(ControllerTestWireTag.showsSameItemAs.rawValue)
-                writeUInt8(PolicySubjectWireTag(other).rawValue)
-            }
+            writeControllerTest(test)
+        case .testNamed(let match, let test):
+            writeUInt8(PolicyConditionWireTag.testNamed.rawValue)
+            writeMatch(match)
+            writeControllerTest(test)
         case .not(let inner):
             writeUInt8(PolicyConditionWireTag.not.rawValue)
             writeCondition(inner)
@@ -444,6 +452,30 @@ extension ByteReader {
         }
     }
 
+    mutating func readControllerTest() throws(CodecError) -> ControllerTest {
+        let testOffset = offset
+        guard let testTag = ControllerTestWireTag(rawValue: try readByte(for: "policy.condition.test")) else {
+            throw Self.failure(.unknownTag, at: testOffset, for: "policy.condition.test")
+        }
+        let test: ControllerTest
+        switch testTag {
+        case .is: test = .is(try readMatch())
+        case .top: test = .top(try readMatch())
+        case .nestedTop: test = .nestedTop(try readMatch())
+        case .contains: test = .contains(try readMatch())
+        case .deeperThan:
+            let countOffset = offset
+            let count = try readVarint(for: "policy.condition.deeperThan")
+            guard count <= UInt64(Int32.max) else { throw Self.failure(.invalidValue, at: countOffset, for: "policy.condition.deeperThan") }
+            test = .deeperThan(Int(count))
+        case .shows:
+            test = .shows(try readBool(for: "policy.condition.shows") ? try readString(for: "policy.condition.shows") : nil)
+        case .showsSameItemAs:
+            test = .showsSameItemAs(try readPolicySubject(for: "policy.condition.showsSameItemAs"))
+        }
+        return test
+    }
+
     mutating func readCondition(depth: Int) throws(CodecError) -> PolicyCondition {
         let start = offset
         guard depth < Self.maximumConditionDepth else { throw Self.failure(.tooLarge, at: start, for: "policy.condition.depth") }
@@ -461,27 +493,10 @@ extension ByteReader {
             guard let subject = PolicySubjectWireTag(rawValue: try readByte(for: "policy.condition.subject")) else {
                 throw Self.failure(.unknownTag, at: subjectOffset, for: "policy.condition.subject")
             }
-            let testOffset = offset
-            guard let testTag = ControllerTestWireTag(rawValue: try readByte(for: "policy.condition.test")) else {
-                throw Self.failure(.unknownTag, at: testOffset, for: "policy.condition.test")
-            }
-            let test: ControllerTest
-            switch testTag {
-            case .is: test = .is(try readMatch())
-            case .top: test = .top(try readMatch())
-            case .nestedTop: test = .nestedTop(try readMatch())
-            case .contains: test = .contains(try readMatch())
-            case .deeperThan:
-                let countOffset = offset
-                let count = try readVarint(for: "policy.condition.deeperThan")
-                guard count <= UInt64(Int32.max) else { throw Self.failure(.invalidValue, at: countOffset, for: "policy.condition.deeperThan") }
-                test = .deeperThan(Int(count))
-            case .shows:
-                test = .shows(try readBool(for: "policy.condition.shows") ? try readString(for: "policy.condition.shows") : nil)
-            case .showsSameItemAs:
-                test = .showsSameItemAs(try readPolicySubject(for: "policy.condition.showsSameItemAs"))
-            }
-            return .test(subject.subject, test)
+            return .test(subject.subject, try readControllerTest())
+        case .testNamed:
+            let match = try readMatch()
+            return .testNamed(match, try readControllerTest())
         case .not: return .not(try readCondition(depth: depth + 1))
         case .all, .any:
             let count = try readCount(for: "policy.condition.parts")

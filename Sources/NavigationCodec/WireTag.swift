@@ -216,6 +216,7 @@ enum PolicyConditionWireTag: UInt8 {
     case all = 6
     case any = 7
     case proposedMode = 8
+    case testNamed = 9
 }
 
 /// The wire tag of each ``PolicySubject`` case.

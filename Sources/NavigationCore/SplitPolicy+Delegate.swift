@@ -239,26 +239,36 @@ struct PolicyContext {
         case .any(let parts): return parts.contains(where: holds)
         case .test(let subject, let test):
             guard let id = self.subject(subject) else { return false }
-            switch test {
-            case .is(let match): return match.matches(id, in: state)
-            case .top(let match):
-                guard state.kind(of: id) == .navigation, let top = state.top(of: id) else { return false }
-                return match.matches(top, in: state)
-            case .nestedTop(let match):
-                guard state.kind(of: id) == .navigation, let top = state.top(of: id), state.kind(of: top) == .navigation,
-                    let nested = state.top(of: top)
-                else { return false }
-                return match.matches(nested, in: state)
-            case .contains(let match):
-                return state.subtree(of: id).contains { $0 != id && match.matches($0, in: state) }
-            case .shows(let item):
-                return state.shownItem(of: id) == item
-            case .showsSameItemAs(let other):
-                guard let otherID = self.subject(other), let item = state.shownItem(of: id) else { return false }
-                return state.shownItem(of: otherID) == item
-            case .deeperThan(let count):
-                return state.stackCount(of: id) > count
-            }
+            return holds(test, of: id)
+        case .testNamed(let match, let test):
+            let live = state.allControllerIDs.reversed().filter { state.contains($0) && match.matches($0, in: state) }
+            guard let id = live.first(where: state.isInHierarchy) ?? live.first else { return false }
+            return holds(test, of: id)
+        }
+    }
+
+    /// Whether `test` holds of the controller `id`.
+    func holds(_ test: ControllerTest, of id: ControllerID) -> Bool {
+        let state = split.state
+        switch test {
+        case .is(let match): return match.matches(id, in: state)
+        case .top(let match):
+            guard state.kind(of: id) == .navigation, let top = state.top(of: id) else { return false }
+            return match.matches(top, in: state)
+        case .nestedTop(let match):
+            guard state.kind(of: id) == .navigation, let top = state.top(of: id), state.kind(of: top) == .navigation,
+                let nested = state.top(of: top)
+            else { return false }
+            return match.matches(nested, in: state)
+        case .contains(let match):
+            return state.subtree(of: id).contains { $0 != id && match.matches($0, in: state) }
+        case .shows(let item):
+            return state.shownItem(of: id) == item
+        case .showsSameItemAs(let other):
+            guard let otherID = self.subject(other), let item = state.shownItem(of: id) else { return false }
+            return state.shownItem(of: otherID) == item
+        case .deeperThan(let count):
+            return state.stackCount(of: id) > count
         }
     }
 

@@ -14,7 +14,7 @@
 /// OPERAND  := SUBJECT ['wrapped' NAME[@ID] | 'unwrapped' | 'top'] | 'new' TREE ; PLACE := SUBJECT | MATCH
 /// condition:= disjunct ('or' disjunct)* ; disjunct := unary ('and' unary)*
 /// unary    := 'not' unary | '(' condition ')' | 'flag' WORD | 'collapsed' | 'landscape' | 'portrait'
-///           | 'proposed' (COLUMN | MODE) | SUBJECT ('is' | 'top is' | 'nestedTop is' | 'contains') MATCH
+///           | 'proposed' (COLUMN | MODE) | (SUBJECT | MATCH) ('is' | 'top is' | 'nestedTop is' | 'contains') MATCH
 ///           | SUBJECT 'shows' ITEM|'nothing' | SUBJECT 'showsSameItemAs' SUBJECT | SUBJECT 'deeper than' N
 /// MATCH    := NAME('|'NAME)* | '*', then optionally '@'RESTORATION-ID and ':'KIND
 /// ```
@@ -134,16 +134,8 @@ extension PolicyCondition {
         case .not(.landscape): return "portrait"
         case .proposedColumn(let column): return "proposed \(column.name)"
         case .proposedMode(let mode): return "proposed \(mode == .automatic ? "automatic" : mode.classicName)"
-        case .test(let subject, let test):
-            switch test {
-            case .is(let match): return "\(subject.rawValue) is \(match.text)"
-            case .top(let match): return "\(subject.rawValue) top is \(match.text)"
-            case .nestedTop(let match): return "\(subject.rawValue) nestedTop is \(match.text)"
-            case .contains(let match): return "\(subject.rawValue) contains \(match.text)"
-            case .shows(let item): return "\(subject.rawValue) shows \(item ?? NavigationCommand.noItem)"
-            case .showsSameItemAs(let other): return "\(subject.rawValue) showsSameItemAs \(other.rawValue)"
-            case .deeperThan(let count): return "\(subject.rawValue) deeper than \(count)"
-            }
+        case .test(let subject, let test): return "\(subject.rawValue) \(test.text)"
+        case .testNamed(let match, let test): return "\(match.text) \(test.text)"
         case .not(let inner): return "not " + inner.text(level: 2)
         case .all(let parts):
             let text = parts.map { $0.text(level: 2) }.joined(separator: " and ")
@@ -151,6 +143,21 @@ extension PolicyCondition {
         case .any(let parts):
             let text = parts.map { $0.text(level: 1) }.joined(separator: " or ")
             return level >= 1 && parts.count > 1 ? "(\(text))" : text
+        }
+    }
+}
+
+extension ControllerTest {
+    /// The test after its subject: `top is Photo`, `deeper than 1`.
+    public var text: String {
+        switch self {
+        case .is(let match): return "is \(match.text)"
+        case .top(let match): return "top is \(match.text)"
+        case .nestedTop(let match): return "nestedTop is \(match.text)"
+        case .contains(let match): return "contains \(match.text)"
+        case .shows(let item): return "shows \(item ?? NavigationCommand.noItem)"
+        case .showsSameItemAs(let other): return "showsSameItemAs \(other.rawValue)"
+        case .deeperThan(let count): return "deeper than \(count)"
         }
     }
 }
@@ -463,45 +470,55 @@ struct PolicyParser {
             cursor -= 1
             throw fail("expected a column (topColumnForCollapsing) or a display mode (displayModeForExpanding), found '\(word)'")
         default:
-            guard let subject = PolicySubject(rawValue: word) else {
-                cursor = start
-                throw fail(
-                    "expected a condition (flag, collapsed, landscape, portrait, proposed, not, or a subject: "
-                        + PolicySubject.allCases.map(\.rawValue).joined(separator: ", ") + "), found '\(word)'")
+            let tests: Set<String> = ["is", "top", "nestedTop", "contains", "shows", "showsSameItemAs", "deeper"]
+            if let subject = PolicySubject(rawValue: word) {
+                return .test(subject, try controllerTest())
             }
-            let testStart = cursor
-            switch try next("is, top is, nestedTop is, contains, shows, showsSameItemAs or deeper than") {
-            case "is": return .test(subject, .is(try match()))
-            case "top":
-                try expect("is")
-                return .test(subject, .top(try match()))
-            case "nestedTop":
-                try expect("is")
-                return .test(subject, .nestedTop(try match()))
-            case "contains": return .test(subject, .contains(try match()))
-            case "shows":
-                let item = try next("an item, or nothing")
-                return .test(subject, .shows(item == NavigationCommand.noItem ? nil : item))
-            case "showsSameItemAs":
-                let otherStart = cursor
-                let word = try next("a subject")
-                guard let other = PolicySubject(rawValue: word) else {
-                    cursor = otherStart
-                    throw fail("expected a subject, found '\(word)'")
-                }
-                return .test(subject, .showsSameItemAs(other))
-            case "deeper":
-                try expect("than")
-                let number = try next("a number")
-                guard let count = Int(number), count >= 0 else {
-                    cursor -= 1
-                    throw fail("expected a number, found '\(number)'")
-                }
-                return .test(subject, .deeperThan(count))
-            case let other:
-                cursor = testStart
-                throw fail("expected is, top is, nestedTop is, contains, shows, showsSameItemAs or deeper than, found '\(other)'")
+            // A controller the app keeps, by name: `ListNav top is ArticleDetail`.
+            if let after = peek(), tests.contains(after), let match = ControllerMatch(text: word) {
+                return .testNamed(match, try controllerTest())
             }
+            cursor = start
+            throw fail(
+                "expected a condition (flag, collapsed, landscape, portrait, proposed, not, a subject: "
+                    + PolicySubject.allCases.map(\.rawValue).joined(separator: ", ") + ", or a controller's name and a test), found '\(word)'")
+        }
+    }
+
+    /// What a condition tests of its subject: `is MATCH`, `top is MATCH`, …, `deeper than N`.
+    mutating func controllerTest() throws(NotationError) -> ControllerTest {
+        let testStart = cursor
+        switch try next("is, top is, nestedTop is, contains, shows, showsSameItemAs or deeper than") {
+        case "is": return .is(try match())
+        case "top":
+            try expect("is")
+            return .top(try match())
+        case "nestedTop":
+            try expect("is")
+            return .nestedTop(try match())
+        case "contains": return .contains(try match())
+        case "shows":
+            let item = try next("an item, or nothing")
+            return .shows(item == NavigationCommand.noItem ? nil : item)
+        case "showsSameItemAs":
+            let otherStart = cursor
+            let word = try next("a subject")
+            guard let other = PolicySubject(rawValue: word) else {
+                cursor = otherStart
+                throw fail("expected a subject, found '\(word)'")
+            }
+            return .showsSameItemAs(other)
+        case "deeper":
+            try expect("than")
+            let number = try next("a number")
+            guard let count = Int(number), count >= 0 else {
+                cursor -= 1
+                throw fail("expected a number, found '\(number)'")
+            }
+            return .deeperThan(count)
+        case let other:
+            cursor = testStart
+            throw fail("expected is, top is, nestedTop is, contains, shows, showsSameItemAs or deeper than, found '\(other)'")
         }
     }
 }

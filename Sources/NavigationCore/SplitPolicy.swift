@@ -259,6 +259,10 @@ public indirect enum PolicyCondition: Hashable, Sendable {
     case proposedMode(DisplayMode)
     /// A test of one controller.
     case test(PolicySubject, ControllerTest)
+    /// A test of a controller the app keeps, named instead of a subject (a delegate's stored
+    /// property, `listNavigation?.topViewController is ArticleDetailViewController`): the newest
+    /// controller in the hierarchy that matches, else the newest live one; false when none does.
+    case testNamed(ControllerMatch, ControllerTest)
     /// The condition does not hold.
     case not(PolicyCondition)
     /// Every condition holds.
@@ -275,7 +279,7 @@ public indirect enum PolicyCondition: Hashable, Sendable {
         switch self {
         case .not(let inner): return 1 + inner.depth
         case .all(let parts), .any(let parts): return 1 + (parts.map(\.depth).max() ?? 0)
-        case .flag, .collapsed, .landscape, .proposedColumn, .proposedMode, .test: return 1
+        case .flag, .collapsed, .landscape, .proposedColumn, .proposedMode, .test, .testNamed: return 1
         }
     }
 }

@@ -360,6 +360,9 @@ struct SessionDescriptionTests {
             PolicyRule(.nothing, actions: [.setColumn(.secondary, PolicyOperand(.target, .unwrapped)), .hideColumn(.primary), .showColumn(.supplementary)])
         ]
         // The stack actions (tags 14-15).
+        byProposal[.didCollapse] = [
+            PolicyRule(.nothing, if: .testNamed(ControllerMatch(names: ["ListNav"]), .top(ControllerMatch(names: ["Reader"]))), actions: [.dismiss])
+        ]
         byProposal[.didExpand] = [
             PolicyRule(
                 .nothing,

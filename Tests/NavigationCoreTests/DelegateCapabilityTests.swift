@@ -343,7 +343,7 @@ struct DelegateCapabilityTests {
     func policyNewOperand() throws {
         let policy = try SplitPolicy(
             parsing: "topColumnForCollapsing primary; "
-                + "didCollapse then push new ArticleDetail onto ListNav if flag articleSelected and not primary top is ArticleDetail; "
+                + "didCollapse then push new ArticleDetail onto ListNav if flag articleSelected and not ListNav top is ArticleDetail; "
                 + "didExpand then popToRoot ListNav")
         #expect(try SplitPolicy(parsing: policy.text) == policy)
         let iPad = Device.iPad.traits(.landscape)
@@ -401,5 +401,30 @@ struct DelegateCapabilityTests {
             send(.changeTraits(plusPortrait), &state, policy)
             #expect(state.hierarchyDescription == "MN[M, \(kept)]", "\(form)")
         }
+    }
+
+    @Test("a condition may test a controller the app keeps by its name, in the hierarchy or not")
+    func policyNamedCondition() throws {
+        let policy = try SplitPolicy(
+            parsing: "collapseSecondary discard if Archive@Kept deeper than 0 else merge if ListNav top is Reader and not Settings is *:navigation")
+        #expect(try SplitPolicy(parsing: policy.text) == policy)
+        #expect(policy.text.contains("Archive@Kept deeper than 0"))
+        var state = try split("MN[M]", "DN[D]", plusLandscape, delegate: policy)
+        send(.instantiate(try ControllerSpec.parse("ListNav[List, Reader]")), &state, policy)
+        // Kept outside the hierarchy (a stored property), holding one controller: `deeper than 0` holds.
+        send(.instantiate(try ControllerSpec.parse("ArchiveNav@Kept[Old]")), &state, policy)
+        send(.launch(plusLandscape), &state, policy)
+        send(.changeTraits(plusPortrait), &state, policy)
+        // The first rule names `Archive@Kept`, which nothing is called: it does not hold; ListNav's top is
+        // Reader and no Settings exists, so the second rule merges (CO-1.3).
+        #expect(state.hierarchyDescription == "MN[M, D]")
+        let discardKept = try SplitPolicy(parsing: "collapseSecondary discard if ArchiveNav@Kept deeper than 0 else keep")
+        var kept = try split("MN[M]", "DN[D]", plusLandscape, delegate: discardKept)
+        send(.instantiate(try ControllerSpec.parse("ArchiveNav@Kept[Old]")), &kept, discardKept)
+        send(.launch(plusLandscape), &kept, discardKept)
+        send(.changeTraits(plusPortrait), &kept, discardKept)
+        #expect(kept.hierarchyDescription == "MN[M]")
+        let unknown = #expect(throws: NotationError.self) { try SplitPolicy(parsing: "collapseSecondary discard if ArchiveNav sideways") }
+        #expect(unknown?.message.contains("a controller's name and a test") == true)
     }
 }
