@@ -48,10 +48,10 @@ extension InspectorServer {
         public func values(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }
 
         /// The one value of query parameter `name`, or `nil`; given twice it is ambiguous (400).
-        func single(_ name: String) throws(Failure) -> Substring? {
+        func single(_ name: String) throws(Failure) -> String? {
             let values = values(name)
             guard values.count <= 1 else { throw Failure(400, "\(name): given \(values.count) times; give it once") }
-            return values.first.map { Substring($0) }
+            return values.first
         }
 
         /// `text` with each `%XX` replaced by its byte (and `+` by a space when asked); `nil` when an

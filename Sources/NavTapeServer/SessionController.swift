@@ -70,7 +70,6 @@ struct SessionController: Sendable {
 
     /// `/api/sessions/KEY/diff?a=&b=`: `navtape diff --json`.
     func diff(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
-        let name = name
         let (a, b) = (try request.single("a"), try request.single("b"))
         return try await server.offload {
             try InspectorServer.Response.json(
@@ -85,7 +84,6 @@ struct SessionController: Sendable {
 
     /// `/api/sessions/KEY/blame?what=&at=&from=&limit=`: `navtape blame --json`.
     func blame(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
-        let name = name
         let what = try request.single("what")
         let (at, from, limit) = (try request.single("at"), try request.single("from"), try request.single("limit"))
         guard let what, !what.isEmpty else {
@@ -99,7 +97,7 @@ struct SessionController: Sendable {
                     let start = try Self.point(from ?? "start", in: machine, parameter: "from")
                     guard start <= index else { throw InspectorServer.Failure(400, "from: after at") }
                     do {
-                        return try BlameReport(String(what), in: machine, at: index, from: start, limit: count)
+                        return try BlameReport(what, in: machine, at: index, from: start, limit: count)
                     } catch let error as NavTapeError where error.code == .invalidArgument {
                         throw InspectorServer.Failure(400, "what: " + error.message)
                     }
@@ -109,7 +107,6 @@ struct SessionController: Sendable {
 
     /// `/api/sessions/KEY/commits?from=|to=|around=&count=`: the page's commits.
     func commits(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
-        let name = name
         let given = try ["from", "to", "around"].compactMap { key in try request.single(key).map { (key, $0) } }
         guard let count = Int(try request.single("count") ?? "200"), (1...2_000).contains(count) else {
             throw InspectorServer.Failure(400, "count: 1 to 2000 commits")
@@ -138,14 +135,13 @@ struct SessionController: Sendable {
 
     /// `/api/sessions/KEY/whatif?at=&device=&policy=`: the branch `navtape fork` writes.
     func whatIf(_ request: InspectorServer.Request, name: String) async throws -> InspectorServer.Response {
-        let name = name
         let at = try request.single("at")
         let device = try request.single("device").flatMap { $0.isEmpty ? nil : $0 }.map { text in
-            guard let device = Device(rawValue: String(text)) else { throw InspectorServer.Failure(400, "device: one of \(Device.presetNames)") }
+            guard let device = Device(rawValue: text) else { throw InspectorServer.Failure(400, "device: one of \(Device.presetNames)") }
             return device
         }
         let policy = try request.single("policy").flatMap { $0.isEmpty ? nil : $0 }.map { text in
-            do throws(NotationError) { return try SplitPolicy(parsing: String(text)) } catch {
+            do throws(NotationError) { return try SplitPolicy(parsing: text) } catch {
                 throw InspectorServer.Failure(400, "policy: character \(error.offset + 1): \(error.message)")
             }
         }
@@ -278,16 +274,16 @@ struct SessionController: Sendable {
 
     /// The point `?at=` (or another parameter) names in `machine`'s log: an event `N` (the state
     /// after it), `start`, `end`, or a time as `--at` takes it; absent, the end. Else 400.
-    static func logPoint(_ text: Substring?, in machine: TimeMachine, parameter: String = "at") throws -> LogPoint {
+    static func logPoint(_ text: String?, in machine: TimeMachine, parameter: String = "at") throws -> LogPoint {
         guard let text else { return .end }
-        guard let point = LogPoint(parsing: String(text)), (try? point.count(in: machine)) != nil else {
+        guard let point = LogPoint(parsing: text), (try? point.count(in: machine)) != nil else {
             throw InspectorServer.Failure(400, "\(parameter): an event from 0 to \(Int64(machine.eventCount) - 1), start or end")
         }
         return point
     }
 
     /// ``logPoint(_:in:parameter:)`` as the number of events applied there.
-    static func point(_ text: Substring?, in machine: TimeMachine, parameter: String = "at") throws -> UInt64 {
+    static func point(_ text: String?, in machine: TimeMachine, parameter: String = "at") throws -> UInt64 {
         try logPoint(text, in: machine, parameter: parameter).count(in: machine)
     }
 }

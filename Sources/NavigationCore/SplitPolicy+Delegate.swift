@@ -241,8 +241,7 @@ struct PolicyContext {
             guard let id = self.subject(subject) else { return false }
             return holds(test, of: id)
         case .testNamed(let match, let test):
-            let live = state.allControllerIDs.reversed().filter { state.contains($0) && match.matches($0, in: state) }
-            guard let id = live.first(where: state.isInHierarchy) ?? live.first else { return false }
+            guard let id = newest(where: { state.contains($0) && match.matches($0, in: state) }) else { return false }
             return holds(test, of: id)
         }
     }
@@ -272,6 +271,18 @@ struct PolicyContext {
         }
     }
 
+    /// The newest controller that `qualifies` and is in the hierarchy, else the newest that
+    /// qualifies outside it (a controller the app keeps, as a delegate's stored property would).
+    func newest(where qualifies: (ControllerID) -> Bool) -> ControllerID? {
+        let state = split.state
+        var outside: ControllerID?
+        for id in state.allControllerIDs.reversed() where qualifies(id) {
+            if state.isInHierarchy(id) { return id }
+            if outside == nil { outside = id }
+        }
+        return outside
+    }
+
     /// What an answer that returns a controller gives: `.some(nil)` for `nil` (an answer), the
     /// controller for `existing` and `fresh`; `nil` (no answer: the next rule) when no controller
     /// matches, the tree cannot be made, or the answer is of another kind.
@@ -287,13 +298,7 @@ struct PolicyContext {
             let state = split.state
             func qualifies(_ id: ControllerID) -> Bool { state.contains(id) && match.matches(id, in: state) && installable(id) }
             if let remembered = state.rememberedSecondary, qualifies(remembered) { return .some(split.handle(remembered)) }
-            // Newest first, stopping at the first in the hierarchy; else the newest found outside it.
-            var outside: ControllerID?
-            for id in state.allControllerIDs.reversed() where qualifies(id) {
-                if state.isInHierarchy(id) { return .some(split.handle(id)) }
-                if outside == nil { outside = id }
-            }
-            return outside.map { .some(split.handle($0)) }
+            return newest(where: qualifies).map { .some(split.handle($0)) }
         case .fresh(let spec): return split.make(spec).map { .some($0) }
         default: return nil
         }
