@@ -9,7 +9,7 @@ public enum CheckpointCodec {
 
     /// `[version][hash: 8 bytes LE][state]`; `hash` replaces the state's own (tests forge it).
     public static func encode(_ state: NavigationState, hash stored: UInt64? = nil) -> [UInt8] {
-        var writer = ByteWriter(capacity: 73 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        var writer = ByteWriter(capacity: 73 + 8 * (state.appControllerCount + state.mintedControllerCount))
         writer.writeUInt8(version)
         writer.writeUInt64(stored ?? StateCodec.hash(state))
         writer.writeState(state, version: StateCodec.formatVersion)

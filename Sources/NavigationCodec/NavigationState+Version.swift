@@ -12,12 +12,12 @@ extension NavigationState {
     /// Whether state format version 2 holds this state: the session's own policy in effect, no flag
     /// set, no released controller.
     var fitsVersion2: Bool {
-        policy == nil && flags.isEmpty && !mintedControllers.contains(where: \.isReleased) && fitsVersion3
+        policy == nil && flags.isEmpty && !containsRecord(where: \.isReleased) && fitsVersion3
     }
 
     /// Whether state format version 3 holds this state: no controller shows an item.
     var fitsVersion3: Bool {
-        !appControllers.contains(where: { $0.item != nil }) && !mintedControllers.contains(where: { $0.item != nil })
+        !containsRecord(where: { $0.item != nil })
     }
 
     /// The oldest state format version that holds this state (what ``StateCodec/hash(_:)`` encodes).

@@ -22,7 +22,7 @@ public enum StateCodec {
     ///
     /// - Complexity: O(number of controllers + total stack length + total name length).
     public static func encode(_ state: NavigationState) -> [UInt8] {
-        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllerCount + state.mintedControllerCount))
         writer.writeState(state, version: formatVersion)
         return writer.bytes
     }
@@ -38,7 +38,7 @@ public enum StateCodec {
         if version == 1 && !state.fitsVersion1 { return nil }
         if version == 2 && !state.fitsVersion2 { return nil }
         if version == 3 && !state.fitsVersion3 { return nil }
-        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllerCount + state.mintedControllerCount))
         writer.writeState(state, version: version)
         return writer.bytes
     }
@@ -90,7 +90,7 @@ public enum StateCodec {
     /// start with their version.)
     /// - Complexity: O(size of the encoding).
     public static func hash(_ state: NavigationState) -> UInt64 {
-        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllers.count + state.mintedControllers.count))
+        var writer = ByteWriter(capacity: 64 + 8 * (state.appControllerCount + state.mintedControllerCount))
         writer.writeState(state, version: state.oldestFittingVersion)
         return fnv1a64(writer.bytes)
     }
@@ -114,10 +114,10 @@ extension ByteWriter {
     mutating func writeState(_ state: NavigationState, version: UInt8) {
         writeUInt8(version)
         writeStrings(state.names.strings)
-        writeVarint(UInt64(state.appControllers.count))
-        writeVarint(UInt64(state.mintedControllers.count))
-        for record in state.appControllers { writeRecord(record, version: version) }
-        for record in state.mintedControllers { writeRecord(record, version: version) }
+        writeVarint(UInt64(state.appControllerCount))
+        writeVarint(UInt64(state.mintedControllerCount))
+        for index in 0..<state.appControllerCount { writeRecord(ControllerID(app: index), of: state, version: version) }
+        for index in 0..<state.mintedControllerCount { writeRecord(ControllerID(minted: index), of: state, version: version) }
         writeUInt8(state.style.rawValue)
         writeTraits(state.traits)
         let flags: UInt8 =
@@ -164,7 +164,8 @@ extension ByteWriter {
     /// (bits 4–5), `hasBeenDetail` (bit 6) and `isReleased` (bit 7, version 3) in one byte, then the
     /// name, the optional restoration ID, the parent navigation controller when the parent is one,
     /// the stack, and the item's name ID.
-    mutating func writeRecord(_ record: ControllerRecord, version: UInt8) {
+    mutating func writeRecord(_ id: ControllerID, of state: NavigationState, version: UInt8) {
+        guard let record = state.record(id) else { return }
         let parentTag: ControllerParentWireTag
         switch record.parent {
         case .none: parentTag = .none
@@ -179,7 +180,9 @@ extension ByteWriter {
         writeNameID(record.name)
         writeOptionalNameID(record.restorationID)
         if case .navigation(let navigation) = record.parent { writeID(navigation) }
-        writeIDs(record.stack)
+        let count = state.stackCount(of: id)
+        writeVarint(UInt64(count))
+        for position in 0..<count { writeID(state.stackChild(position, of: id)) }
         if let item { writeNameID(item) }
     }
 }
@@ -223,12 +226,9 @@ extension ByteReader {
         }
         let context = RegistryContext(nameCount: names.count, appCount: appCount, mintedCount: mintedCount, version: version)
         let recordsOffset = offset
-        var appControllers: [ControllerRecord] = []
-        appControllers.reserveCapacity(appCount)
-        for _ in 0..<appCount { appControllers.append(try readRecord(context)) }
-        var mintedControllers: [ControllerRecord] = []
-        mintedControllers.reserveCapacity(mintedCount)
-        for _ in 0..<mintedCount { mintedControllers.append(try readRecord(context)) }
+        var records: [(ControllerRecord, stack: [ControllerID])] = []
+        records.reserveCapacity(appCount + mintedCount)
+        for _ in 0..<(appCount + mintedCount) { records.append(try readRecord(context)) }
 
         let styleOffset = offset
         let style = try readEnum(SplitStyle.self, for: "state.style")
@@ -291,8 +291,7 @@ extension ByteReader {
 
         var state = NavigationState(style: style, traits: traits)
         state.names = names
-        state.appControllers = appControllers
-        state.mintedControllers = mintedControllers
+        for (index, (record, stack)) in records.enumerated() { state.restore(record, stack: stack, minted: index >= appCount) }
         state.isLaunched = flags & 0x01 != 0
         state.isCollapsed = flags & 0x02 != 0
         state.presentsWithGesture = flags & 0x04 != 0
@@ -377,7 +376,7 @@ extension ByteReader {
     }
 
     /// Consumes one controller record.
-    mutating func readRecord(_ context: RegistryContext) throws(CodecError) -> ControllerRecord {
+    mutating func readRecord(_ context: RegistryContext) throws(CodecError) -> (ControllerRecord, stack: [ControllerID]) {
         let start = offset
         let packed = try readByte(for: "record.kind")
         let hasItem = context.version >= 4 && packed & 0x08 != 0
@@ -400,13 +399,14 @@ extension ByteReader {
         record.hasBeenDetail = packed & 0x40 != 0
         record.isReleased = packed & 0x80 != 0
         let count = try readCount(for: "record.stack")
-        record.stack.reserveCapacity(count)
-        for _ in 0..<count { record.stack.append(try readKnownID(context, for: "record.stack")) }
+        var stack: [ControllerID] = []
+        stack.reserveCapacity(count)
+        for _ in 0..<count { stack.append(try readKnownID(context, for: "record.stack")) }
         if hasItem { record.item = try readKnownNameID(context, for: "record.item") }
         // A released controller is a free slot: no parent, no stack, never detail.
-        if record.isReleased, record.parent != .none || !record.stack.isEmpty || record.hasBeenDetail || record.item != nil {
+        if record.isReleased, record.parent != .none || !stack.isEmpty || record.hasBeenDetail || record.item != nil {
             throw Self.failure(.invalidValue, at: start, for: "record (released)")
         }
-        return record
+        return (record, stack)
     }
 }

@@ -22,7 +22,8 @@ public enum ControllerParent: Hashable, Sendable {
     case presented
 }
 
-/// One controller instance in the state's registry.
+/// One controller instance in the state's registry: plain data, its stack held by the state
+/// (``NavigationState/stack(of:)``).
 public struct ControllerRecord: Hashable, Sendable {
     /// What kind of controller it is.
     public var kind: ControllerKind
@@ -30,8 +31,6 @@ public struct ControllerRecord: Hashable, Sendable {
     public var name: NameID
     /// Its restoration identifier, if any (RS-1, RS-4).
     public var restorationID: NameID?
-    /// The navigation stack, bottom to top (navigation controllers only).
-    public var stack: [ControllerID]
     /// Its current parent.
     public var parent: ControllerParent
     /// Whether it is detail content: it has been the split's secondary, shown through `showDetail`,
@@ -44,30 +43,54 @@ public struct ControllerRecord: Hashable, Sendable {
     /// `nil` for none. Set by ``NavigationCommand/representItem(_:_:)``; policies ask "does this
     /// controller show that item" with it instead of listing screen names.
     public var item: NameID?
+    /// Where its stack starts in the state's arena (``ControllerStore``).
+    @usableFromInline package var stackStart: UInt32 = 0
+    /// The number of controllers in its stack (navigation controllers only).
+    public package(set) var stackCount: UInt32 = 0
+    /// The arena slots its stack may fill before it moves.
+    @usableFromInline package var stackCapacity: UInt32 = 0
 
     /// Creates a record with no parent and an empty stack.
     public init(kind: ControllerKind, name: NameID, restorationID: NameID?) {
         self.kind = kind
         self.name = name
         self.restorationID = restorationID
-        self.stack = []
         self.parent = .none
         self.hasBeenDetail = false
         self.isReleased = false
         self.item = nil
     }
+
+    /// Equal records: the same fields and stack size; where the stack lies is not compared.
+    public static func == (a: ControllerRecord, b: ControllerRecord) -> Bool {
+        a.kind == b.kind && a.name == b.name && a.restorationID == b.restorationID && a.parent == b.parent
+            && a.hasBeenDetail == b.hasBeenDetail && a.isReleased == b.isReleased && a.item == b.item
+            && a.stackCount == b.stackCount
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(name)
+        hasher.combine(restorationID)
+        hasher.combine(parent)
+        hasher.combine(hasBeenDetail)
+        hasher.combine(isReleased)
+        hasher.combine(item)
+        hasher.combine(stackCount)
+    }
 }
 
 extension ControllerRecord {
     /// Becomes a new record of this kind, name and restoration identifier (no parent, an empty
-    /// stack), keeping this record's stack storage: a minted slot released and reused stacks its next
-    /// controllers without allocating. Field by field (every stored property), so that no storage is
-    /// retained or released; `ControllerRecordTests` counts them.
+    /// stack), keeping its stack's span: a minted slot released and reused stacks its next
+    /// controllers without allocating. Field by field (every stored property but the span);
+    /// `ControllerRecordTests` checks that none is forgotten.
     mutating func reuse(kind: ControllerKind, name: NameID, restorationID: NameID?) {
         self.kind = kind
         self.name = name
         self.restorationID = restorationID
-        if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+        stackCount = 0
         parent = .none
         hasBeenDetail = false
         isReleased = false
@@ -75,9 +98,9 @@ extension ControllerRecord {
     }
 
     /// Becomes a released record of the same kind, name and restoration identifier, keeping its
-    /// stack storage (EX-3: the slot is free for a later mint).
+    /// stack's span (EX-3: the slot is free for a later mint).
     mutating func release() {
-        if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+        stackCount = 0
         parent = .none
         hasBeenDetail = false
         isReleased = true

@@ -71,8 +71,8 @@ extension NavigationState {
     /// Whether `id` is the identity a creation may take now: the next app ID, or a minted slot that
     /// is new or released (``create(_:_:)``).
     func isCreatable(_ id: ControllerID) -> Bool {
-        guard id.isMinted else { return id.index == appControllers.count }
-        return id.index == mintedControllers.count || (id.index < mintedControllers.count && mintedControllers[id.index].isReleased)
+        guard id.isMinted else { return id.index == appControllerCount }
+        return id.index == mintedControllerCount || record(id)?.isReleased == true
     }
 
     /// Whether `id` may become one of the split's children: a known controller that is not a split

@@ -9,8 +9,8 @@ extension NavigationState {
     /// the split's own children, which checked builds trap on.
     /// - Complexity: O(number of controllers + total stack length).
     public func containmentProblem() -> String? {
-        let appCount = appControllers.count
-        var inStack = [Bool](repeating: false, count: appCount + mintedControllers.count)
+        let appCount = appControllerCount
+        var inStack = [Bool](repeating: false, count: appCount + mintedControllerCount)
         func slot(_ id: ControllerID) -> Int { id.isMinted ? appCount + id.index : id.index }
 
         for owner in allControllerIDs {

@@ -70,7 +70,7 @@ extension NavigationState {
         case .poppedToRoot(let navigation):
             popAbove(index: 0, of: navigation)
         case .poppedTo(let controller, let navigation):
-            if let index = stack(of: navigation).firstIndex(of: controller) { popAbove(index: index, of: navigation) }
+            if let index = stackPosition(of: controller, in: navigation) { popAbove(index: index, of: navigation) }
         case .stackSet(let list, let navigation, _):
             setStack(list, of: navigation)
         case .stackInitialized(let navigation, let list):
@@ -158,15 +158,12 @@ extension NavigationState {
         guard controller != navigation, kind(of: navigation) == .navigation,
             knownParent(of: controller) == ControllerParent.none
         else { return }
-        var inDetail = false
-        modify(navigation) {
-            $0.stack.append(controller)
-            inDetail = $0.hasBeenDetail
-        }
-        modify(controller) {
-            $0.parent = .navigation(navigation)
-            if inDetail { $0.hasBeenDetail = true }  // content pushed inside a detail stack is detail
-        }
+        makeControllersUnique()
+        guard let stackRecord = controllers.slot(navigation), let child = controllers.slot(controller) else { return }
+        controllers.push(controller, onto: stackRecord)
+        child.pointee.parent = .navigation(navigation)
+        // Content pushed inside a detail stack is detail.
+        if stackRecord.pointee.hasBeenDetail { child.pointee.hasBeenDetail = true }
     }
 
     /// Marks `id` and everything in its stacks as detail content (BUG-2, BUG-7).
@@ -175,32 +172,34 @@ extension NavigationState {
     /// the mark), so the walk stops there: marking a shown detail again costs one read.
     mutating func markDetail(_ id: ControllerID, depth: Int = 0) {
         guard depth < 64 else { return }
-        var wasMarked = true
-        modify(id) {
-            wasMarked = $0.hasBeenDetail
-            $0.hasBeenDetail = true
+        makeControllersUnique()
+        guard let r = controllers.slot(id), !r.pointee.hasBeenDetail else { return }
+        r.pointee.hasBeenDetail = true
+        var k = 0
+        while k < Int(r.pointee.stackCount) {
+            markDetail(controllers.stack(of: r)[k], depth: depth + 1)
+            k += 1
         }
-        guard !wasMarked else { return }
-        for child in stack(of: id) { markDetail(child, depth: depth + 1) }
     }
 
     @inline(__always)
     package mutating func popTop(of navigation: ControllerID) {
         guard stackCount(of: navigation) > 1 else { return }  // INV-6, NV-2
-        var popped: ControllerID?
-        modify(navigation) { popped = $0.stack.popLast() }
-        if let popped { setParent(popped, releasedParent(popped)) }
+        makeControllersUnique()
+        guard let stackRecord = controllers.slot(navigation), let popped = controllers.popLast(of: stackRecord) else { return }
+        controllers.slot(popped)?.pointee.parent = releasedParent(popped)
     }
 
     mutating func popAbove(index: Int, of navigation: ControllerID) {
         let count = stackCount(of: navigation)
         guard index >= 0, index < count - 1 else { return }
-        // Read element by element: a copy of the stack held across the removal would make it copy.
+        makeControllersUnique()
+        guard let stackRecord = controllers.slot(navigation) else { return }
         for k in (index + 1)..<count {
-            let controller = stack(of: navigation)[k]
-            setParent(controller, releasedParent(controller))
+            let controller = controllers.stack(of: stackRecord)[k]
+            controllers.slot(controller)?.pointee.parent = releasedParent(controller)
         }
-        modify(navigation) { $0.stack.removeSubrange((index + 1)...) }
+        controllers.truncate(stackRecord, to: index + 1)
     }
 
     /// A `collapsed` event's step. The events whose partial application could break the containment
@@ -261,19 +260,18 @@ extension NavigationState {
             if list.contains(where: { subtree(of: $0).contains(navigation) }) { return }
             for id in list {
                 guard case .navigation(let owner) = parent(of: id), owner != navigation else { continue }
-                modify(owner) { record in
-                    if let index = record.stack.firstIndex(of: id) { record.stack.remove(at: index) }
-                }
-                setParent(id, .none)
+                detachFromNavigation(id)
             }
         }
-        for controller in stack(of: navigation) where !list.contains(controller) {
-            setParent(controller, releasedParent(controller))
+        makeControllersUnique()
+        guard let stackRecord = controllers.slot(navigation) else { return }
+        var k = 0
+        while k < Int(stackRecord.pointee.stackCount) {
+            let controller = controllers.stack(of: stackRecord)[k]
+            if !list.contains(controller) { controllers.slot(controller)?.pointee.parent = releasedParent(controller) }
+            k += 1
         }
-        modify(navigation) { record in
-            record.stack.removeAll(keepingCapacity: true)
-            record.stack.append(contentsOf: list)
-        }
+        controllers.setStack(list, of: stackRecord)
         let inDetail = knownRecordIsDetail(navigation)
         for controller in list {
             setParent(controller, .navigation(navigation))
@@ -318,10 +316,11 @@ extension NavigationState {
     /// Removes `id` from the navigation stack that holds it, if any (UIKit reparents on install).
     mutating func detachFromNavigation(_ id: ControllerID) {
         guard case .navigation(let nav) = parent(of: id) else { return }
-        modify(nav) { record in
-            if let index = record.stack.firstIndex(of: id) { record.stack.remove(at: index) }
+        makeControllersUnique()
+        if let stackRecord = controllers.slot(nav), let index = controllers.stack(of: stackRecord).firstIndex(of: id) {
+            controllers.remove(at: index, fromStackOf: stackRecord)
         }
-        setParent(id, .none)
+        controllers.slot(id)?.pointee.parent = ControllerParent.none
     }
 
     mutating func applySplitViewControllers(_ newPrimary: ControllerID, _ newSecondary: ControllerID?) {
@@ -372,8 +371,11 @@ extension NavigationState {
         case .mergedByDelegate:
             if let oldSecondary {
                 let children = stack(of: oldSecondary)
-                modify(oldSecondary) { $0.stack.removeAll(keepingCapacity: true) }
-                modify(newPrimary) { $0.stack.append(contentsOf: children) }
+                makeControllersUnique()
+                if let old = controllers.slot(oldSecondary) { controllers.truncate(old, to: 0) }
+                if let merged = controllers.slot(newPrimary) {
+                    for child in children { controllers.push(child, onto: merged) }
+                }
                 for child in children { setParent(child, .navigation(newPrimary)) }
                 setParent(oldSecondary, .none)
             }
@@ -499,15 +501,17 @@ extension NavigationState {
             let primary, kind(of: primary) == .navigation, stackCount(of: primary) > 0, let navigation = controller(for: column),
             navigation != primary, parent(of: navigation) == .split
         else { return }
-        modify(primary) { $0.stack.append(navigation) }
+        makeControllersUnique()
+        if let stackRecord = controllers.slot(primary) { controllers.push(navigation, onto: stackRecord) }
         setParent(navigation, .navigation(primary))
     }
 
     mutating func unstackColumn(_ column: Column) {
         guard style.isColumnStyle, let primary, let navigation = controller(for: column),
-            navigation != primary, top(of: primary) == navigation, stack(of: primary).count > 1
+            navigation != primary, top(of: primary) == navigation, stackCount(of: primary) > 1
         else { return }
-        modify(primary) { $0.stack.removeLast() }
+        makeControllersUnique()
+        if let stackRecord = controllers.slot(primary) { _ = controllers.popLast(of: stackRecord) }
         setParent(navigation, .split)
     }
 }
@@ -539,14 +543,13 @@ extension NavigationState {
     /// their parent, and its slot is free for a later mint.
     package mutating func release(_ id: ControllerID) {
         guard isReleasable(id) else { return }
-        // The slot read and written in place (isReleasable: a minted, live one): no copy of its stack.
-        let i = id.index
+        makeControllersUnique()
+        guard let r = controllers.slot(id) else { return }
         var k = 0
-        while k < mintedControllers[i].stack.count {
-            let child = mintedControllers[i].stack[k]
-            if parent(of: child) == .navigation(id) { setParent(child, .none) }
+        while k < Int(r.pointee.stackCount) {
+            if let child = controllers.slot(controllers.stack(of: r)[k]), child.pointee.parent == .navigation(id) { child.pointee.parent = .none }
             k += 1
         }
-        mintedControllers[i].release()
+        r.pointee.release()
     }
 }

@@ -39,15 +39,15 @@ extension NavigationState {
 
     /// The cap creating `id` would pass, or `nil` (also when it reuses a released slot).
     package func creationLimitProblem(_ id: ControllerID) -> String? {
-        guard id.index >= (id.isMinted ? mintedControllers.count : appControllers.count),
-            appControllers.count + mintedControllers.count >= Limits.maximumControllers
+        guard id.index >= (id.isMinted ? mintedControllerCount : appControllerCount),
+            appControllerCount + mintedControllerCount >= Limits.maximumControllers
         else { return nil }
         return "the session holds \(Limits.maximumControllers) controllers already (the cap)"
     }
 
     /// Whether creating `spec` as app controllers, with its names, stays within ``Limits``.
     func fitsCreation(of spec: ControllerSpec) -> Bool {
-        guard appControllers.count + mintedControllers.count + spec.count <= Limits.maximumControllers else { return false }
+        guard appControllerCount + mintedControllerCount + spec.count <= Limits.maximumControllers else { return false }
         var newNames = 0
         var newBytes = 0
         func count(_ name: String?) {

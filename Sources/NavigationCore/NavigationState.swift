@@ -5,10 +5,9 @@
 public struct NavigationState: Hashable, Sendable {
     /// The interned screen names and restoration identifiers.
     public package(set) var names = NameTable()
-    /// Controllers created by the app, indexed by ``ControllerID/index``.
-    @usableFromInline package var appControllers: [ControllerRecord] = []
-    /// Controllers minted by the model on a delegate policy's behalf.
-    @usableFromInline package var mintedControllers: [ControllerRecord] = []
+    /// The controllers created by the app and those minted by the model on a delegate policy's
+    /// behalf, with their stacks, as flat data (copy-on-write: see ``makeControllersUnique()``).
+    @usableFromInline package var controllers = ControllerStore()
 
     /// How the split was created (ST-1).
     public package(set) var style: SplitStyle
@@ -107,54 +106,51 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The number of controllers the app has created (the next app ID's index).
-    public var appControllerCount: Int { appControllers.count }
+    public var appControllerCount: Int { controllers.appCount }
     /// The number of slots of minted controllers, live or released.
-    public var mintedControllerCount: Int { mintedControllers.count }
+    public var mintedControllerCount: Int { controllers.mintedCount }
 
     /// The number of minted controllers alive (not released).
-    public var liveMintedControllerCount: Int { mintedControllers.reduce(0) { $0 + ($1.isReleased ? 0 : 1) } }
+    public var liveMintedControllerCount: Int {
+        (0..<controllers.mintedCount).reduce(0) { $0 + (controllers.mintedRecord($1).isReleased ? 0 : 1) }
+    }
 
     /// The ID the next minted controller receives: the lowest released slot, else a new one.
     public var nextMintedControllerID: ControllerID {
-        ControllerID(minted: mintedControllers.firstIndex(where: \.isReleased) ?? mintedControllers.count)
+        ControllerID(minted: (0..<controllers.mintedCount).first { controllers.mintedRecord($0).isReleased } ?? controllers.mintedCount)
     }
 
     /// The ID the next app-created controller receives.
-    public var nextAppControllerID: ControllerID { ControllerID(app: appControllers.count) }
+    public var nextAppControllerID: ControllerID { ControllerID(app: controllers.appCount) }
 
     /// Every controller ID in the registry, app controllers first.
     public var allControllerIDs: [ControllerID] {
-        (0..<appControllers.count).map { ControllerID(app: $0) }
-            + (0..<mintedControllers.count).map { ControllerID(minted: $0) }
+        (0..<controllers.appCount).map { ControllerID(app: $0) } + (0..<controllers.mintedCount).map { ControllerID(minted: $0) }
+    }
+
+    /// Whether some controller's record satisfies `predicate` (app controllers first).
+    package func containsRecord(where predicate: (ControllerRecord) -> Bool) -> Bool {
+        (0..<controllers.appCount).contains { predicate(controllers.appRecord($0)) }
+            || (0..<controllers.mintedCount).contains { predicate(controllers.mintedRecord($0)) }
     }
 
     /// The record of `id`, or `nil` for an ID the state does not know.
     @inlinable
-    public func record(_ id: ControllerID) -> ControllerRecord? {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i] : nil }
-        return i < appControllers.count ? appControllers[i] : nil
-    }
+    public func record(_ id: ControllerID) -> ControllerRecord? { controllers.slot(id)?.pointee }
 
     /// Whether `id` names a known controller (a released one is no longer known).
     @inlinable @inline(__always) public func contains(_ id: ControllerID) -> Bool {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count && !mintedControllers[i].isReleased }
-        return i < appControllers.count
+        guard let r = controllers.slot(id) else { return false }
+        return !r.pointee.isReleased
     }
 
     /// The kind of `id` (`nil` if unknown).
-    @inlinable @inline(__always) public func kind(of id: ControllerID) -> ControllerKind? {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].kind : nil }
-        return i < appControllers.count ? appControllers[i].kind : nil
-    }
+    @inlinable @inline(__always) public func kind(of id: ControllerID) -> ControllerKind? { controllers.slot(id)?.pointee.kind }
 
     /// The screen name of `id`.
     public func name(of id: ControllerID) -> String {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? names[mintedControllers[i].name] : "\(id)" }
-        return i < appControllers.count ? names[appControllers[i].name] : "\(id)"
+        guard let r = controllers.slot(id) else { return "\(id)" }
+        return names[r.pointee.name]
     }
 
     /// The restoration identifier of `id`, if it has one.
@@ -175,65 +171,85 @@ public struct NavigationState: Hashable, Sendable {
         itemName(of: id) ?? itemName(of: visibleEnd(from: id))
     }
 
-    /// The stack of navigation controller `id` (empty for anything else).
-    @inlinable @inline(__always) public func stack(of id: ControllerID) -> [ControllerID] {
-        // Read in place: copying the whole record out would retain and release it on every call.
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack : [] }
-        return i < appControllers.count ? appControllers[i].stack : []
+    /// The stack of navigation controller `id` (empty for anything else), copied out: hot paths
+    /// read it in place with ``stackCount(of:)`` and ``stackChild(_:of:)``.
+    public func stack(of id: ControllerID) -> [ControllerID] {
+        guard let r = controllers.slot(id), r.pointee.stackCount > 0 else { return [] }
+        return Array(controllers.stack(of: r))
     }
 
     /// The top of navigation controller `id`'s stack.
     @inlinable public func top(of id: ControllerID) -> ControllerID? {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack.last : nil }
-        return i < appControllers.count ? appControllers[i].stack.last : nil
+        guard let r = controllers.slot(id), r.pointee.stackCount > 0 else { return nil }
+        return controllers.stack(of: r)[Int(r.pointee.stackCount) - 1]
     }
 
     /// The controller at `position` in navigation controller `id`'s stack, read in place
     /// (`position` below ``stackCount(of:)``).
     @inlinable public func stackChild(_ position: Int, of id: ControllerID) -> ControllerID {
-        let i = id.index
-        return id.isMinted ? mintedControllers[i].stack[position] : appControllers[i].stack[position]
+        guard let r = controllers.slot(id) else { preconditionFailure("stackChild of an unknown controller") }
+        return controllers.stack(of: r)[position]
+    }
+
+    /// Whether `child` is in navigation controller `id`'s stack, read in place.
+    @inlinable public func stackContains(_ child: ControllerID, of id: ControllerID) -> Bool {
+        guard let r = controllers.slot(id) else { return false }
+        return controllers.stack(of: r).contains(child)
+    }
+
+    /// The position of `child` in navigation controller `id`'s stack, read in place.
+    @inlinable public func stackPosition(of child: ControllerID, in id: ControllerID) -> Int? {
+        guard let r = controllers.slot(id) else { return nil }
+        return controllers.stack(of: r).firstIndex(of: child)
     }
 
     /// The number of controllers in navigation controller `id`'s stack (0 for anything else).
     @inlinable @inline(__always) public func stackCount(of id: ControllerID) -> Int {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].stack.count : 0 }
-        return i < appControllers.count ? appControllers[i].stack.count : 0
+        guard let r = controllers.slot(id) else { return 0 }
+        return Int(r.pointee.stackCount)
     }
 
     /// The parent of `id` (INV-1).
     @inlinable @inline(__always) public func parent(of id: ControllerID) -> ControllerParent {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].parent : .none }
-        return i < appControllers.count ? appControllers[i].parent : .none
+        controllers.slot(id)?.pointee.parent ?? .none
     }
 
     /// Whether `id` is known and has been detail content (no record copy).
     @inlinable @inline(__always) func knownRecordIsDetail(_ id: ControllerID) -> Bool {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count && mintedControllers[i].hasBeenDetail }
-        return i < appControllers.count && appControllers[i].hasBeenDetail
+        controllers.slot(id)?.pointee.hasBeenDetail ?? false
     }
 
     /// The parent of `id`, or `nil` for an ID the state does not know (no record copy).
     @inlinable @inline(__always) func knownParent(of id: ControllerID) -> ControllerParent? {
-        let i = id.index
-        if id.isMinted { return i < mintedControllers.count ? mintedControllers[i].parent : nil }
-        return i < appControllers.count ? appControllers[i].parent : nil
+        controllers.slot(id)?.pointee.parent
+    }
+
+    /// Makes the store this state's own (copied if another state shares it): the one
+    /// copy-on-write check of a mutating step, after which it is written through pointers.
+    @inlinable @inline(__always)
+    package mutating func makeControllersUnique() {
+        if !isKnownUniquelyReferenced(&controllers.owner) { controllers.copyBuffers() }
     }
 
     /// Mutates the record of `id` in place; unknown IDs are ignored (evolve is total).
     @inlinable @inline(__always)
-    mutating func modify(_ id: ControllerID, _ body: (inout ControllerRecord) -> Void) {
-        let i = id.index
-        if id.isMinted {
-            if i < mintedControllers.count { body(&mintedControllers[i]) }
-        } else {
-            if i < appControllers.count { body(&appControllers[i]) }
-        }
+    package mutating func modify(_ id: ControllerID, _ body: (inout ControllerRecord) -> Void) {
+        makeControllersUnique()
+        if let r = controllers.slot(id) { body(&r.pointee) }
+    }
+
+    /// Pushes `child` onto `navigation`'s stack as it is, without touching any parent link: a step
+    /// for tests and tools that build a state by hand (``evolve(_:)`` is the checked way).
+    package mutating func appendToStack(_ child: ControllerID, of navigation: ControllerID) {
+        makeControllersUnique()
+        if let r = controllers.slot(navigation) { controllers.push(child, onto: r) }
+    }
+
+    /// Removes the top of `navigation`'s stack without touching any parent link (see
+    /// ``appendToStack(_:of:)``).
+    package mutating func removeLastFromStack(of navigation: ControllerID) {
+        makeControllersUnique()
+        if let r = controllers.slot(navigation) { _ = controllers.popLast(of: r) }
     }
 
     /// Sets the parent of `id` (unknown IDs are ignored).
@@ -246,16 +262,27 @@ public struct NavigationState: Hashable, Sendable {
     /// (minted) reuses a released slot in place; any other ID is ignored, so a hostile log cannot
     /// make the registry sparse or huge.
     mutating func create(_ id: ControllerID, kind: ControllerKind, name: NameID, restorationID: NameID?) {
+        makeControllersUnique()
         if id.isMinted {
-            if id.index == mintedControllers.count {
-                mintedControllers.append(ControllerRecord(kind: kind, name: name, restorationID: restorationID))
-            } else if id.index < mintedControllers.count, mintedControllers[id.index].isReleased {
-                mintedControllers[id.index].reuse(kind: kind, name: name, restorationID: restorationID)
+            if id.index == controllers.mintedCount {
+                controllers.append(ControllerRecord(kind: kind, name: name, restorationID: restorationID), minted: true)
+            } else if let r = controllers.slot(id), r.pointee.isReleased {
+                r.pointee.reuse(kind: kind, name: name, restorationID: restorationID)
             }
-        } else {
-            if id.index == appControllers.count {
-                appControllers.append(ControllerRecord(kind: kind, name: name, restorationID: restorationID))
-            }
+        } else if id.index == controllers.appCount {
+            controllers.append(ControllerRecord(kind: kind, name: name, restorationID: restorationID), minted: false)
+        }
+    }
+
+    /// Restores a decoded record and its stack at the end of its space (the state decoder's step:
+    /// the links are checked by the decoder, not here).
+    package mutating func restore(_ record: ControllerRecord, stack: [ControllerID], minted: Bool) {
+        makeControllersUnique()
+        controllers.append(record, minted: minted)
+        let id = minted ? ControllerID(minted: controllers.mintedCount - 1) : ControllerID(app: controllers.appCount - 1)
+        if let r = controllers.slot(id) {
+            r.pointee.stackCount = 0
+            if !stack.isEmpty { controllers.setStack(stack, of: r) }
         }
     }
 }

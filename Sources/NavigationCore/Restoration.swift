@@ -39,7 +39,7 @@ extension NavigationState {
         guard depth < 64, let record = record(id), let identifier = record.restorationID else { return nil }
         var spec = ControllerSpec(record.kind, names[record.name], restorationID: names[identifier])
         // A stack keeps its identified prefix: a gap would change every later position.
-        for child in record.stack {
+        for child in stack(of: id) {
             guard let childSpec = preservedSpec(child, depth: depth + 1) else { break }
             spec.children.append(childSpec)
         }

@@ -295,15 +295,15 @@ struct StateCodecTests {
         // expanded one may not (structural invariants).
         #expect(
             refusal { state in
-                state.mintedControllers[0].stack.append(ControllerID(app: 3))
-                state.appControllers[3].parent = .navigation(ControllerID(minted: 0))
+                state.appendToStack(ControllerID(app: 3), of: ControllerID(minted: 0))
+                state.modify(ControllerID(app: 3)) { $0.parent = .navigation(ControllerID(minted: 0)) }
             }?.context.contains("structural") == true)
         #expect(
             refusal { state in
                 state.isCollapsed = true
                 state.compactColumn = nil
-                state.mintedControllers[0].stack.append(ControllerID(app: 3))
-                state.appControllers[3].parent = .navigation(ControllerID(minted: 0))
+                state.appendToStack(ControllerID(app: 3), of: ControllerID(minted: 0))
+                state.modify(ControllerID(app: 3)) { $0.parent = .navigation(ControllerID(minted: 0)) }
             } == nil)
         // Legacy and manual did not exist in version 1.
         let legacy = NavigationState(style: .legacy, traits: Device.iPad.traits(.portrait))

@@ -16,8 +16,8 @@ struct ReducerTests {
         var s = try expanded()
         let x = try s.make("X")
         var expected = s.state
-        expected.appControllers[s["MN"].index].stack.append(x)
-        expected.appControllers[x.index].parent = .navigation(s["MN"])
+        expected.appendToStack(x, of: s["MN"])
+        expected.modify(x) { $0.parent = .navigation(s["MN"]) }
         s.state.evolve(.pushed(x, onto: s["MN"]))
         #expect(s.state == expected)
     }
@@ -28,8 +28,8 @@ struct ReducerTests {
         let x = try s.make("X")
         s.send(.push(x, onto: s["MN"]))
         var expected = s.state
-        expected.appControllers[s["MN"].index].stack.removeLast()
-        expected.appControllers[x.index].parent = .none
+        expected.removeLastFromStack(of: s["MN"])
+        expected.modify(x) { $0.parent = .none }
         s.state.evolve(.popped(navigation: s["MN"], interactive: false))
         #expect(s.state == expected)
         s.state.evolve(.popped(navigation: s["MN"], interactive: false))
@@ -41,8 +41,8 @@ struct ReducerTests {
         var s = try expanded()
         let (mn, dn) = (s["MN"], s["DN"])
         var expected = s.state
-        expected.appControllers[mn.index].stack.append(dn)
-        expected.appControllers[dn.index].parent = .navigation(mn)
+        expected.appendToStack(dn, of: mn)
+        expected.modify(dn) { $0.parent = .navigation(mn) }
         expected.secondary = nil
         expected.rememberedSecondary = dn
         expected.rememberedSecondaryWasPushed = true
@@ -58,8 +58,8 @@ struct ReducerTests {
         let (mn, dn) = (s["MN"], s["DN"])
         s.state.evolve(.collapsed(CollapseResolution(newPrimary: mn, outcome: .secondaryPushed, atLaunch: false)))
         var expected = s.state
-        expected.appControllers[mn.index].stack.removeLast()
-        expected.appControllers[dn.index].parent = .split
+        expected.removeLastFromStack(of: mn)
+        expected.modify(dn) { $0.parent = .split }
         expected.secondary = dn
         expected.isCollapsed = false
         s.state.evolve(.separated(SeparateResolution(newPrimary: mn, secondary: dn, source: .poppedFromPrimary)))

@@ -176,9 +176,9 @@ public struct FlatEvents {
             case NT_PARENT_PRESENTED: parent = .presented
             default: parent = .none
             }
-            guard cr.kind == record.kind.rawValue, stack == record.stack, parent == record.parent,
+            guard cr.kind == record.kind.rawValue, stack == s.stack(of: id), parent == record.parent,
                 (cr.has_been_detail != 0) == record.hasBeenDetail, (cr.released != 0) == record.isReleased
-            else { throw fail("controller \(id): C \(stack) \(parent) vs Swift \(record.stack) \(record.parent)") }
+            else { throw fail("controller \(id): C \(stack) \(parent) vs Swift \(s.stack(of: id)) \(record.parent)") }
         }
     }
 }

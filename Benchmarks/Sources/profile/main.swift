@@ -124,6 +124,14 @@ if CommandLine.arguments.contains("--time") {
         case "evolveContentsOf": _ = measuredEvolveContentsOf(session)
         case "decodeAndEvolve": _ = try measuredDecodeAndEvolve(session)
         case "decode": _ = try measuredDecode(session)
+        case "cfold":
+            let flat = FlatEvents(session.events)
+            var state = FlatEvents.initialState(like: session.initialState)
+            let foldStart = clock.now
+            measuredCFold(flat, &state)
+            best = min(best, clock.now - foldStart)
+            nt_state_free(&state)
+            continue
         case "replay": _ = try measuredReplay(session.path)
         case "replayRecords": _ = try measuredReplayRecords(session.path)
         case "append": _ = try measuredAppend(session, batch: nil, in: BenchConfig.scratchDirectory("profile-append"))
