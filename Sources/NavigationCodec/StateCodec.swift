@@ -226,9 +226,9 @@ extension ByteReader {
         }
         let context = RegistryContext(nameCount: names.count, appCount: appCount, mintedCount: mintedCount, version: version)
         let recordsOffset = offset
-        var records: [(ControllerRecord, stack: [ControllerID])] = []
-        records.reserveCapacity(appCount + mintedCount)
-        for _ in 0..<(appCount + mintedCount) { records.append(try readRecord(context)) }
+        // A stacked controller takes at least a byte: the arena's room is bounded by what is left.
+        var controllers = ControllerStore(appCapacity: appCount, mintedCapacity: mintedCount, arenaCapacity: Swift.min(remaining, appCount + mintedCount))
+        for index in 0..<(appCount + mintedCount) { try readRecord(context, into: &controllers, minted: index >= appCount) }
 
         let styleOffset = offset
         let style = try readEnum(SplitStyle.self, for: "state.style")
@@ -291,7 +291,7 @@ extension ByteReader {
 
         var state = NavigationState(style: style, traits: traits)
         state.names = names
-        for (index, (record, stack)) in records.enumerated() { state.restore(record, stack: stack, minted: index >= appCount) }
+        state.controllers = controllers
         state.isLaunched = flags & 0x01 != 0
         state.isCollapsed = flags & 0x02 != 0
         state.presentsWithGesture = flags & 0x04 != 0
@@ -376,7 +376,7 @@ extension ByteReader {
     }
 
     /// Consumes one controller record.
-    mutating func readRecord(_ context: RegistryContext) throws(CodecError) -> (ControllerRecord, stack: [ControllerID]) {
+    mutating func readRecord(_ context: RegistryContext, into controllers: inout ControllerStore, minted: Bool) throws(CodecError) {
         let start = offset
         let packed = try readByte(for: "record.kind")
         let hasItem = context.version >= 4 && packed & 0x08 != 0
@@ -399,14 +399,19 @@ extension ByteReader {
         record.hasBeenDetail = packed & 0x40 != 0
         record.isReleased = packed & 0x80 != 0
         let count = try readCount(for: "record.stack")
-        var stack: [ControllerID] = []
-        stack.reserveCapacity(count)
-        for _ in 0..<count { stack.append(try readKnownID(context, for: "record.stack")) }
-        if hasItem { record.item = try readKnownNameID(context, for: "record.item") }
+        if hasItem {
+            // The item follows the stack: read it first on a copy, so the record is whole when stored.
+            var ahead = self
+            for _ in 0..<count { _ = try ahead.readKnownID(context, for: "record.stack") }
+            record.item = try ahead.readKnownNameID(context, for: "record.item")
+        }
         // A released controller is a free slot: no parent, no stack, never detail.
-        if record.isReleased, record.parent != .none || !stack.isEmpty || record.hasBeenDetail || record.item != nil {
+        if record.isReleased, record.parent != .none || count != 0 || record.hasBeenDetail || record.item != nil {
             throw Self.failure(.invalidValue, at: start, for: "record (released)")
         }
-        return (record, stack)
+        let stored = controllers.append(record, minted: minted)
+        if count > 0 { controllers.reserve(count, for: stored) }
+        for _ in 0..<count { controllers.push(try readKnownID(context, for: "record.stack"), onto: stored) }
+        if hasItem { _ = try readKnownNameID(context, for: "record.item") }
     }
 }

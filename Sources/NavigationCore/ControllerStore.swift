@@ -57,6 +57,21 @@ package struct ControllerStore: @unchecked Sendable {
         owner = Owner(app: app, minted: minted, arena: arena)
     }
 
+    /// An empty store with room for `appCapacity` app and `mintedCapacity` minted records and
+    /// `arenaCapacity` stacked controllers (a decoder that knows the counts allocates three times).
+    package init(appCapacity: Int, mintedCapacity: Int, arenaCapacity: Int) {
+        self.appCapacity = Swift.max(appCapacity, 8)
+        app = .allocate(capacity: self.appCapacity)
+        appCount = 0
+        self.mintedCapacity = Swift.max(mintedCapacity, 4)
+        minted = .allocate(capacity: self.mintedCapacity)
+        mintedCount = 0
+        self.arenaCapacity = Swift.max(arenaCapacity, 32)
+        arena = .allocate(capacity: self.arenaCapacity)
+        arenaCount = 0
+        owner = Owner(app: app, minted: minted, arena: arena)
+    }
+
     /// Gives this store buffers of its own, copies of the ones it shares (three buffer copies).
     @usableFromInline
     package mutating func copyBuffers() {
@@ -95,8 +110,10 @@ package struct ControllerStore: @unchecked Sendable {
         UnsafeMutableBufferPointer(start: arena + Int(record.pointee.stackStart), count: Int(record.pointee.stackCount))
     }
 
-    /// Appends a record (`minted` chooses the space).
-    package mutating func append(_ record: ControllerRecord, minted isMinted: Bool) {
+    /// Appends a record with an empty stack (`minted` chooses the space) and returns where it lies
+    /// (until the next append).
+    @discardableResult
+    package mutating func append(_ record: ControllerRecord, minted isMinted: Bool) -> UnsafeMutablePointer<ControllerRecord> {
         var record = record
         record.stackStart = 0
         record.stackCount = 0
@@ -108,6 +125,7 @@ package struct ControllerStore: @unchecked Sendable {
             }
             (minted + mintedCount).initialize(to: record)
             mintedCount += 1
+            return minted + (mintedCount - 1)
         } else {
             if appCount == appCapacity {
                 Self.grow(&app, count: appCount, capacity: &appCapacity, to: appCount + 1)
@@ -115,6 +133,7 @@ package struct ControllerStore: @unchecked Sendable {
             }
             (app + appCount).initialize(to: record)
             appCount += 1
+            return app + (appCount - 1)
         }
     }
 
@@ -165,7 +184,7 @@ package struct ControllerStore: @unchecked Sendable {
     /// Gives the stack of `record` room for `minimum` controllers, keeping its contents: extended in
     /// place at the arena's end, else moved there. Capacities double, so the spans a stack left
     /// behind hold fewer slots than its current one: the arena stays within twice its live spans.
-    mutating func reserve(_ minimum: Int, for record: UnsafeMutablePointer<ControllerRecord>) {
+    package mutating func reserve(_ minimum: Int, for record: UnsafeMutablePointer<ControllerRecord>) {
         let capacity = Int(record.pointee.stackCapacity)
         guard minimum > capacity else { return }
         let newCapacity = Swift.max(minimum, capacity * 2, 4)

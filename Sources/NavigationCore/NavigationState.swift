@@ -273,16 +273,4 @@ public struct NavigationState: Hashable, Sendable {
             controllers.append(ControllerRecord(kind: kind, name: name, restorationID: restorationID), minted: false)
         }
     }
-
-    /// Restores a decoded record and its stack at the end of its space (the state decoder's step:
-    /// the links are checked by the decoder, not here).
-    package mutating func restore(_ record: ControllerRecord, stack: [ControllerID], minted: Bool) {
-        makeControllersUnique()
-        controllers.append(record, minted: minted)
-        let id = minted ? ControllerID(minted: controllers.mintedCount - 1) : ControllerID(app: controllers.appCount - 1)
-        if let r = controllers.slot(id) {
-            r.pointee.stackCount = 0
-            if !stack.isEmpty { controllers.setStack(stack, of: r) }
-        }
-    }
 }
