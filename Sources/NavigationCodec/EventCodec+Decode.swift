@@ -177,7 +177,7 @@ extension ByteReader {
     @inline(__always)
     mutating func readShown() throws(CodecError) -> (ControllerID, sender: ControllerID, resolution: ShowResolution) {
         let start = offset
-        guard let resolutionTag = ShowResolutionWireTag(rawValue: try readByte(for: "shown.resolution")) else {
+        guard let resolutionTag = ShowResolutionWireTag.decoding(try readByte(for: "shown.resolution")) else {
             throw Self.failure(.unknownTag, at: start, for: "shown.resolution")
         }
         let target = try readID(for: "shown.target")
@@ -191,7 +191,7 @@ extension ByteReader {
     mutating func readDetailShown() throws(CodecError) -> (ControllerID?, sender: ControllerID, resolution: ShowResolution) {
         let start = offset
         let packed = try readByte(for: "detailShown.resolution")
-        guard packed & 0xF0 == 0, let resolutionTag = ShowResolutionWireTag(rawValue: packed & 0x07) else {
+        guard packed & 0xF0 == 0, let resolutionTag = ShowResolutionWireTag.decoding(packed & 0x07) else {
             throw Self.failure(.unknownTag, at: start, for: "detailShown.resolution")
         }
         let target = packed & 0x08 != 0 ? try readID(for: "detailShown.target") : nil

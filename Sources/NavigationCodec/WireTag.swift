@@ -79,6 +79,14 @@ enum ShowResolutionWireTag: UInt8 {
     case handledByDelegate = 4
     case unchanged = 5
     case replacedStack = 6
+
+    /// `init(rawValue:)` without its call: the tags are `0` through ``replacedStack`` in declaration
+    /// order, and a payload-free enum stores its case's declaration index.
+    @inline(__always)
+    static func decoding(_ byte: UInt8) -> ShowResolutionWireTag? {
+        guard byte <= replacedStack.rawValue else { return nil }
+        return unsafeBitCast(byte, to: ShowResolutionWireTag.self)
+    }
 }
 
 /// The wire tag of each ``ColumnResolution`` case (the resolution byte of a `columnSet` event).

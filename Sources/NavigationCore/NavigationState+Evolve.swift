@@ -78,10 +78,12 @@ extension NavigationState {
         case .presented(let controller):
             guard presented == nil, record(controller)?.parent == ControllerParent.none else { return }
             presented = controller
+            makeControllersUnique()
             setParent(controller, .presented)
         case .dismissed(let controller):
             guard presented == controller else { return }
             presented = nil
+            makeControllersUnique()
             setParent(controller, .none)
         case .splitViewControllersSet(let newPrimary, let newSecondary):
             if splitChildrenRule(newPrimary, newSecondary) == nil { applySplitViewControllers(newPrimary, newSecondary) }
@@ -115,7 +117,10 @@ extension NavigationState {
         case .controllerReleased(let id):
             release(id)
         case .detailMarked(let id):
-            if contains(id) { markDetail(id) }
+            if contains(id) {
+                makeControllersUnique()
+                markDetail(id)
+            }
         case .itemRepresented(let id, let item):
             represent(item, by: id)
         case .resynced(let resync):
@@ -172,7 +177,7 @@ extension NavigationState {
     /// the mark), so the walk stops there: marking a shown detail again costs one read.
     mutating func markDetail(_ id: ControllerID, depth: Int = 0) {
         guard depth < 64 else { return }
-        makeControllersUnique()
+        assertControllersUnique()
         guard let r = controllers.slot(id), !r.pointee.hasBeenDetail else { return }
         r.pointee.hasBeenDetail = true
         var k = 0
@@ -255,15 +260,15 @@ extension NavigationState {
             case .split, .presented: return
             }
         }
+        // Taking an ancestor of `navigation` into its own stack would make a cycle.
+        if stolen && list.contains(where: { subtree(of: $0).contains(navigation) }) { return }
+        makeControllersUnique()
         if stolen {
-            // Taking an ancestor of `navigation` into its own stack would make a cycle.
-            if list.contains(where: { subtree(of: $0).contains(navigation) }) { return }
             for id in list {
                 guard case .navigation(let owner) = parent(of: id), owner != navigation else { continue }
                 detachFromNavigation(id)
             }
         }
-        makeControllersUnique()
         guard let stackRecord = controllers.slot(navigation) else { return }
         var k = 0
         while k < Int(stackRecord.pointee.stackCount) {
@@ -280,6 +285,7 @@ extension NavigationState {
     }
 
     package mutating func applyShow(_ target: ControllerID, _ resolution: ShowResolution, asDetail: Bool) {
+        makeControllersUnique()  // once for the step: the helpers below write unchecked
         guard let targetParent = knownParent(of: target) else { return }
         switch resolution {
         case .pushed(let navigation):
@@ -316,7 +322,7 @@ extension NavigationState {
     /// Removes `id` from the navigation stack that holds it, if any (UIKit reparents on install).
     mutating func detachFromNavigation(_ id: ControllerID) {
         guard case .navigation(let nav) = parent(of: id) else { return }
-        makeControllersUnique()
+        assertControllersUnique()
         if let stackRecord = controllers.slot(nav), let index = controllers.stack(of: stackRecord).firstIndex(of: id) {
             controllers.remove(at: index, fromStackOf: stackRecord)
         }
@@ -324,6 +330,7 @@ extension NavigationState {
     }
 
     mutating func applySplitViewControllers(_ newPrimary: ControllerID, _ newSecondary: ControllerID?) {
+        makeControllersUnique()  // once for the step: the helpers below write unchecked
         guard contains(newPrimary), newSecondary.map(contains) ?? true, newPrimary != newSecondary,
             parent(of: newPrimary) != .presented, newSecondary.map({ parent(of: $0) != .presented }) ?? true
         else { return }
@@ -352,6 +359,7 @@ extension NavigationState {
     /// Applies a collapse that ``collapseRule(_:)`` accepts (it checks the new primary, CO-7, and
     /// a column style's outcome).
     mutating func applyCollapse(_ resolution: CollapseResolution) {
+        makeControllersUnique()  // once for the step: the helpers below write unchecked
         guard !isCollapsed else { return }
         if style.isColumnStyle {
             // CO-10, CO-11: the columns stay where they are; stacking follows as its own events.
@@ -397,6 +405,7 @@ extension NavigationState {
     /// Applies a separate that ``separateRule(_:)`` accepts (it checks the source against the style
     /// and the new primary).
     mutating func applySeparate(_ resolution: SeparateResolution) {
+        makeControllersUnique()  // once for the step: the helpers below write unchecked
         guard isCollapsed else { return }
         if style.isColumnStyle {
             isCollapsed = false
@@ -457,6 +466,7 @@ extension NavigationState {
     }
 
     mutating func applyColumnSet(_ controller: ControllerID?, _ column: Column, _ resolution: ColumnResolution) {
+        makeControllersUnique()  // once for the step: the helpers below write unchecked
         guard style.isColumnStyle else { return }
         let current = self.controller(for: column)
         let new: ControllerID

@@ -252,10 +252,19 @@ public struct NavigationState: Hashable, Sendable {
         if let r = controllers.slot(navigation) { _ = controllers.popLast(of: r) }
     }
 
-    /// Sets the parent of `id` (unknown IDs are ignored).
+    /// Checks, in debug builds, that the store is this state's own: what a step that writes without
+    /// ``makeControllersUnique()`` relies on (its entry point, ``apply(_:)`` or
+    /// ``evolve(_:step:)``, made it so once for the whole event).
+    @inlinable @inline(__always)
+    package mutating func assertControllersUnique() {
+        assert(isKnownUniquelyReferenced(&controllers.owner), "a step wrote to a store another state shares")
+    }
+
+    /// Sets the parent of `id` (unknown IDs are ignored); the store must be this state's own.
     @inlinable @inline(__always)
     mutating func setParent(_ id: ControllerID, _ parent: ControllerParent) {
-        modify(id) { $0.parent = parent }
+        assertControllersUnique()
+        controllers.slot(id)?.pointee.parent = parent
     }
 
     /// Appends a new record (no parent, an empty stack) at the next index of `id`'s space, or

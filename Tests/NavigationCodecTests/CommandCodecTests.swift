@@ -30,6 +30,14 @@ struct CommandCodecTests {
         #expect(EventWireTag(rawValue: EventWireTag.last.rawValue + 1) == nil)
     }
 
+    @Test("a show's resolution tag decodes as init(rawValue:) would, for every byte")
+    func showResolutionTagDecoding() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(ShowResolutionWireTag.decoding(byte) == ShowResolutionWireTag(rawValue: byte), "byte \(byte)")
+        }
+        #expect(ShowResolutionWireTag(rawValue: ShowResolutionWireTag.replacedStack.rawValue + 1) == nil)
+    }
+
     @Test("every sample command round-trips through the bytes of a rejected and an ignored event")
     func roundTrip() throws {
         for command in CommandSamples.all {

@@ -111,6 +111,13 @@ if loop == "decoders" {
     }
     exit(try checkDecoders(path: path, mutateEvery: arguments.dropFirst().first.flatMap { UInt64($0) } ?? 16) ? 0 : 1)
 }
+if loop == "layout" {
+    // What one pre-decoded event costs the Evolve suite's loop in memory, against the C fold's.
+    print("NavigationEvent: size \(MemoryLayout<NavigationEvent>.size), stride \(MemoryLayout<NavigationEvent>.stride)")
+    print("NavigationCommand: size \(MemoryLayout<NavigationCommand>.size); ControllerRecord: stride \(MemoryLayout<ControllerRecord>.stride)")
+    print("C fold event: stride \(MemoryLayout<nt_event>.stride)")
+    exit(0)
+}
 let session = try SessionData.load()
 let n = session.count
 if CommandLine.arguments.contains("--time") {
