@@ -45,8 +45,9 @@ public struct ControllerRecord: Hashable, Sendable {
     public var item: NameID?
     /// Where its stack starts in the state's arena (``ControllerStore``).
     @usableFromInline package var stackStart: UInt32 = 0
-    /// The number of controllers in its stack (navigation controllers only).
-    public package(set) var stackCount: UInt32 = 0
+    /// The number of controllers in its stack (navigation controllers only;
+    /// ``NavigationState/stackCount(of:)`` reads it).
+    @usableFromInline package var stackCount: UInt32 = 0
     /// The arena slots its stack may fill before it moves.
     @usableFromInline package var stackCapacity: UInt32 = 0
 

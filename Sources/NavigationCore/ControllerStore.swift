@@ -146,7 +146,7 @@ package struct ControllerStore: @unchecked Sendable {
     }
 
     /// Removes and returns the top of the stack of `record`, if it has one.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func popLast(of record: UnsafeMutablePointer<ControllerRecord>) -> ControllerID? {
         guard record.pointee.stackCount > 0 else { return nil }
         record.pointee.stackCount &-= 1

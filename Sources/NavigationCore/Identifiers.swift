@@ -79,7 +79,7 @@ public struct NameTable: Hashable, Sendable {
     }
 
     /// The number of interned strings.
-    public var count: Int { strings.count }
+    @inlinable public var count: Int { strings.count }
 
     /// The ID the next interned string will receive.
     public var nextID: NameID { NameID(rawValue: UInt32(truncatingIfNeeded: strings.count)) }

@@ -65,7 +65,7 @@ extension NavigationState {
     }
 
     /// Whether `name` is in the name table.
-    @inline(__always)
+    @inlinable @inline(__always)
     func isInterned(_ name: NameID) -> Bool { Int(name.rawValue) < names.count }
 
     /// Whether `id` is the identity a creation may take now: the next app ID, or a minted slot that
@@ -231,6 +231,9 @@ extension NavigationState {
         return nil
     }
 
+    // Inlined, as separateRule: called out of line from a mutating step (collapse), it would be
+    // handed a copy of the whole state.
+    @inline(__always)
     func collapseRule(_ resolution: CollapseResolution) -> String? {
         let newPrimary = resolution.newPrimary
         guard !isCollapsed else { return nil }  // changes nothing (decide may ask twice)
@@ -252,6 +255,7 @@ extension NavigationState {
         return nil
     }
 
+    @inline(__always)
     func separateRule(_ resolution: SeparateResolution) -> String? {
         let newPrimary = resolution.newPrimary
         guard isCollapsed else { return nil }  // changes nothing (an expand of a split that never collapsed)

@@ -144,14 +144,15 @@ extension NavigationState {
     }
 
     /// `itemRepresented`: the item `id` shows, for a known controller and an interned item.
-    @inline(__always)
+    /// Inlinable, as ``popTop(of:)``: the fused decoder's most frequent steps, inlined into it.
+    @inlinable @inline(__always)
     package mutating func represent(_ item: NameID?, by id: ControllerID) {
         if contains(id), item.map(isInterned) ?? true { modify(id) { $0.item = item } }
     }
 
     /// The parent a controller popped off a stack gets: a column-style column's controller goes back
     /// to its column; anything else leaves the hierarchy.
-    @inline(__always)
+    @inlinable @inline(__always)
     func releasedParent(_ id: ControllerID) -> ControllerParent {
         style.isColumnStyle && (id == secondary || id == supplementary) ? .split : .none
     }
@@ -187,7 +188,7 @@ extension NavigationState {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func popTop(of navigation: ControllerID) {
         guard stackCount(of: navigation) > 1 else { return }  // INV-6, NV-2
         makeControllersUnique()

@@ -37,7 +37,10 @@ extension NavigationState {
         return nil
     }
 
-    /// The cap creating `id` would pass, or `nil` (also when it reuses a released slot).
+    /// The cap creating `id` would pass, or `nil` (also when it reuses a released slot). Inlined,
+    /// also into the fused decoder: called out of line from a mutating step, it would be handed a
+    /// copy of the whole state.
+    @inlinable @inline(__always)
     package func creationLimitProblem(_ id: ControllerID) -> String? {
         guard id.index >= (id.isMinted ? mintedControllerCount : appControllerCount),
             appControllerCount + mintedControllerCount >= Limits.maximumControllers

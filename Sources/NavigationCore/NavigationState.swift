@@ -106,9 +106,9 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The number of controllers the app has created (the next app ID's index).
-    public var appControllerCount: Int { controllers.appCount }
+    @inlinable public var appControllerCount: Int { controllers.appCount }
     /// The number of slots of minted controllers, live or released.
-    public var mintedControllerCount: Int { controllers.mintedCount }
+    @inlinable public var mintedControllerCount: Int { controllers.mintedCount }
 
     /// The number of minted controllers alive (not released).
     public var liveMintedControllerCount: Int {
@@ -179,7 +179,7 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The top of navigation controller `id`'s stack.
-    @inlinable public func top(of id: ControllerID) -> ControllerID? {
+    @inlinable @inline(__always) public func top(of id: ControllerID) -> ControllerID? {
         guard let r = controllers.slot(id), r.pointee.stackCount > 0 else { return nil }
         return controllers.stack(of: r)[Int(r.pointee.stackCount) - 1]
     }
