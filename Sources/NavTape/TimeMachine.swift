@@ -21,6 +21,8 @@ public final class TimeMachine {
         reader.header.parentSessionID.isEmpty ? nil : (reader.header.parentSessionID, reader.header.forkIndex)
     }
     let reader: EventLogReader
+    /// The names of the last checkpoint decoded: the next one usually holds the same, and reuses them.
+    private var checkpointNames: NameTable?
 
     /// The cursor of ``stepForward()``, ``stepBack()``, ``first()`` and ``last()``.
     public private(set) var position: UInt64 = 0
@@ -97,7 +99,9 @@ public final class TimeMachine {
             return (0, initialState)
         }
         do {
-            return (checkpoint.recordIndex, try CheckpointCodec.decode(checkpoint.payload).state)
+            let state = try CheckpointCodec.decode(checkpoint.payload, reusingNames: checkpointNames).state
+            checkpointNames = state.names
+            return (checkpoint.recordIndex, state)
         } catch {
             throw NavTapeError(.dataError, path: path, "checkpoint at event \(checkpoint.recordIndex): \(error)")
         }

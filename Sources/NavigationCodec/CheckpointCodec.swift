@@ -16,14 +16,16 @@ public enum CheckpointCodec {
         return writer.bytes
     }
 
-    /// The stored hash and state.
-    public static func decode(_ bytes: [UInt8]) throws(CodecError) -> (hash: UInt64, state: NavigationState) {
+    /// The stored hash and state. `names`, a name table decoded before (the last checkpoint's
+    /// state's), becomes the state's own when the checkpoint holds the same names: a seek then builds
+    /// no strings and hashes none.
+    public static func decode(_ bytes: [UInt8], reusingNames names: NameTable? = nil) throws(CodecError) -> (hash: UInt64, state: NavigationState) {
         guard bytes.count >= 9 else { throw CodecError(.truncated, at: bytes.count, "checkpoint header") }
         guard bytes[0] == version else { throw CodecError(.invalidValue, at: 0, "checkpoint version \(bytes[0])") }
         return try ByteReader.withReader(over: bytes) { (reader: inout ByteReader) throws(CodecError) in
             _ = reader.readUInt8()
             let hash = reader.readUInt64() ?? 0  // at least 9 bytes: checked above
-            let state = try reader.readState()
+            let state = try reader.readState(reusingNames: names)
             try reader.expectEnd(for: "state")
             return (hash, state)
         }

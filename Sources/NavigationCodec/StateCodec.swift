@@ -189,7 +189,12 @@ extension ByteWriter {
 
 extension ByteReader {
     /// Consumes a state and validates it (see ``StateCodec/decode(_:)-(UnsafeRawBufferPointer)``).
-    mutating func readState() throws(CodecError) -> NavigationState {
+    ///
+    /// `previous`, a name table decoded before (the last checkpoint's), is taken as the state's own
+    /// when the state holds the same names byte for byte: a session interns its names early, so
+    /// most checkpoints repeat them, and comparing bytes costs less than building strings and
+    /// hashing them into a table. Anything else decodes the names in full, with the same errors.
+    mutating func readState(reusingNames previous: NameTable? = nil) throws(CodecError) -> NavigationState {
         let versionOffset = offset
         let version = try readByte(for: "state.version")
         guard StateCodec.readableFormatVersions.contains(version) else {
@@ -199,19 +204,10 @@ extension ByteReader {
         let namesOffset = offset
         let nameCount = try readCount(for: "state.names")
         guard nameCount <= NavigationState.Limits.maximumNames else { throw Self.failure(.tooLarge, at: namesOffset, for: "state.names") }
-        names.reserveCapacity(nameCount)  // readCount bounds it by the bytes left: a forged count reserves little
-        for _ in 0..<nameCount {
-            let stringOffset = offset
-            let string = try readString(for: "state.names")
-            guard names.byteCount + string.utf8.count <= NavigationState.Limits.maximumNameBytes else {
-                throw Self.failure(.tooLarge, at: stringOffset, for: "state.names (bytes)")
-            }
-            // `append` ignores a string it holds: a repeat would shift every later name ID.
-            let before = names.count
-            names.append(string)
-            guard names.count == before + 1 else {
-                throw Self.failure(.invalidValue, at: stringOffset, for: "state.names (repeated string)")
-            }
+        if let previous, previous.count == nameCount, consumeStrings(equalTo: previous.strings) {
+            names = previous
+        } else {
+            try readNames(count: nameCount, into: &names)
         }
 
         // Both counts come first so that each record's IDs can be checked as it is read.
@@ -375,6 +371,37 @@ extension ByteReader {
         return id
     }
 
+    /// Consumes `count` names into `names` (empty), checking their bytes, the table's byte cap and
+    /// that none repeats.
+    mutating func readNames(count: Int, into names: inout NameTable) throws(CodecError) {
+        names.reserveCapacity(count)  // readCount bounds it by the bytes left: a forged count reserves little
+        for _ in 0..<count {
+            let stringOffset = offset
+            let string = try readString(for: "state.names")
+            guard names.byteCount + string.utf8.count <= NavigationState.Limits.maximumNameBytes else {
+                throw Self.failure(.tooLarge, at: stringOffset, for: "state.names (bytes)")
+            }
+            // `append` ignores a string it holds: a repeat would shift every later name ID.
+            let before = names.count
+            names.append(string)
+            guard names.count == before + 1 else {
+                throw Self.failure(.invalidValue, at: stringOffset, for: "state.names (repeated string)")
+            }
+        }
+    }
+
+    /// Consumes strings encoded as `strings` are, byte for byte, and returns `true`; otherwise
+    /// consumes nothing and returns `false`.
+    mutating func consumeStrings(equalTo strings: [String]) -> Bool {
+        var ahead = self
+        for string in strings {
+            guard let length = ahead.readVarint(), length == UInt64(string.utf8.count),
+                let body = ahead.readBytes(count: Int(length)), string.utf8.elementsEqual(body)
+            else { return false }
+        }
+        self = ahead
+        return true
+    }
     /// Consumes one controller record.
     mutating func readRecord(_ context: RegistryContext, into controllers: inout ControllerStore, minted: Bool) throws(CodecError) {
         let start = offset
