@@ -3,7 +3,8 @@
 // instructions.sh runs it and reads the inclusive Ir of the function `measured<Loop>` (not
 // --toggle-collect: the loops' closures match the same name and would toggle collection off).
 // Loops: evolve | evolveContentsOf | evolveBorrowed | decode | decodeAndEvolve | cfold | replay | seek
-// (with --time: best-of-9 wall clock instead; also append | appendDurable, a group commit every 4,096); diagnostics: seekparts | columns | stats | hash;
+// (with --time: best-of-9 wall clock instead, cfold included; also append | appendDurable, a group commit every 4,096);
+// diagnostics: seekparts | columns | stats | hash | layout (the event's and the record's sizes against the C fold's);
 // `decoders LOG [MUTATE_EVERY]`: the replay loop's decoder against the reference on every record of LOG (DecoderEquality.swift)
 import BenchSupport
 import CBaselines
