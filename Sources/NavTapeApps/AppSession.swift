@@ -136,7 +136,7 @@ public struct AppSession: Sendable {
     /// with something to pop.
     private func backTarget(in state: NavigationState) -> ControllerID? {
         var target: ControllerID?
-        for id in state.visibleControllers where state.kind(of: id) == .navigation && state.stack(of: id).count > 1 {
+        for id in state.visibleControllers where state.kind(of: id) == .navigation && state.stackCount(of: id) > 1 {
             target = id
         }
         return target

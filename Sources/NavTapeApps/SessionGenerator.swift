@@ -118,7 +118,7 @@ public struct SessionGenerator: Sendable {
     private mutating func back(in state: NavigationState) -> NavigationCommand {
         // The Back button of the stack the user looks at: the deepest visible navigation controller.
         var target: ControllerID?
-        for id in state.visibleControllers where state.kind(of: id) == .navigation && state.stack(of: id).count > 1 {
+        for id in state.visibleControllers where state.kind(of: id) == .navigation && state.stackCount(of: id) > 1 {
             target = id
         }
         if let target { return rng.chance(15) ? .interactivePop(target, completed: rng.chance(70)) : .pop(target) }

@@ -216,7 +216,7 @@ extension Decision {
         }
         // EX-1.4: the navigation primary pops its top (EX-2); never the root (NV-2).
         if secondary == nil, state.kind(of: newPrimary) == .navigation,
-            state.stack(of: newPrimary).count > 1, let top = state.top(of: newPrimary), state.kind(of: top) != .split
+            state.stackCount(of: newPrimary) > 1, let top = state.top(of: newPrimary), state.kind(of: top) != .split
         {
             secondary = top
             source = .poppedFromPrimary

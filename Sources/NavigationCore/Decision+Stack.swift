@@ -3,7 +3,7 @@ extension Decision {
     func pushRejection(_ controller: ControllerID, onto navigation: ControllerID) -> RejectionReason? {
         guard state.contains(controller) else { return .unknownController }
         guard state.kind(of: navigation) == .navigation else { return .notNavigationController }
-        if state.stack(of: navigation).contains(controller) { return .alreadyInStack }
+        if state.stackContains(controller, of: navigation) { return .alreadyInStack }
         switch state.kind(of: controller) {
         case .tabBar: return .tabBarController
         case .split: return .splitViewController
@@ -33,13 +33,13 @@ extension Decision {
 
     mutating func pop(_ navigation: ControllerID, interactive: Bool) {
         if let reason = navigationRejection(navigation) { return reject(reason, navigation) }
-        guard state.stack(of: navigation).count > 1 else { return ignore(.atRoot, navigation) }
+        guard state.stackCount(of: navigation) > 1 else { return ignore(.atRoot, navigation) }
         emit(.popped(navigation: navigation, interactive: interactive))
     }
 
     mutating func popToRoot(_ navigation: ControllerID) {
         if let reason = navigationRejection(navigation) { return reject(reason, navigation) }
-        guard state.stack(of: navigation).count > 1 else { return ignore(.rootOnly, navigation) }
+        guard state.stackCount(of: navigation) > 1 else { return ignore(.rootOnly, navigation) }
         emit(.poppedToRoot(navigation: navigation))
     }
 

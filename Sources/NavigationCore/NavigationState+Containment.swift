@@ -62,7 +62,7 @@ extension NavigationState {
         var lastStacked = 0
         for column in [supplementary, secondary].compactMap({ $0 }) {
             guard case .navigation(let owner) = parent(of: column) else { continue }
-            guard isCollapsed, owner == primary, let index = stack(of: owner).firstIndex(of: column), index > lastStacked else {
+            guard isCollapsed, owner == primary, let index = stackPosition(of: column, in: owner), index > lastStacked else {
                 return "column \(column) is stacked out of place"
             }
             lastStacked = index

@@ -70,11 +70,11 @@ public struct CommitObservation: Hashable, Sendable {
             case .separated(let resolution) where resolution.source == .poppedFromPrimary:
                 transitions.append(StackChange(navigation: resolution.newPrimary, transition: .pop))
             case .columnStacked:
-                if let primary = previous.primary, state.stack(of: primary).count > previous.stack(of: primary).count {
+                if let primary = previous.primary, state.stackCount(of: primary) > previous.stackCount(of: primary) {
                     transitions.append(StackChange(navigation: primary, transition: .push))
                 }
             case .columnUnstacked:
-                if let primary = previous.primary, state.stack(of: primary).count < previous.stack(of: primary).count {
+                if let primary = previous.primary, state.stackCount(of: primary) < previous.stackCount(of: primary) {
                     transitions.append(StackChange(navigation: primary, transition: .pop))
                 }
             case .popped(let navigation, _):

@@ -329,9 +329,9 @@ struct FactsProjection: Projection {
         guard hierarchy else { return }
         func column(_ id: ControllerID?) -> (depth: Int, top: String) {
             guard var id else { return (0, "") }
-            let depth = state.kind(of: id) == .navigation ? state.stack(of: id).count : 1
+            let depth = state.kind(of: id) == .navigation ? state.stackCount(of: id) : 1
             var level = 0
-            while state.kind(of: id) == .navigation, let top = state.stack(of: id).last, level < 64 {
+            while state.kind(of: id) == .navigation, let top = state.top(of: id), level < 64 {
                 id = top
                 level += 1
             }
