@@ -425,20 +425,17 @@ extension ByteReader {
         }
         record.hasBeenDetail = packed & 0x40 != 0
         record.isReleased = packed & 0x80 != 0
+        // The stack goes straight into the store; a record refused below leaves it there, but a
+        // refusal throws, and the store is dropped with the state being decoded.
         let count = try readCount(for: "record.stack")
-        if hasItem {
-            // The item follows the stack: read it first on a copy, so the record is whole when stored.
-            var ahead = self
-            for _ in 0..<count { _ = try ahead.readKnownID(context, for: "record.stack") }
-            record.item = try ahead.readKnownNameID(context, for: "record.item")
-        }
-        // A released controller is a free slot: no parent, no stack, never detail.
-        if record.isReleased, record.parent != .none || count != 0 || record.hasBeenDetail || record.item != nil {
-            throw Self.failure(.invalidValue, at: start, for: "record (released)")
-        }
         let stored = controllers.append(record, minted: minted)
         if count > 0 { controllers.reserve(count, for: stored) }
         for _ in 0..<count { controllers.push(try readKnownID(context, for: "record.stack"), onto: stored) }
-        if hasItem { _ = try readKnownNameID(context, for: "record.item") }
+        if hasItem { stored.pointee.item = try readKnownNameID(context, for: "record.item") }
+        // A released controller is a free slot: no parent, no stack, never detail.
+        let item = stored.pointee.item
+        if record.isReleased, record.parent != .none || count != 0 || record.hasBeenDetail || item != nil {
+            throw Self.failure(.invalidValue, at: start, for: "record (released)")
+        }
     }
 }
