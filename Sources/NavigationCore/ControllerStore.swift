@@ -44,18 +44,7 @@ package struct ControllerStore: @unchecked Sendable {
     @usableFromInline package var owner: Owner
 
     /// An empty store.
-    package init() {
-        app = .allocate(capacity: 8)
-        appCount = 0
-        appCapacity = 8
-        minted = .allocate(capacity: 4)
-        mintedCount = 0
-        mintedCapacity = 4
-        arena = .allocate(capacity: 32)
-        arenaCount = 0
-        arenaCapacity = 32
-        owner = Owner(app: app, minted: minted, arena: arena)
-    }
+    package init() { self.init(appCapacity: 8, mintedCapacity: 4, arenaCapacity: 32) }
 
     /// An empty store with room for `appCapacity` app and `mintedCapacity` minted records and
     /// `arenaCapacity` stacked controllers (a decoder that knows the counts allocates three times).
@@ -73,19 +62,17 @@ package struct ControllerStore: @unchecked Sendable {
     }
 
     /// Gives this store buffers of its own, copies of the ones it shares (three buffer copies).
-    @usableFromInline
+    /// Never inlined: the cold path of every copy-on-write check, kept out of the steps.
+    @usableFromInline @inline(never)
     package mutating func copyBuffers() {
-        let oldApp = app, oldMinted = minted, oldArena = arena
-        appCapacity = Swift.max(appCount, 8)
-        app = .allocate(capacity: appCapacity)
-        app.initialize(from: oldApp, count: appCount)
-        mintedCapacity = Swift.max(mintedCount, 4)
-        minted = .allocate(capacity: mintedCapacity)
-        minted.initialize(from: oldMinted, count: mintedCount)
-        arenaCapacity = Swift.max(arenaCount, 32)
-        arena = .allocate(capacity: arenaCapacity)
-        arena.initialize(from: oldArena, count: arenaCount)
-        owner = Owner(app: app, minted: minted, arena: arena)
+        var copy = ControllerStore(appCapacity: appCount, mintedCapacity: mintedCount, arenaCapacity: arenaCount)
+        copy.app.initialize(from: app, count: appCount)
+        copy.appCount = appCount
+        copy.minted.initialize(from: minted, count: mintedCount)
+        copy.mintedCount = mintedCount
+        copy.arena.initialize(from: arena, count: arenaCount)
+        copy.arenaCount = arenaCount
+        self = copy
     }
 
     /// The record of `id`, or `nil` for an index past its space's end.
@@ -118,23 +105,27 @@ package struct ControllerStore: @unchecked Sendable {
         record.stackStart = 0
         record.stackCount = 0
         record.stackCapacity = 0
+        // The owner learns of a buffer only when it moves: most appends fit.
         if isMinted {
-            if mintedCount == mintedCapacity {
-                Self.grow(&minted, count: mintedCount, capacity: &mintedCapacity, to: mintedCount + 1)
-                owner.minted = minted
-            }
-            (minted + mintedCount).initialize(to: record)
-            mintedCount += 1
-            return minted + (mintedCount - 1)
-        } else {
-            if appCount == appCapacity {
-                Self.grow(&app, count: appCount, capacity: &appCapacity, to: appCount + 1)
-                owner.app = app
-            }
-            (app + appCount).initialize(to: record)
-            appCount += 1
-            return app + (appCount - 1)
+            let before = minted
+            let slot = Self.append(record, to: &minted, count: &mintedCount, capacity: &mintedCapacity)
+            if minted != before { owner.minted = minted }
+            return slot
         }
+        let before = app
+        let slot = Self.append(record, to: &app, count: &appCount, capacity: &appCapacity)
+        if app != before { owner.app = app }
+        return slot
+    }
+
+    /// Appends `record` to one space's buffer, growing it when full (the caller updates ``owner``).
+    private static func append(
+        _ record: ControllerRecord, to buffer: inout UnsafeMutablePointer<ControllerRecord>, count: inout Int, capacity: inout Int
+    ) -> UnsafeMutablePointer<ControllerRecord> {
+        if count == capacity { grow(&buffer, count: count, capacity: &capacity, to: count + 1) }
+        (buffer + count).initialize(to: record)
+        count += 1
+        return buffer + (count - 1)
     }
 
     /// Pushes `id` onto the stack of `record`.

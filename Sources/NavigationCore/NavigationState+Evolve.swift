@@ -193,7 +193,7 @@ extension NavigationState {
         guard stackCount(of: navigation) > 1 else { return }  // INV-6, NV-2
         makeControllersUnique()
         guard let stackRecord = controllers.slot(navigation), let popped = controllers.popLast(of: stackRecord) else { return }
-        controllers.slot(popped)?.pointee.parent = releasedParent(popped)
+        setParent(popped, releasedParent(popped))
     }
 
     mutating func popAbove(index: Int, of navigation: ControllerID) {
@@ -203,7 +203,7 @@ extension NavigationState {
         guard let stackRecord = controllers.slot(navigation) else { return }
         for k in (index + 1)..<count {
             let controller = controllers.stack(of: stackRecord)[k]
-            controllers.slot(controller)?.pointee.parent = releasedParent(controller)
+            setParent(controller, releasedParent(controller))
         }
         controllers.truncate(stackRecord, to: index + 1)
     }
@@ -274,7 +274,7 @@ extension NavigationState {
         var k = 0
         while k < Int(stackRecord.pointee.stackCount) {
             let controller = controllers.stack(of: stackRecord)[k]
-            if !list.contains(controller) { controllers.slot(controller)?.pointee.parent = releasedParent(controller) }
+            if !list.contains(controller) { setParent(controller, releasedParent(controller)) }
             k += 1
         }
         controllers.setStack(list, of: stackRecord)
@@ -327,7 +327,7 @@ extension NavigationState {
         if let stackRecord = controllers.slot(nav), let index = controllers.stack(of: stackRecord).firstIndex(of: id) {
             controllers.remove(at: index, fromStackOf: stackRecord)
         }
-        controllers.slot(id)?.pointee.parent = ControllerParent.none
+        setParent(id, .none)
     }
 
     mutating func applySplitViewControllers(_ newPrimary: ControllerID, _ newSecondary: ControllerID?) {
@@ -380,7 +380,6 @@ extension NavigationState {
         case .mergedByDelegate:
             if let oldSecondary {
                 let children = stack(of: oldSecondary)
-                makeControllersUnique()
                 if let old = controllers.slot(oldSecondary) { controllers.truncate(old, to: 0) }
                 if let merged = controllers.slot(newPrimary) {
                     for child in children { controllers.push(child, onto: merged) }

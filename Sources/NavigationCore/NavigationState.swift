@@ -252,9 +252,8 @@ public struct NavigationState: Hashable, Sendable {
         if let r = controllers.slot(navigation) { _ = controllers.popLast(of: r) }
     }
 
-    /// Checks, in debug builds, that the store is this state's own: what a step that writes without
-    /// ``makeControllersUnique()`` relies on (its entry point, ``apply(_:)`` or
-    /// ``evolve(_:step:)``, made it so once for the whole event).
+    /// Checks, in debug builds, that the store is this state's own: what a helper that writes
+    /// without ``makeControllersUnique()`` relies on (the step that calls it made it so on entry).
     @inlinable @inline(__always)
     package mutating func assertControllersUnique() {
         assert(isKnownUniquelyReferenced(&controllers.owner), "a step wrote to a store another state shares")
