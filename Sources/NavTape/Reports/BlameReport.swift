@@ -57,7 +57,7 @@ public struct BlameReport: Codable, Hashable, Sendable {
         var traced = try machine.state(at: machine.resumption(at: Swift.min(start, machine.eventCount)))
         blame.start(from: traced)
         try machine.fold(from: start, to: count, into: &traced) { index, record, state throws(CodecError) in
-            try blame.consume(index: index, time: 0, state: state) { () throws(CodecError) in try EventCodec.decode(record).event }
+            try blame.consume(index: index, time: 0, lent: &state) { () throws(CodecError) in try EventCodec.decode(record).event }
             observe?(index &- start &+ 1)
         }
         let kept = try Self.summarized(blame.history, in: machine)
