@@ -261,15 +261,8 @@ struct RecordsPayload {
     private mutating func readAllTimestamps(count: UInt32) -> Bool {
         guard isFirst, count > 0 else { return count == 0 }
         isFirst = false
-        var sum = timestamp
-        for _ in 1..<count {
-            // A non-negative delta is an even ZigZag code: the varint itself, halved.
-            guard let code = timestamps.readVarint(), code & 1 == 0 else { return false }
-            let (next, overflow) = sum.addingReportingOverflow(Int64(code &>> 1))
-            guard !overflow else { return false }
-            sum = next
-        }
-        timestamp = sum
+        guard let last = timestamps.readNonNegativeZigZagSum(count: Int(count) - 1, adding: timestamp) else { return false }
+        timestamp = last
         return true
     }
 
