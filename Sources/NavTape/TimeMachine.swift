@@ -177,17 +177,20 @@ public final class TimeMachine {
         guard start < end else { return }
         let path = self.path
         var failure: NavTapeError?
-        try translating(path: path) {
-            try reader.forEachRecordBatch(from: start, to: end) { batch in
-                while let record = batch.next() {
-                    do throws(CodecError) {
-                        _ = try EventCodec.decodeAndEvolve(record, into: &state)
-                    } catch {
-                        failure = NavTapeError(error, path: path, index: batch.index &- 1)
-                        return false
+        // Nothing but the steps sees the state until the loop ends, so they skip the check.
+        try state.withControllersKnownUnique { (state: inout NavigationState) throws(NavTapeError) in
+            try translating(path: path) {
+                try reader.forEachRecordBatch(from: start, to: end) { batch in
+                    while let record = batch.next() {
+                        do throws(CodecError) {
+                            _ = try EventCodec.decodeAndEvolve(record, into: &state)
+                        } catch {
+                            failure = NavTapeError(error, path: path, index: batch.index &- 1)
+                            return false
+                        }
                     }
+                    return true
                 }
-                return true
             }
         }
         if let failure { throw failure }
@@ -197,9 +200,10 @@ public final class TimeMachine {
     /// read, decode and evolve: no event value is built), calling `body` after each event with its
     /// index, its record's bytes (for a caller that wants the event only now and then:
     /// ``EventCodec`` decodes them) and the state after it, which `body` must not change (it is
-    /// lent `inout` only so that it is not copied for every call). `state` starts as the state at
-    /// `start`; past a gap it becomes the checkpoint's the log resumes from, as in
-    /// ``run(_:from:to:)``.
+    /// lent `inout` only so that it is not copied for every call) nor keep a copy of (the steps
+    /// skip their uniqueness check: ``NavigationCore/NavigationState/withControllersKnownUnique(_:)``).
+    /// `state` starts as the state at `start`; past a gap it becomes the checkpoint's the log
+    /// resumes from, as in ``run(_:from:to:)`` (a shared value: from there the steps check again).
     func fold(
         from start: UInt64, to end: UInt64, into state: inout NavigationState,
         watching body: (_ index: UInt64, _ record: UnsafeRawBufferPointer, _ state: inout NavigationState) throws(CodecError) -> Void
@@ -208,25 +212,27 @@ public final class TimeMachine {
         var next = resumption(at: Swift.min(start, eventCount))
         let path = self.path
         var failure: NavTapeError?
-        try translating(path: path) {
-            try reader.forEachRecordBatch(from: start, to: end) { batch in
-                while let record = batch.next() {
-                    let index = batch.index &- 1
-                    do throws(NavTapeError) {
-                        if index != next { state = try resumed(at: index, in: resumedStates) }
-                        next = index &+ 1
-                        do throws(CodecError) {
-                            _ = try EventCodec.decodeAndEvolve(record, into: &state)
-                            try body(index, record, &state)
+        try state.withControllersKnownUnique { (state: inout NavigationState) throws(NavTapeError) in
+            try translating(path: path) {
+                try reader.forEachRecordBatch(from: start, to: end) { batch in
+                    while let record = batch.next() {
+                        let index = batch.index &- 1
+                        do throws(NavTapeError) {
+                            if index != next { state = try resumed(at: index, in: resumedStates) }
+                            next = index &+ 1
+                            do throws(CodecError) {
+                                _ = try EventCodec.decodeAndEvolve(record, into: &state)
+                                try body(index, record, &state)
+                            } catch {
+                                throw NavTapeError(error, path: path, index: index)
+                            }
                         } catch {
-                            throw NavTapeError(error, path: path, index: index)
+                            failure = error
+                            return false
                         }
-                    } catch {
-                        failure = error
-                        return false
                     }
+                    return true
                 }
-                return true
             }
         }
         if let failure { throw failure }

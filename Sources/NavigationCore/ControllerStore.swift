@@ -42,6 +42,10 @@ package struct ControllerStore: @unchecked Sendable {
     @usableFromInline var arenaCapacity: Int
     /// The buffers' owner.
     @usableFromInline package var owner: Owner
+    /// Set only while a fold that lets no one else see the state runs its steps
+    /// (``NavigationState/withControllersKnownUnique(_:)``): the steps then skip the per-step
+    /// uniqueness check, a runtime call. Not part of the value (`==` and hashing ignore it).
+    @usableFromInline package var isKnownUnique = false
 
     /// An empty store.
     package init() { self.init(appCapacity: 8, mintedCapacity: 4, arenaCapacity: 32) }

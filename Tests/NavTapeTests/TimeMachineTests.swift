@@ -42,6 +42,33 @@ struct TimeMachineTests {
         #expect(throws: NavTapeError.self) { try machine.state(at: UInt64(events.count) + 1) }
     }
 
+    @Test("a fold's steps skip the copy-on-write check only inside it: copies taken between folds stay apart")
+    func foldKeepsCopiesApart() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.path("copies.navtape")
+        let (events, _) = try recordGenerated(events: 12_000, seed: 12, to: path)
+        let machine = try TimeMachine(path: path)
+        var plain = machine.initialState
+        var expected: [Int: NavigationState] = [:]
+        for (i, recorded) in events.enumerated() {
+            plain.evolve(recorded.event)
+            if [5_000, 9_000, 12_000].contains(i + 1) { expected[i + 1] = plain }
+        }
+        var state = machine.initialState
+        try machine.fold(from: 0, to: 5_000, into: &state)
+        let first = state  // shares the store with `state`
+        try machine.fold(from: 5_000, to: 9_000, into: &state)
+        var second = state
+        try machine.fold(from: 9_000, to: 12_000, into: &state)
+        // A copy changed on its own after the folds writes to its own buffers, not to `state`'s.
+        second.evolve(contentsOf: events[9_000..<10_000].map(\.event))
+        #expect(first == expected[5_000])
+        #expect(state == expected[12_000])
+        var tenThousand = expected[9_000]
+        tenThousand?.evolve(contentsOf: events[9_000..<10_000].map(\.event))
+        #expect(second == tenThousand)
+    }
+
     @Test("the checkpoint interval (1, 64, 4096) never changes an answer", arguments: [1, 64])
     func checkpointIntervals(interval: Int) throws {
         let dir = TemporaryDirectory()
