@@ -233,11 +233,17 @@ struct BlameReportTests {
                 #expect(report.history.map(\.after) == expected.map(\.afterSummary), "\(what), limit \(limit)")
                 #expect(report.setBy?.after == expected.last?.afterSummary, "\(what), limit \(limit)")
                 #expect(report.changes == eager.changeCount)
+                // The events and times, read from the log after the pass, are the fold's.
+                #expect(report.history.map(\.time) == expected.map(\.time), "\(what), limit \(limit)")
+                #expect(report.history.map(\.event) == expected.map(\.event.kind.name), "\(what), limit \(limit)")
+                #expect(report.history.map(\.text) == expected.map { EventText.describe($0.event, in: final) }, "\(what), limit \(limit)")
                 // Rendered again with every distance: folded forward throughout, sought throughout, mixed.
                 let bare = expected.map { change in
                     var change = change
                     change.beforeSummary = ""
                     change.afterSummary = ""
+                    change.event = BlameReport.unread
+                    change.time = 0
                     return change
                 }
                 for distance: UInt64 in [0, 16, 1 << 40] {

@@ -51,13 +51,14 @@ public struct BlameReport: Codable, Hashable, Sendable {
     ) throws(NavTapeError) {
         let state = try machine.state(at: count)
         let part = try StatePart(naming: what, in: state, log: machine.path)
-        // At replay speed: the fused fold, and an event value only for the events that change the
-        // part; the kept changes' times and summaries are read after the pass.
+        // At replay speed: the fused fold and no event value (a part such as the secondary column
+        // changes at one event in four); the kept changes' events, times and summaries are read
+        // after the pass.
         var blame = Blame(part, keepingLast: limit, summaries: false)
         var traced = try machine.state(at: machine.resumption(at: Swift.min(start, machine.eventCount)))
         blame.start(from: traced)
         try machine.fold(from: start, to: count, into: &traced) { index, record, state throws(CodecError) in
-            try blame.consume(index: index, time: 0, lent: &state) { () throws(CodecError) in try EventCodec.decode(record).event }
+            blame.consume(index: index, time: 0, lent: &state) { Self.unread }
             observe?(index &- start &+ 1)
         }
         let kept = try Self.summarized(blame.history, in: machine)
@@ -80,7 +81,10 @@ public struct BlameReport: Codable, Hashable, Sendable {
 }
 
 extension BlameReport {
-    /// `changes` (in log order) with their times and summaries, rendered in the state after each one's event:
+    /// The event a change holds until ``summarized(_:in:seekingBeyond:)`` reads it from the log.
+    static let unread = NavigationEvent.columnShown(.primary)
+
+    /// `changes` (in log order) with their events, times and summaries, rendered in the state after each one's event:
     /// folded forward from one change to the next, or sought from the nearest checkpoint when the
     /// next is more than `distance` events away (a checkpoint interval by default).
     static func summarized(
@@ -100,7 +104,10 @@ extension BlameReport {
             }
             position = after
             var summarized = Blame.summarize(change, in: state)
-            summarized.time = try machine.time(ofEvent: change.index) ?? change.time
+            if let recorded = try machine.events(from: change.index, to: after).first {
+                summarized.event = recorded.event
+                summarized.time = recorded.time
+            }
             result.append(summarized)
         }
         return result
