@@ -23,16 +23,19 @@ extension NavigationState {
     }
 
     /// Folds `events[range]` (all of them by default): the fast path of replay over decoded events.
-    /// The loop borrows each event from the array and inlines the per-event apply.
+    /// The loop borrows each event from the array and inlines the per-event apply; no one else sees
+    /// the state meanwhile, so the store is made unique once, not at every step.
     public mutating func evolve(contentsOf events: [NavigationEvent], range: Range<Int>? = nil) {
-        events.withUnsafeBufferPointer { buffer in
-            let range = range.map { $0.clamped(to: buffer.indices) } ?? buffer.indices
-            for i in range {
-                #if NAVTAPE_CHECKED
-                evolve(buffer[i])
-                #else
-                apply(buffer[i])
-                #endif
+        withControllersKnownUnique { (state: inout NavigationState) in
+            events.withUnsafeBufferPointer { buffer in
+                let range = range.map { $0.clamped(to: buffer.indices) } ?? buffer.indices
+                for i in range {
+                    #if NAVTAPE_CHECKED
+                    state.evolve(buffer[i])
+                    #else
+                    state.apply(buffer[i])
+                    #endif
+                }
             }
         }
     }
