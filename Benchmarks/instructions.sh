@@ -9,6 +9,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 export NAVTAPE_BENCH_EVENTS=${NAVTAPE_BENCH_EVENTS:-200000}
+# The build plan is made again each time, as in scripts/bench: a nested package does not notice a
+# source file added to the package it depends on by path.
+rm -f .build/release.yaml
 swift build -c release --product profile >&2
 bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d)
