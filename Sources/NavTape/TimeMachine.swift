@@ -200,8 +200,8 @@ public final class TimeMachine {
     /// read, decode and evolve: no event value is built), calling `body` after each event with its
     /// index, its record's bytes (for a caller that wants the event only now and then:
     /// ``EventCodec`` decodes them) and the state after it, which `body` must not change (it is
-    /// lent `inout` only so that it is not copied for every call) nor keep a copy of (the steps
-    /// skip their uniqueness check: ``NavigationCore/NavigationState/withControllersKnownUnique(_:)``).
+    /// lent `inout` only so that it is not copied for every call), nor keep or change a copy of (the
+    /// steps skip their uniqueness check: ``NavigationCore/NavigationState/withControllersKnownUnique(_:)``).
     /// `state` starts as the state at `start`; past a gap it becomes the checkpoint's the log
     /// resumes from, as in ``run(_:from:to:)`` (a shared value: from there the steps check again).
     func fold(

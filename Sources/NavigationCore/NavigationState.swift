@@ -238,10 +238,11 @@ public struct NavigationState: Hashable, Sendable {
     /// Runs `body`, a fold's loop of steps on this state, with the store made unique once and each
     /// step's uniqueness check skipped (that runtime call was 7 % of a replay's time). `body` must
     /// not copy the state, nor let anything else see it, before it returns: a step would then
-    /// write into buffers a copy shares (debug builds assert it does not).
+    /// write into buffers a copy shares (debug builds assert it does not). The check on entry is
+    /// the real one, whatever the flag says, so a flag a copy carried out of a span is harmless.
     @inlinable
     package mutating func withControllersKnownUnique<Failure: Error>(_ body: (inout NavigationState) throws(Failure) -> Void) throws(Failure) {
-        makeControllersUnique()
+        if !isKnownUniquelyReferenced(&controllers.owner) { controllers.copyBuffers() }
         controllers.isKnownUnique = true
         defer { controllers.isKnownUnique = false }
         try body(&self)

@@ -67,6 +67,18 @@ struct TimeMachineTests {
         var tenThousand = expected[9_000]
         tenThousand?.evolve(contentsOf: events[9_000..<10_000].map(\.event))
         #expect(second == tenThousand)
+
+        // A copy taken inside a fold (which a fold's body must not keep) carries the skip; a later
+        // fold of it still makes its store its own on entry, so the original is left alone.
+        var traced = machine.initialState
+        var kept: NavigationState?
+        try machine.fold(from: 0, to: 5_000, into: &traced) { index, _, state in
+            if index == 4_999 { kept = state }
+        }
+        var leaked = try #require(kept)
+        try machine.fold(from: 5_000, to: 9_000, into: &leaked)
+        #expect(traced == expected[5_000])
+        #expect(leaked == expected[9_000])
     }
 
     @Test("the checkpoint interval (1, 64, 4096) never changes an answer", arguments: [1, 64])
