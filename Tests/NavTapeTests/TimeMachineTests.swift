@@ -258,6 +258,15 @@ struct BlameReportTests {
                     change.time = 0
                     return change
                 }
+                // Traced from a later point: the same changes, events and times as a projection run from there.
+                let start = count / 3
+                var later = Blame(part, keepingLast: limit)
+                try machine.run(&later, from: start, to: count)
+                let fromLater = try BlameReport(what, in: machine, at: count, from: start, limit: limit)
+                #expect(fromLater.history.map(\.index) == later.history.map(\.index), "\(what) from \(start)")
+                #expect(fromLater.history.map(\.time) == later.history.map(\.time), "\(what) from \(start)")
+                #expect(fromLater.history.map(\.event) == later.history.map(\.event.kind.name), "\(what) from \(start)")
+                #expect(fromLater.changes == later.changeCount, "\(what) from \(start)")
                 for distance: UInt64 in [0, 16, 1 << 40] {
                     #expect(try BlameReport.summarized(bare, in: machine, seekingBeyond: distance) == expected, "\(what), distance \(distance)")
                 }
