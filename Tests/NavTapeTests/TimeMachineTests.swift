@@ -262,7 +262,11 @@ struct BlameReportTests {
                 let start = count / 3
                 var later = Blame(part, keepingLast: limit)
                 try machine.run(&later, from: start, to: count)
-                let fromLater = try BlameReport(what, in: machine, at: count, from: start, limit: limit)
+                var observed: [UInt64] = []
+                let fromLater = try BlameReport(what, in: machine, at: count, from: start, limit: limit) { observed.append($0) }
+                // Progress comes every 1,024 events, never falling, and last with every event traced.
+                #expect(observed.last == count - start && observed == observed.sorted(), "\(what) from \(start)")
+                #expect(observed.count == Int((count - start) / 1_024) + 1, "\(what) from \(start)")
                 #expect(fromLater.history.map(\.index) == later.history.map(\.index), "\(what) from \(start)")
                 #expect(fromLater.history.map(\.time) == later.history.map(\.time), "\(what) from \(start)")
                 #expect(fromLater.history.map(\.event) == later.history.map(\.event.kind.name), "\(what) from \(start)")

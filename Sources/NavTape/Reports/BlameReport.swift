@@ -43,7 +43,8 @@ public struct BlameReport: Codable, Hashable, Sendable {
     public var from: UInt64?
 
     /// Traces `what` (``StatePart/init(naming:in:)``) through events `start ..< count` of `machine`'s
-    /// log, keeping the last `limit` changes; `observe` runs after every event (progress).
+    /// log, keeping the last `limit` changes; `observe` is called with the events done every 1,024
+    /// events and at the end (progress).
     /// - Throws: ``NavTapeError`` `.invalidArgument` when `what` names nothing in the state there.
     public init(
         _ what: String, in machine: TimeMachine, at count: UInt64, from start: UInt64 = 0, limit: Int = 1_000,
@@ -59,8 +60,9 @@ public struct BlameReport: Codable, Hashable, Sendable {
         blame.start(from: traced)
         try machine.fold(from: start, to: count, into: &traced) { index, record, state throws(CodecError) in
             blame.consume(index: index, time: 0, lent: &state) { Self.unread }
-            observe?(index &- start &+ 1)
+            if (index &- start) & 0x3FF == 0x3FF { observe?(index &- start &+ 1) }
         }
+        if count > start { observe?(count - start) }
         let kept = try Self.summarized(blame.history, in: machine)
         func change(_ change: Blame.Change) -> Change {
             Change(
