@@ -402,6 +402,7 @@ extension ByteReader {
         self = ahead
         return true
     }
+
     /// Consumes one controller record.
     mutating func readRecord(_ context: RegistryContext, into controllers: inout ControllerStore, minted: Bool) throws(CodecError) {
         let start = offset

@@ -195,7 +195,7 @@ public struct Blame: Projection, Sendable {
         index: UInt64, time: Int64, state: NavigationState, event: () throws(Failure) -> NavigationEvent
     ) throws(Failure) {
         let now = part.value(in: state)
-        if let value, now == value { return }
+        if isUnchanged(now) { return }
         var state = state
         try record(index: index, time: time, now: now, state: &state, event: event)
     }
@@ -208,13 +208,17 @@ public struct Blame: Projection, Sendable {
         index: UInt64, time: Int64, lent state: inout NavigationState, event: () throws(Failure) -> NavigationEvent
     ) throws(Failure) {
         let now = withUnsafePointer(to: &state) { part.value(at: $0) }
-        // A column's value compared in line: the synthesized `==` is a call per event.
-        if case .controller(let id) = now, case .controller(let last)? = value {
-            if id == last { return }
-        } else if let value, now == value {
-            return
-        }
+        if isUnchanged(now) { return }
         try record(index: index, time: time, now: now, state: &state, event: event)
+    }
+
+    /// Whether `now` is the part's value after the last event. A column's value is compared in
+    /// line: the synthesized `==` is a call per event.
+    @inlinable @inline(__always)
+    func isUnchanged(_ now: PartValue) -> Bool {
+        if case .controller(let id) = now, case .controller(let last)? = value { return id == last }
+        if let value { return now == value }
+        return false
     }
 
     /// Records a change to `now` (or the first value seen) at event `index`, whose state after it
