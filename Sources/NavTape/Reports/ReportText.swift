@@ -66,11 +66,39 @@ public enum TimelineText {
 
     /// One change: `@12   +1.000s   M | D   ← displayModeChanged …`.
     public static func line(_ entry: TimelineEntry, machine: TimeMachine) -> String {
-        var line = EventText.position(entry.index ?? 0, time: entry.time, start: machine.startTime)
-        line += content(entry.visible).padding(28)
-        line += "← "
-        line += entry.text ?? ""
-        return line
+        var text = TextWriter()
+        EventText.writePosition(entry.index ?? 0, time: entry.time, start: machine.startTime, to: &text)
+        writeContent(entry.visible.count, to: &text) { entry.visible[$0] }
+        text.append("← ")
+        text.append(entry.text ?? "")
+        return text.text
+    }
+
+    /// Appends ``line(_:machine:)``'s text for the change that event `index` made, the screens
+    /// named as `state` names them: the form ``TimeMachine/forEachTimelineLine(from:to:observe:_:)``
+    /// writes.
+    static func writeLine(
+        index: UInt64, time: Int64, start: Int64, content: [ControllerID], event: NavigationEvent, in state: NavigationState,
+        to text: inout TextWriter
+    ) {
+        EventText.writePosition(index, time: time, start: start, to: &text)
+        writeContent(content.count, to: &text) { state.name(of: content[$0]) }
+        text.append("← ")
+        EventText.write(event, in: state, to: &text)
+    }
+
+    /// Appends ``content(_:)`` of the `count` names `name` gives, padded to 28 characters as
+    /// ``Swift/String/padding(_:)`` pads it (counted before escaping).
+    static func writeContent(_ count: Int, to text: inout TextWriter, name: (Int) -> String) {
+        let mark = text.mark
+        if count == 0 { text.append("(nothing)") }
+        for position in 0..<count {
+            if position > 0 { text.append(" | ") }
+            text.append(name(position))
+        }
+        if !text.pad(from: mark, to: 28) {
+            text.appendSpaces(Swift.max(1, 28 - content((0..<count).map(name)).paddedWidth))
+        }
     }
 
     /// What is visible as the timeline writes it: the names joined by ` | ` (`(nothing)` for none).

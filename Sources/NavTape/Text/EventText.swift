@@ -7,61 +7,162 @@ public enum EventText {
     /// `detailShown PasteNC1 from M: pushed onto MN`, with names taken from `state` (the state
     /// after the event, which knows every controller the event names).
     public static func describe(_ event: NavigationEvent, in state: NavigationState) -> String {
-        func n(_ id: ControllerID) -> String { state.name(of: id) }
-        func list(_ ids: [ControllerID]) -> String { "[" + ids.map(n).joined(separator: ", ") + "]" }
-        let kind = event.kind.name
+        var text = TextWriter()
+        write(event, in: state, to: &text)
+        return text.text
+    }
+
+    /// Appends ``describe(_:in:)``'s text to `text` (escaped if it escapes): the form a listing
+    /// that writes a line per event uses.
+    public static func write(_ event: NavigationEvent, in state: NavigationState, to text: inout TextWriter) {
+        func n(_ id: ControllerID) { text.append(state.name(of: id)) }
+        func list(_ ids: [ControllerID]) {
+            text.append("[")
+            for (position, id) in ids.enumerated() {
+                if position > 0 { text.append(", ") }
+                n(id)
+            }
+            text.append("]")
+        }
+        func refusal(_ command: NavigationCommand, _ reason: String, _ rule: String) {
+            text.append("`")
+            text.append(command.scriptLine(in: state))
+            text.append("`: ")
+            text.append(reason)
+            text.append(" (")
+            text.append(rule)
+            text.append(")")
+        }
+        text.append(event.kind.name)
+        text.append(" ")
         switch event {
-        case .nameInterned(let string): return "\(kind) \"\(string)\""
+        case .nameInterned(let string):
+            text.append("\"")
+            text.append(string)
+            text.append("\"")
         case .controllerCreated(let id, let controllerKind, let name, let restorationID):
-            let restoration = restorationID.map { " @\(state.names[$0])" } ?? ""
-            return "\(kind) \(id) \(state.names[name]) (\(controllerKind.caseName))\(restoration)"
-        case .stackInitialized(let navigation, let children): return "\(kind) \(n(navigation)) \(list(children))"
-        case .launched(let traits), .traitsChanged(let traits): return "\(kind) \(describe(traits))"
+            text.append(id.description)
+            text.append(" ")
+            text.append(state.names[name])
+            text.append(" (")
+            text.append(controllerKind.caseName)
+            text.append(")")
+            if let restorationID {
+                text.append(" @")
+                text.append(state.names[restorationID])
+            }
+        case .stackInitialized(let navigation, let children):
+            n(navigation)
+            text.append(" ")
+            list(children)
+        case .launched(let traits), .traitsChanged(let traits): text.append(describe(traits))
         case .propertySet(let property):
-            return "\(kind) " + NavigationCommand.setProperty(property).scriptLine(in: state).dropFirst("set ".count)
-        case .preferredDisplayModeSet(let mode): return "\(kind) \(mode.classicName)"
-        case .displayModeChanged(let mode, let cause): return "\(kind) → \(mode.classicName) (\(cause.caseName))"
+            text.append(String(NavigationCommand.setProperty(property).scriptLine(in: state).dropFirst("set ".count)))
+        case .preferredDisplayModeSet(let mode): text.append(mode.classicName)
+        case .displayModeChanged(let mode, let cause):
+            text.append("→ ")
+            text.append(mode.classicName)
+            text.append(" (")
+            text.append(cause.caseName)
+            text.append(")")
         case .splitViewControllersSet(let primary, let secondary):
-            return "\(kind) \(n(primary))" + (secondary.map { " | \(n($0))" } ?? "")
+            n(primary)
+            if let secondary {
+                text.append(" | ")
+                n(secondary)
+            }
         case .collapsed(let resolution):
-            return "\(kind) onto \(n(resolution.newPrimary)): \(resolution.outcome.caseName)" + (resolution.atLaunch ? " (at launch)" : "")
+            text.append("onto ")
+            n(resolution.newPrimary)
+            text.append(": ")
+            text.append(resolution.outcome.caseName)
+            if resolution.atLaunch { text.append(" (at launch)") }
         case .separated(let resolution):
-            let secondary = resolution.secondary.map { n($0) } ?? "none"
-            return "\(kind) \(n(resolution.newPrimary)) | \(secondary) (\(resolution.source.caseName))"
+            n(resolution.newPrimary)
+            text.append(" | ")
+            if let secondary = resolution.secondary { n(secondary) } else { text.append("none") }
+            text.append(" (")
+            text.append(resolution.source.caseName)
+            text.append(")")
         case .shown(let target, let sender, let resolution):
-            return "\(kind) \(n(target)) from \(n(sender)): \(describe(resolution, in: state))"
+            n(target)
+            text.append(" from ")
+            n(sender)
+            text.append(": ")
+            write(resolution, in: state, to: &text)
         case .detailShown(let target, let sender, let resolution):
-            return "\(kind) \(target.map(n) ?? "nil") from \(n(sender)): \(describe(resolution, in: state))"
-        case .pushed(let controller, let navigation): return "\(kind) \(n(controller)) onto \(n(navigation))"
-        case .popped(let navigation, let interactive): return "\(kind) \(n(navigation))" + (interactive ? " (interactive)" : "")
-        case .poppedToRoot(let navigation): return "\(kind) \(n(navigation))"
-        case .poppedTo(let controller, let navigation): return "\(kind) \(n(controller)) in \(n(navigation))"
+            if let target { n(target) } else { text.append("nil") }
+            text.append(" from ")
+            n(sender)
+            text.append(": ")
+            write(resolution, in: state, to: &text)
+        case .pushed(let controller, let navigation):
+            n(controller)
+            text.append(" onto ")
+            n(navigation)
+        case .popped(let navigation, let interactive):
+            n(navigation)
+            if interactive { text.append(" (interactive)") }
+        case .poppedToRoot(let navigation): n(navigation)
+        case .poppedTo(let controller, let navigation):
+            n(controller)
+            text.append(" in ")
+            n(navigation)
         case .stackSet(let ids, let navigation, let transition):
-            return "\(kind) \(n(navigation)) \(list(ids))" + (transition == .unrecorded ? "" : " (\(transition.name))")
-        case .presented(let controller), .dismissed(let controller): return "\(kind) \(n(controller))"
+            n(navigation)
+            text.append(" ")
+            list(ids)
+            if transition != .unrecorded {
+                text.append(" (")
+                text.append(transition.name)
+                text.append(")")
+            }
+        case .presented(let controller), .dismissed(let controller): n(controller)
         case .rejected(let command, let reason, _):
-            return "\(kind) `\(command.scriptLine(in: state))`: \(reason.caseName) (\(reason.rule))"
+            refusal(command, reason.caseName, "\(reason.rule)")
         case .ignored(let command, let reason, _):
-            return "\(kind) `\(command.scriptLine(in: state))`: \(reason.caseName) (\(reason.rule))"
+            refusal(command, reason.caseName, "\(reason.rule)")
         case .columnSet(let controller, let column, let resolution):
-            let target = controller.map(n) ?? "nil"
+            text.append(column.caseName)
+            func target() { if let controller { n(controller) } else { text.append("nil") } }
             switch resolution {
-            case .installed: return "\(kind) \(column.caseName) = \(target)"
-            case .wrapped(let navigation): return "\(kind) \(column.caseName) = \(target), wrapped in \(n(navigation))"
-            case .pushed(let navigation): return "\(kind) \(column.caseName): \(target) pushed onto \(n(navigation))"
-            case .cleared: return "\(kind) \(column.caseName) cleared"
+            case .installed:
+                text.append(" = ")
+                target()
+            case .wrapped(let navigation):
+                text.append(" = ")
+                target()
+                text.append(", wrapped in ")
+                n(navigation)
+            case .pushed(let navigation):
+                text.append(": ")
+                target()
+                text.append(" pushed onto ")
+                n(navigation)
+            case .cleared: text.append(" cleared")
             }
         case .columnShown(let column), .columnHidden(let column), .columnStacked(let column), .columnUnstacked(let column):
-            return "\(kind) \(column.caseName)"
-        case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior): return "\(kind) \(behavior.caseName)"
-        case .delegateNotified(let notification): return "\(kind) \(notification.caseName)"
-        case .flagSet(let name, let value): return "\(kind) \(state.names[name]) \(value)"
-        case .policyChanged(let policy): return "\(kind) \(policy.name): \(policy.summary)"
-        case .controllerReleased(let controller): return "\(kind) \(n(controller)) \(controller)"
-        case .detailMarked(let controller): return "\(kind) \(n(controller))"
-        case .itemRepresented(let controller, let item): return "\(kind) \(n(controller)) \(item.map { state.names[$0] } ?? "nothing")"
-        case .diverged(let divergence): return "\(kind) " + describe(divergence, in: state)
-        case .resynced(let resync): return "\(kind) " + describe(resync, in: state)
+            text.append(column.caseName)
+        case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior): text.append(behavior.caseName)
+        case .delegateNotified(let notification): text.append(notification.caseName)
+        case .flagSet(let name, let value):
+            text.append(state.names[name])
+            text.append(value ? " true" : " false")
+        case .policyChanged(let policy):
+            text.append(policy.name)
+            text.append(": ")
+            text.append(policy.summary)
+        case .controllerReleased(let controller):
+            n(controller)
+            text.append(" ")
+            text.append(controller.description)
+        case .detailMarked(let controller): n(controller)
+        case .itemRepresented(let controller, let item):
+            n(controller)
+            text.append(" ")
+            if let item { text.append(state.names[item]) } else { text.append("nothing") }
+        case .diverged(let divergence): text.append(describe(divergence, in: state))
+        case .resynced(let resync): text.append(describe(resync, in: state))
         }
     }
 
@@ -98,14 +199,25 @@ public enum EventText {
     }
 
     public static func describe(_ resolution: ShowResolution, in state: NavigationState) -> String {
+        var text = TextWriter()
+        write(resolution, in: state, to: &text)
+        return text.text
+    }
+
+    /// Appends ``describe(_:in:)-(ShowResolution,_)``'s text to `text`.
+    public static func write(_ resolution: ShowResolution, in state: NavigationState, to text: inout TextWriter) {
         switch resolution {
-        case .pushed(let navigation): return "pushed onto \(state.name(of: navigation))"
-        case .installedAsPrimary: return "installed as primary"
-        case .installedAsSecondary: return "installed as secondary"
-        case .presentedModally: return "presented modally"
-        case .handledByDelegate: return "handled by the delegate"
-        case .unchanged: return "unchanged"
-        case .replacedStack(let navigation): return "replaced the stack of \(state.name(of: navigation))"
+        case .pushed(let navigation):
+            text.append("pushed onto ")
+            text.append(state.name(of: navigation))
+        case .installedAsPrimary: text.append("installed as primary")
+        case .installedAsSecondary: text.append("installed as secondary")
+        case .presentedModally: text.append("presented modally")
+        case .handledByDelegate: text.append("handled by the delegate")
+        case .unchanged: text.append("unchanged")
+        case .replacedStack(let navigation):
+            text.append("replaced the stack of ")
+            text.append(state.name(of: navigation))
         }
     }
 
@@ -131,9 +243,20 @@ public enum EventText {
 
     /// `@12  +3.500s  ` — an event's index and its time from the session's start.
     public static func position(_ index: UInt64, time: Int64, start: Int64) -> String {
-        var text = ("@" + String(index)).padding(6)
-        text += SessionTime.offset(time - start).padding(10)
-        return text
+        var text = TextWriter()
+        writePosition(index, time: time, start: start, to: &text)
+        return text.text
+    }
+
+    /// Appends ``position(_:time:start:)``'s text to `text`.
+    public static func writePosition(_ index: UInt64, time: Int64, start: Int64, to text: inout TextWriter) {
+        let mark = text.mark
+        text.append("@")
+        text.append(index)
+        text.pad(from: mark, to: 6)
+        let offset = text.mark
+        SessionTime.writeOffset(time - start, to: &text)
+        text.pad(from: offset, to: 10)
     }
 }
 
@@ -143,10 +266,15 @@ private let spaceRuns = (0..<64).map { String(repeating: " ", count: $0) }
 extension String {
     /// The string padded with spaces on the right to `width` characters (one space at least).
     package func padding(_ width: Int) -> String {
-        // Characters are bytes in ASCII text, the common case, which is not counted twice.
-        let isASCII = utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
-        let spaces = Swift.max(1, width - (isASCII ? utf8.count : count))
+        let spaces = Swift.max(1, width - paddedWidth)
         return self + (spaces < spaceRuns.count ? spaceRuns[spaces] : String(repeating: " ", count: spaces))
+    }
+
+    /// The width ``padding(_:)`` counts: bytes in ASCII text, the common case, which is not
+    /// counted twice; characters otherwise.
+    package var paddedWidth: Int {
+        let isASCII = utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
+        return isASCII ? utf8.count : count
     }
 }
 

@@ -32,7 +32,7 @@ public enum DisplaySafety {
     }
 
     /// Whether no scalar of the valid UTF-8 `bytes` needs an escape.
-    private static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i < bytes.count {
             let lead = bytes[i]

@@ -130,34 +130,36 @@ public enum SessionTime {
 
     /// `+12.250s`: a duration in seconds with milliseconds.
     public static func offset(_ milliseconds: Int64) -> String {
-        // Written byte by byte (every line of `log` and `timeline` carries one).
+        var text = TextWriter(capacity: 24)
+        writeOffset(milliseconds, to: &text)
+        return text.text
+    }
+
+    /// Appends ``offset(_:)``'s text to `text`: every line of `log` and `timeline` carries one.
+    public static func writeOffset(_ milliseconds: Int64, to text: inout TextWriter) {
         let magnitude = milliseconds.magnitude
         let seconds = magnitude / 1_000, minutes = seconds / 60, hours = minutes / 60, days = hours / 24
-        return String(unsafeUninitializedCapacity: 48) { buffer in
-            var text = DigitWriter(buffer: buffer)
-            text.append(milliseconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            // Under a minute: seconds (`+12.500s`); longer: `+1h10m06.464s`, `+48d16h23m30.464s`.
-            if seconds < 60 {
-                text.append(seconds)
-            } else {
-                if days > 0 {
-                    text.append(days)
-                    text.append(UInt8(ascii: "d"))
-                    text.append(hours % 24, width: 2)
-                    text.append(UInt8(ascii: "h"))
-                } else if hours > 0 {
-                    text.append(hours)
-                    text.append(UInt8(ascii: "h"))
-                }
-                text.append(minutes % 60, width: days > 0 || hours > 0 ? 2 : 1)
-                text.append(UInt8(ascii: "m"))
-                text.append(seconds % 60, width: 2)
+        text.append(ascii: milliseconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        // Under a minute: seconds (`+12.500s`); longer: `+1h10m06.464s`, `+48d16h23m30.464s`.
+        if seconds < 60 {
+            text.append(seconds)
+        } else {
+            if days > 0 {
+                text.append(days)
+                text.append(ascii: UInt8(ascii: "d"))
+                text.append(hours % 24, width: 2)
+                text.append(ascii: UInt8(ascii: "h"))
+            } else if hours > 0 {
+                text.append(hours)
+                text.append(ascii: UInt8(ascii: "h"))
             }
-            text.append(UInt8(ascii: "."))
-            text.append(magnitude % 1_000, width: 3)
-            text.append(UInt8(ascii: "s"))
-            return text.count
+            text.append(minutes % 60, width: days > 0 || hours > 0 ? 2 : 1)
+            text.append(ascii: UInt8(ascii: "m"))
+            text.append(seconds % 60, width: 2)
         }
+        text.append(ascii: UInt8(ascii: "."))
+        text.append(magnitude % 1_000, width: 3)
+        text.append(ascii: UInt8(ascii: "s"))
     }
 
     static func isLeap(_ year: Int64) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
@@ -202,34 +204,5 @@ extension SessionTime.Value {
         case .absolute(let time): time
         case .relative(let offset): start + offset
         }
-    }
-}
-
-/// Decimal digits and ASCII bytes into a buffer with room for them (``SessionTime/offset(_:)``).
-private struct DigitWriter {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-
-    init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
-
-    mutating func append(_ byte: UInt8) {
-        buffer[count] = byte
-        count += 1
-    }
-
-    /// `value` in decimal, zero-padded on the left to `width` digits.
-    mutating func append(_ value: UInt64, width: Int = 1) {
-        var digits = 1, rest = value / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
-        var remaining = value
-        for position in stride(from: count + digits - 1, through: count, by: -1) {
-            buffer[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-        }
-        count += digits
     }
 }
