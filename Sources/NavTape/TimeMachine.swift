@@ -218,13 +218,9 @@ public final class TimeMachine {
                     while let record = batch.next() {
                         let index = batch.index &- 1
                         do throws(NavTapeError) {
-                            if index != next { state = try resumed(at: index, in: resumedStates) }
-                            next = index &+ 1
-                            do throws(CodecError) {
-                                _ = try EventCodec.decodeAndEvolve(record, into: &state)
+                            _ = try step(index, record, &state, next: &next, resumedStates: resumedStates) { state throws(CodecError) in
                                 try body(index, record, &state)
-                            } catch {
-                                throw NavTapeError(error, path: path, index: index)
+                                return true
                             }
                         } catch {
                             failure = error
@@ -236,6 +232,51 @@ public final class TimeMachine {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// ``fold(from:to:into:watching:)`` with each event's time, for a caller that reports when
+    /// things happened; `body` returns `false` to stop. Each record costs a call and its timestamp,
+    /// which the batch form spares a fold.
+    func fold(
+        from start: UInt64, to end: UInt64, into state: inout NavigationState,
+        timed body: (_ index: UInt64, _ time: Int64, _ record: UnsafeRawBufferPointer, _ state: inout NavigationState) throws(CodecError) -> Bool
+    ) throws(NavTapeError) {
+        let resumedStates = try resumedStates(from: start, to: end)
+        var next = resumption(at: Swift.min(start, eventCount))
+        var failure: NavTapeError?
+        try state.withControllersKnownUnique { (state: inout NavigationState) throws(NavTapeError) in
+            try translating(path: path) {
+                try reader.forEachRecord(from: start, to: end) { index, time, record in
+                    do throws(NavTapeError) {
+                        return try step(index, record, &state, next: &next, resumedStates: resumedStates) { state throws(CodecError) in
+                            try body(index, time, record, &state)
+                        }
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// One event of a watched fold: the state the log resumes from past a gap, the fused step,
+    /// then `body` with the state after it; a codec error names the event.
+    @inline(__always)
+    private func step(
+        _ index: UInt64, _ record: UnsafeRawBufferPointer, _ state: inout NavigationState,
+        next: inout UInt64, resumedStates: [UInt64: NavigationState],
+        _ body: (inout NavigationState) throws(CodecError) -> Bool
+    ) throws(NavTapeError) -> Bool {
+        if index != next { state = try resumed(at: index, in: resumedStates) }
+        next = index &+ 1
+        do throws(CodecError) {
+            _ = try EventCodec.decodeAndEvolve(record, into: &state)
+            return try body(&state)
+        } catch {
+            throw NavTapeError(error, path: path, index: index)
+        }
     }
 
     /// Calls `body` for events `start ..< end` (all by default) with each event decoded; return

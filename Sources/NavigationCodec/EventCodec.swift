@@ -9,6 +9,19 @@ import NavigationCore
 /// pushes, pops and display-mode changes take 2–4 bytes. Timestamps are not part of a record.
 /// The tag table and every payload layout are in `docs/EventEncoding.md`; they never change.
 public enum EventCodec {
+    /// The kind of the event `record` holds, read from its first byte alone (what a reader that
+    /// decodes only some events asks first); `nil` if that byte is no event's tag.
+    @inlinable
+    public static func kind(of record: UnsafeRawBufferPointer) -> EventKind? {
+        guard let byte = record.first else { return nil }
+        return kind(ofTag: byte)
+    }
+
+    @usableFromInline
+    static func kind(ofTag byte: UInt8) -> EventKind? {
+        EventWireTag.decoding(byte & ~EventWireTag.startsCommitBit)?.kind
+    }
+
     /// Appends the record of `event` to `bytes`.
     ///
     /// - Parameters:

@@ -67,6 +67,51 @@ enum EventWireTag: UInt8 {
     }
 }
 
+extension EventWireTag {
+    /// The kind of event the tag writes.
+    var kind: EventKind {
+        switch self {
+        case .nameInterned: return .nameInterned
+        case .controllerCreated: return .controllerCreated
+        case .stackInitialized: return .stackInitialized
+        case .launched: return .launched
+        case .traitsChanged: return .traitsChanged
+        case .propertySet: return .propertySet
+        case .preferredDisplayModeSet: return .preferredDisplayModeSet
+        case .displayModeChanged: return .displayModeChanged
+        case .splitViewControllersSet: return .splitViewControllersSet
+        case .collapsed: return .collapsed
+        case .separated: return .separated
+        case .shown: return .shown
+        case .detailShown: return .detailShown
+        case .pushed: return .pushed
+        case .popped: return .popped
+        case .poppedToRoot: return .poppedToRoot
+        case .poppedTo: return .poppedTo
+        case .stackSet, .stackSetWithTransition: return .stackSet
+        case .presented: return .presented
+        case .dismissed: return .dismissed
+        case .rejected: return .rejected
+        case .ignored: return .ignored
+        case .columnSet: return .columnSet
+        case .columnShown: return .columnShown
+        case .columnHidden: return .columnHidden
+        case .columnStacked: return .columnStacked
+        case .columnUnstacked: return .columnUnstacked
+        case .preferredSplitBehaviorSet: return .preferredSplitBehaviorSet
+        case .splitBehaviorChanged: return .splitBehaviorChanged
+        case .delegateNotified: return .delegateNotified
+        case .flagSet: return .flagSet
+        case .policyChanged: return .policyChanged
+        case .controllerReleased: return .controllerReleased
+        case .diverged: return .diverged
+        case .detailMarked: return .detailMarked
+        case .itemRepresented: return .itemRepresented
+        case .resynced: return .resynced
+        }
+    }
+}
+
 // A command's wire tag is its kind's raw value (``CommandKind``, frozen in NavigationCore where the
 // vocabulary describes each command once).
 

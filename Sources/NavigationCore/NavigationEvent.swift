@@ -145,6 +145,36 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     /// The event's name as printed by the CLI.
     public var name: String { Self.names[Int(rawValue)] }
 
+    /// Whether an event of this kind can change a navigation stack, a split column, the
+    /// presented controller, or which controllers are in the hierarchy. Conservative: `true`
+    /// means "maybe"; `false` lets a projection skip whole-hierarchy work after interned names,
+    /// property changes, rejections and no-ops.
+    @inlinable
+    public var mayChangeHierarchy: Bool {
+        switch self {
+        case .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .stackInitialized, .shown, .detailShown,
+            .collapsed, .separated, .splitViewControllersSet, .presented, .dismissed, .columnSet, .columnStacked,
+            .columnUnstacked, .resynced:
+            return true
+        case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
+            .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
+            .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged, .detailMarked,
+            .itemRepresented:
+            return false
+        }
+    }
+
+    /// Whether an event of this kind can change what is on screen
+    /// (``NavigationState/visibleControllers``): any hierarchy change, the launch, and
+    /// display-mode changes.
+    @inlinable
+    public var mayChangeVisibility: Bool {
+        switch self {
+        case .launched, .displayModeChanged: return true
+        default: return mayChangeHierarchy
+        }
+    }
+
     /// Every kind's name by raw value, spelled once by reflection (per call it cost a tenth of
     /// `navtape export`).
     private static let names: [String] = {

@@ -81,29 +81,12 @@ public struct EventContext: Sendable {
     /// Conservative: `true` means "maybe". Projections use it to skip whole-hierarchy work
     /// (``NavigationCore/NavigationState/invariantViolations()``, stack depths) after events that
     /// cannot matter, such as interned names, property changes, rejections and no-ops.
-    public var mayChangeHierarchy: Bool {
-        switch event {
-        case .pushed, .popped, .poppedToRoot, .poppedTo, .stackSet, .stackInitialized, .shown, .detailShown,
-            .collapsed, .separated, .splitViewControllersSet, .presented, .dismissed, .columnSet, .columnStacked,
-            .columnUnstacked, .resynced:
-            return true
-        case .nameInterned, .controllerCreated, .launched, .traitsChanged, .propertySet, .preferredDisplayModeSet,
-            .displayModeChanged, .rejected, .ignored, .columnShown, .columnHidden, .preferredSplitBehaviorSet,
-            .splitBehaviorChanged, .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged, .detailMarked,
-            .itemRepresented:
-            return false
-        }
-    }
+    public var mayChangeHierarchy: Bool { event.kind.mayChangeHierarchy }
 
     /// Whether the event can have changed what is on screen
     /// (``NavigationCore/NavigationState/visibleControllers``): any hierarchy change, the launch,
     /// and display-mode changes.
-    public var mayChangeVisibility: Bool {
-        switch event {
-        case .launched, .displayModeChanged: return true
-        default: return mayChangeHierarchy
-        }
-    }
+    public var mayChangeVisibility: Bool { event.kind.mayChangeVisibility }
 
     /// Whether the event only takes controllers out of the hierarchy or off a stack (a pop, a
     /// dismissal): no stack is deeper and nothing joins the hierarchy after it.

@@ -77,7 +77,16 @@ struct RepairSalvageTests {
         #expect(listed.stdout.split(separator: "\n").last == kept.filter { !$0.isEmpty }.last, "\(listed)")
         // timeline folds through the gap too, and an inspector page draws the state after it as the
         // original's page does.
-        #expect(try scratch.navtape("timeline", "g.navtape").status == 0)
+        // Its text lines (written in place) and its JSON entries name the same changes, one the gap's
+        // first kept event makes among them if it changed what is visible.
+        let timeline = try scratch.navtape("timeline", "g.navtape"), entries = try scratch.navtape("timeline", "g.navtape", "--json")
+        #expect(timeline.status == 0 && entries.status == 0, "\(timeline)")
+        let textIndices = timeline.stdout.split(separator: "\n").dropFirst(2).map { Int($0.dropFirst().prefix { $0.isNumber }) }
+        let jsonIndices = try entries.stdout.split(separator: "\n").dropFirst().map {
+            (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["index"] as? Int
+        }
+        #expect(textIndices.count > 100 && textIndices == jsonIndices)
+        #expect(!textIndices.contains { ($0 ?? -1) >= from && ($0 ?? -1) < to })
         for log in ["g", "o"] {
             #expect(try scratch.navtape("inspect", "\(log).navtape", "--at", "\(to + 2)", "-o", "\(log).html").status == 0)
         }

@@ -25,6 +25,21 @@ struct EventCodecTests {
         }
     }
 
+    @Test("the kind read from a record's first byte is its decoded event's, for every tag; other bytes have none")
+    func kindFromTheTag() throws {
+        for (index, event) in Samples.events.enumerated() {
+            let bytes = EventCodec.encode(event, startsCommit: index.isMultiple(of: 2))
+            let kind = bytes.withUnsafeBytes { EventCodec.kind(of: $0) }
+            #expect(kind == event.kind, "\(event) → \(bytes.hex)")
+        }
+        // A recorded `stackSet` of the older form (tag 0x12) is a `stackSet` too.
+        #expect([UInt8(0x12), 0x01, 0x00].withUnsafeBytes { EventCodec.kind(of: $0) } == .stackSet)
+        for byte in [UInt8(0x00), 0x27, 0x7F, 0x80, 0xA7, 0xFF] {
+            #expect([byte].withUnsafeBytes { EventCodec.kind(of: $0) } == nil, "\(byte)")
+        }
+        #expect(EventCodec.kind(of: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
+    }
+
     @Test("the fused decoder applies exactly what decode + evolve apply")
     func fusedMatchesDecodeThenEvolve() throws {
         var viaDecode = NavigationState(traits: Device.iPad.traits(.landscape))

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavigationCodec
 import NavigationProjections
 
 extension TimeMachine {
@@ -125,14 +126,7 @@ extension TimeMachine {
         observe: ((UInt64) -> Void)? = nil,
         _ body: (TimelineEntry) throws(NavTapeError) -> Bool
     ) throws(NavTapeError) {
-        let start = try lastEvent(before: first)
-        let initial = try state(at: first)
-        guard
-            try body(
-                TimelineEntry(
-                    index: first == 0 ? nil : first - 1, time: start?.time ?? startTime,
-                    visible: initial.visibleContent.map { initial.name(of: $0) }))
-        else { return }
+        guard try body(try timelineStart(at: first)) else { return }
         var from = first
         while from < last {
             // Each window starts from the state before it, so a change at its first event is seen.
@@ -144,5 +138,46 @@ extension TimeMachine {
             }
             from = end
         }
+    }
+}
+
+extension TimeMachine {
+    /// What was visible after the first `first` events: the timeline's starting point, the
+    /// first entry ``forEachTimelineEntry(from:to:window:observe:_:)`` hands on.
+    public func timelineStart(at first: UInt64) throws(NavTapeError) -> TimelineEntry {
+        let start = try lastEvent(before: first)
+        let initial = try state(at: first)
+        return TimelineEntry(
+            index: first == 0 ? nil : first - 1, time: start?.time ?? startTime,
+            visible: initial.visibleContent.map { initial.name(of: $0) })
+    }
+
+    /// The changes of ``forEachTimelineEntry(from:to:window:observe:_:)`` after its starting
+    /// point, each as the UTF-8 bytes of ``TimelineText/line(_:machine:)`` (no newline), escaped for
+    /// a terminal (``NavigationCore/DisplaySafety``), until `body` returns `false`. What
+    /// `navtape timeline` prints, read at replay speed: the fused fold, the visible screens
+    /// compared only after an event whose kind can change them, and an event decoded only where
+    /// they changed. Memory holds one line; `observe` is called with the events done (progress).
+    public func forEachTimelineLine(
+        from first: UInt64, to last: UInt64, observe: ((UInt64) -> Void)? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(NavTapeError) {
+        var state = try state(at: first)
+        var content = state.visibleContent, now: [ControllerID] = []
+        var text = TextWriter(escaping: true, capacity: 256)
+        var decoder = EventDecoder()
+        let start = startTime
+        try fold(from: first, to: last, into: &state) { index, time, record, state throws(CodecError) in
+            if let observe, index & 1023 == 0 { observe(index &- first) }
+            guard EventCodec.kind(of: record)?.mayChangeVisibility ?? true else { return true }
+            state.visibleContent(into: &now)
+            guard now != content else { return true }
+            swap(&now, &content)
+            text.removeAll()
+            TimelineText.writeLine(
+                index: index, time: time, start: start, content: content, event: try decoder.decode(record).event, in: state,
+                to: &text)
+            return text.withBytes(body)
+        }
+        observe?(last &- first)
     }
 }

@@ -42,18 +42,25 @@ struct TimelineCommand: ParsableCommand {
         guard first <= last else { throw CLIError(.usage, "\(machine.path): --from \(from) is after --to \(to)") }
         let progress = Progress("timeline \(Progress.file(machine.path))", total: last - first, streaming: true)
         defer { progress.finish() }
-        var printed = -1  // the starting point is not a change
         // Read once: an option's value is looked up dynamically each time it is read.
-        let limit = self.limit, json = format.json
-        try machine.forEachTimelineEntry(from: first, to: last, observe: progress.update) { entry in
-            if let limit, printed >= limit { return false }
-            if json {
+        let limit = self.limit
+        if format.json {
+            var printed = -1  // the starting point is not a change
+            try machine.forEachTimelineEntry(from: first, to: last, observe: progress.update) { entry in
+                if let limit, printed >= limit { return false }
                 Output.standard.json(entry)
-            } else {
-                Output.standard.lines(printed < 0 ? TimelineText.header(entry, machine: machine) : [TimelineText.line(entry, machine: machine)])
+                printed += 1
+                return true
             }
-            printed += 1
-            return true
+        } else {
+            Output.standard.lines(TimelineText.header(try machine.timelineStart(at: first), machine: machine))
+            var printed = 0
+            try machine.forEachTimelineLine(from: first, to: last, observe: progress.update) { line in
+                if let limit, printed >= limit { return false }
+                Output.standard.line(escaped: line)
+                printed += 1
+                return true
+            }
         }
     }
 }

@@ -56,6 +56,13 @@ final class Output {
         if buffer.count >= 1 << 16 { drain() }
     }
 
+    /// Appends one line of UTF-8 bytes, already escaped for a terminal, and its newline.
+    func line(escaped bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { drain() }
+    }
+
     /// Writes everything collected; throws if any write failed.
     func flush() throws(CLIError) {
         drain()

@@ -1,0 +1,107 @@
+import NavigationCore
+import Testing
+@testable import NavTape
+import NavTapeApps
+import NavTapeTestSupport
+
+/// `navtape timeline`'s lines, written in place from the fused fold
+/// (``TimeMachine/forEachTimelineLine(from:to:observe:_:)``), against the timeline's entries
+/// rendered as strings the way the command rendered them before: position, the screens joined and
+/// padded by `String.padding`, the event in words, the whole line escaped.
+@Suite("timeline lines written in place")
+struct TimelineLineTests {
+    /// Each change's line as the entries give it (the starting point left out).
+    static func expectedLines(_ machine: TimeMachine, from first: UInt64, to last: UInt64) throws -> [String] {
+        var lines: [String] = []
+        var isStart = true
+        try machine.forEachTimelineEntry(from: first, to: last) { entry in
+            defer { isStart = false }
+            guard !isStart else { return true }
+            let line =
+                EventText.position(entry.index ?? 0, time: entry.time, start: machine.startTime)
+                + TimelineText.content(entry.visible).padding(28) + "← " + (entry.text ?? "")
+            lines.append(DisplaySafety.escaped(line))
+            return true
+        }
+        return lines
+    }
+
+    static func writtenLines(_ machine: TimeMachine, from first: UInt64, to last: UInt64, limit: Int = .max) throws -> [String] {
+        var lines: [String] = []
+        try machine.forEachTimelineLine(from: first, to: last) { bytes in
+            lines.append(String(decoding: bytes, as: UTF8.self))
+            return lines.count < limit
+        }
+        return lines
+    }
+
+    static func expectSame(_ written: [String], _ expected: [String], _ comment: Comment) {
+        #expect(written.count == expected.count, comment)
+        if let first = zip(written, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("\(comment): line \(first) is\n\(written[first])\nnot\n\(expected[first])")
+        }
+    }
+
+    @Test("a whole session, windows of it, and a limit: the same lines as the entries'")
+    func windows() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.path("t.navtape")
+        _ = try recordGenerated(events: 20_000, seed: 11, to: path, checkpointInterval: 1_024)
+        let machine = try TimeMachine(path: path)
+        let count = machine.eventCount
+        let whole = try Self.expectedLines(machine, from: 0, to: count)
+        #expect(whole.count > 1_000)
+        Self.expectSame(try Self.writtenLines(machine, from: 0, to: count), whole, "whole")
+        for (first, last) in [(UInt64(5_000), UInt64(12_345)), (1, 2_000), (count - 700, count), (9_999, 9_999)] {
+            Self.expectSame(
+                try Self.writtenLines(machine, from: first, to: last), try Self.expectedLines(machine, from: first, to: last),
+                "\(first)..<\(last)")
+        }
+        // `body` returning `false` stops the read after that line.
+        Self.expectSame(try Self.writtenLines(machine, from: 0, to: count, limit: 7), Array(whole.prefix(7)), "limit 7")
+    }
+
+    @Test("screens with odd names (escapes, accents, wide and combining characters, CR LF) are escaped and padded as before")
+    func oddNames() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.path("odd.navtape")
+        var generator = SessionGenerator(seed: 4, device: .iPad, policy: .calendarPaste())
+        let recorder = try Recorder(creating: path, setup: generator.setup, sessionID: "odd", startTime: 1_700_000_000_000)
+        var time: Int64 = 1_700_000_000_000
+        for _ in 0..<400 {
+            let next = generator.next(in: recorder.state)
+            time = next.time
+            try recorder.send(next.command, at: time)
+        }
+        let names = [
+            "Evil\u{1B}[31mRED\u{202E}\n", "École", "e\u{301}cole", "名前の画面", "a\r\nb", "tab\tname", "\u{200B}", "Plain",
+            "AVeryLongScreenNameThatIsWiderThanTheColumn",
+        ]
+        for name in names {
+            time += 250
+            let created = try recorder.send(.instantiate(.content(name)), at: time)
+            guard case .controllerCreated(let id, _, _, _)? = created.first(where: { $0.kind == .controllerCreated }) else {
+                Issue.record("no controller created for \(name)")
+                continue
+            }
+            let sender = try #require(recorder.state.visibleContent.first)
+            time += 250
+            try recorder.send(.showDetail(id, sender: sender), at: time)
+            for _ in 0..<20 {
+                let next = generator.next(in: recorder.state)
+                time = Swift.max(time, next.time)
+                try recorder.send(next.command, at: time)
+            }
+        }
+        try recorder.close()
+        let machine = try TimeMachine(path: path)
+        let expected = try Self.expectedLines(machine, from: 0, to: machine.eventCount)
+        for name in ["École", "名前の画面", "Plain"] {
+            #expect(expected.contains { $0.contains(name) }, "\(name) is seen")
+        }
+        #expect(expected.contains { $0.contains(#"Evil\u{1B}[31mRED\u{202E}\u{A}"#) })
+        Self.expectSame(try Self.writtenLines(machine, from: 0, to: machine.eventCount), expected, "odd names")
+    }
+}
