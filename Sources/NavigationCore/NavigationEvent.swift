@@ -319,6 +319,14 @@ public enum StackTransition: UInt8, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The transition's name: `push`, `pop`, `none`, `unrecorded`.
-    public var name: String { "\(self)" }
+    /// The transition's name: `push`, `pop`, `none`, `unrecorded` (spelled out: reflecting on the
+    /// value was a twentieth of `navtape log`).
+    public var name: String {
+        switch self {
+        case .none: return "none"
+        case .push: return "push"
+        case .pop: return "pop"
+        case .unrecorded: return "unrecorded"
+        }
+    }
 }

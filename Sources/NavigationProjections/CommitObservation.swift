@@ -14,7 +14,19 @@ public struct StackChange: Hashable, Sendable {
     }
 
     /// `pop(MN)`, with the navigation controller's name in `state`.
-    public func description(in state: NavigationState) -> String { "\(transition.name)(\(state.name(of: navigation)))" }
+    public func description(in state: NavigationState) -> String {
+        var text = TextWriter(capacity: 32)
+        write(in: state, to: &text)
+        return text.text
+    }
+
+    /// Appends ``description(in:)``'s text to `text`.
+    public func write(in state: NavigationState, to text: inout TextWriter) {
+        text.append(transition.name)
+        text.append("(")
+        text.append(state.name(of: navigation))
+        text.append(")")
+    }
 }
 
 /// Everything UIKit tells the app about one commit (the events of one command), worked out from the
@@ -139,5 +151,17 @@ extension AppearanceCallback {
     }
 
     /// `viewWillAppear(D2)`, with the controller's name in `state`.
-    public func description(in state: NavigationState) -> String { "\(name)(\(state.name(of: controller)))" }
+    public func description(in state: NavigationState) -> String {
+        var text = TextWriter(capacity: 32)
+        write(in: state, to: &text)
+        return text.text
+    }
+
+    /// Appends ``description(in:)``'s text to `text`.
+    public func write(in state: NavigationState, to text: inout TextWriter) {
+        text.append(name)
+        text.append("(")
+        text.append(state.name(of: controller))
+        text.append(")")
+    }
 }

@@ -1,4 +1,5 @@
 import NavigationCore
+import NavigationProjections
 import Testing
 @testable import NavTape
 import NavTapeApps
@@ -103,5 +104,56 @@ struct TimelineLineTests {
         }
         #expect(expected.contains { $0.contains(#"Evil\u{1B}[31mRED\u{202E}\u{A}"#) })
         Self.expectSame(try Self.writtenLines(machine, from: 0, to: machine.eventCount), expected, "odd names")
+    }
+}
+
+/// `navtape log`'s lines and annotations, written through a `TextWriter`, against the strings the
+/// command built before: position, the commit marker, the event in words; the parts of what UIKit
+/// told the app joined by ` · `.
+@Suite("log lines written in place")
+struct LogLineTests {
+    static func expectedAnnotation(_ observation: CommitObservation, names: NavigationState) -> String? {
+        var parts: [String] = []
+        if !observation.callbacks.isEmpty {
+            parts.append("callbacks " + observation.callbacks.map { $0.description(in: names) }.joined(separator: ", "))
+        }
+        if !observation.notifications.isEmpty {
+            parts.append("notifications " + observation.notifications.map { $0.name(in: names.style) }.joined(separator: ", "))
+        }
+        if !observation.transitions.isEmpty {
+            parts.append("transitions " + observation.transitions.map { $0.description(in: names) }.joined(separator: ", "))
+        }
+        if let popped = observation.popped {
+            parts.append("popped " + (popped.isEmpty ? "none" : popped.map(names.name(of:)).joined(separator: ", ")))
+        }
+        return parts.isEmpty ? nil : String(repeating: " ", count: 16) + "↳ " + parts.joined(separator: " · ")
+    }
+
+    @Test("every line and annotation of two sessions (an app's user, the fuzzing walk) is the string it was")
+    func linesAndAnnotations() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        var seen: [String: Int] = [:]
+        for (name, policy) in [("app", SplitPolicy.calendarPaste()), ("walk", SplitPolicy.noDelegate)] {
+            let path = dir.path("\(name).navtape")
+            _ = try recordGenerated(events: 12_000, seed: 9, device: .iPad, policy: policy, to: path)
+            let machine = try TimeMachine(path: path)
+            try machine.forEachListedEvent(from: 0, to: machine.eventCount) { recorded, observation, names in
+                let line =
+                    EventText.position(recorded.index, time: recorded.time, start: machine.startTime) + (recorded.startsCommit ? "▸ " : "  ")
+                    + EventText.describe(recorded.event, in: names)
+                #expect(EventListing.line(recorded, names: names, start: machine.startTime) == line)
+                guard let observation else { return }
+                let expected = Self.expectedAnnotation(observation, names: names)
+                #expect(EventListing.annotation(observation, names: names) == expected, "@\(recorded.index)")
+                for part in ["callbacks", "notifications", "transitions", "popped none", "popped "] where expected?.contains(part) == true {
+                    seen[part, default: 0] += 1
+                }
+                if expected?.contains(" · ") == true { seen["·", default: 0] += 1 }
+            }
+        }
+        for part in ["callbacks", "notifications", "transitions", "popped ", "·"] {
+            #expect(seen[part, default: 0] > 0, "the sessions have annotations with \(part): \(seen)")
+        }
     }
 }

@@ -223,8 +223,8 @@ public enum EventText {
 
     /// `compact 414×736 phone` (plus `wide`/`narrow` when the hint is explicit).
     public static func describe(_ traits: Traits) -> String {
-        var text = "\(traits.horizontalSizeClass) \(traits.width)×\(traits.height) \(traits.idiom)"
-        if traits.sideBySide != .byOrientation { text += " \(traits.sideBySide)" }
+        var text = "\(traits.horizontalSizeClass.caseName) \(traits.width)×\(traits.height) \(traits.idiom.caseName)"
+        if traits.sideBySide != .byOrientation { text += " \(traits.sideBySide.caseName)" }
         return text
     }
 
@@ -289,27 +289,59 @@ public enum EventListing {
     /// `                ↳ callbacks viewWillAppear(D2), … · notifications didCollapse · transitions pop(MN) · popped D2`:
     /// what UIKit told the app about a commit, under its last event; `nil` when it told nothing.
     public static func annotation(_ observation: CommitObservation, names: NavigationState) -> String? {
-        var parts: [String] = []
-        if !observation.callbacks.isEmpty {
-            parts.append("callbacks " + observation.callbacks.map { $0.description(in: names) }.joined(separator: ", "))
+        var text = TextWriter(capacity: 256)
+        return writeAnnotation(observation, names: names, to: &text) ? text.text : nil
+    }
+
+    /// Appends ``annotation(_:names:)``'s text to `text` and returns `true`, or returns `false`,
+    /// writing nothing, when UIKit told nothing.
+    @discardableResult
+    public static func writeAnnotation(_ observation: CommitObservation, names: NavigationState, to text: inout TextWriter) -> Bool {
+        let callbacks = observation.callbacks, notifications = observation.notifications, transitions = observation.transitions
+        guard !callbacks.isEmpty || !notifications.isEmpty || !transitions.isEmpty || observation.popped != nil else { return false }
+        text.appendSpaces(16)
+        text.append("↳ ")
+        var parts = 0
+        func part(_ title: StaticString, _ count: Int, _ item: (Int, inout TextWriter) -> Void) {
+            if parts > 0 { text.append(" · ") }
+            parts += 1
+            text.append(title)
+            for position in 0..<count {
+                if position > 0 { text.append(", ") }
+                item(position, &text)
+            }
         }
-        if !observation.notifications.isEmpty {
-            parts.append("notifications " + observation.notifications.map { $0.name(in: names.style) }.joined(separator: ", "))
+        if !callbacks.isEmpty {
+            part("callbacks ", callbacks.count) { callbacks[$0].write(in: names, to: &$1) }
         }
-        if !observation.transitions.isEmpty {
-            parts.append("transitions " + observation.transitions.map { $0.description(in: names) }.joined(separator: ", "))
+        if !notifications.isEmpty {
+            part("notifications ", notifications.count) { $1.append(notifications[$0].name(in: names.style)) }
+        }
+        if !transitions.isEmpty {
+            part("transitions ", transitions.count) { transitions[$0].write(in: names, to: &$1) }
         }
         if let popped = observation.popped {
-            parts.append("popped " + (popped.isEmpty ? "none" : popped.map(names.name(of:)).joined(separator: ", ")))
+            if popped.isEmpty {
+                part("popped none", 0) { _, _ in }
+            } else {
+                part("popped ", popped.count) { $1.append(names.name(of: popped[$0])) }
+            }
         }
-        guard !parts.isEmpty else { return nil }
-        return String(repeating: " ", count: 16) + "↳ " + parts.joined(separator: " · ")
+        return true
     }
 
     /// `@12    +3.500s   ▸ detailShown PasteNC1 from M: pushed onto MN` (`▸` marks the first event
     /// of a command's commit).
     public static func line(_ recorded: RecordedEvent, names: NavigationState, start: Int64) -> String {
-        EventText.position(recorded.index, time: recorded.time, start: start) + (recorded.startsCommit ? "▸ " : "  ")
-            + EventText.describe(recorded.event, in: names)
+        var text = TextWriter()
+        write(recorded, names: names, start: start, to: &text)
+        return text.text
+    }
+
+    /// Appends ``line(_:names:start:)``'s text to `text`.
+    public static func write(_ recorded: RecordedEvent, names: NavigationState, start: Int64, to text: inout TextWriter) {
+        EventText.writePosition(recorded.index, time: recorded.time, start: start, to: &text)
+        if recorded.startsCommit { text.append("▸ ") } else { text.append("  ") }
+        EventText.write(recorded.event, in: names, to: &text)
     }
 }

@@ -45,13 +45,19 @@ struct LogCommand: ParsableCommand {
         if let origin = JSONOrigin.header(machine.sessionDescription.origin) {
             if format.json { Output.standard.json(origin) } else { Output.standard.line("recorded by: " + machine.sessionDescription.origin.text) }
         }
-        let gaps = machine.gaps
+        let gaps = machine.gaps, start = machine.startTime, json = format.json
+        // Each line is written escaped into one reused buffer, then copied out.
+        var text = TextWriter(escaping: true, capacity: 512)
         try machine.forEachListedEvent(from: from, to: end) { recorded, observation, names in
             progress.update(recorded.index - from + 1)
-            if format.json { return Output.standard.json(JSONEvent.encode(recorded, uikit: observation, style: style)) }
+            if json { return Output.standard.json(JSONEvent.encode(recorded, uikit: observation, style: style)) }
             if let gap = gaps.first(where: { $0.upperBound == recorded.index }) { Output.standard.line(EventListing.gap(gap)) }
-            Output.standard.line(EventListing.line(recorded, names: names, start: machine.startTime))
-            if let observation, let annotation = EventListing.annotation(observation, names: names) { Output.standard.line(annotation) }
+            text.removeAll()
+            EventListing.write(recorded, names: names, start: start, to: &text)
+            text.withBytes { Output.standard.line(escaped: $0) }
+            guard let observation else { return }
+            text.removeAll()
+            if EventListing.writeAnnotation(observation, names: names, to: &text) { text.withBytes { Output.standard.line(escaped: $0) } }
         }
     }
 }
