@@ -2,10 +2,12 @@
 // every event, fold, seek, and run the reports' projections: damage is reported as an error with
 // its offset, a torn tail is read up to its last whole block; nothing may trap. `blame`'s fused
 // pass (``TimeMachine/fold(from:to:into:watching:)``) must find the changes the Blame projection
-// finds over every event.
+// finds over every event, and `timeline`'s lines written in place
+// (``TimeMachine/forEachTimelineLine(from:to:observe:_:)``) must be the entries' lines, escaped.
 import FuzzSupport
 import Glibc
 import NavTape
+import NavigationCore
 import NavigationProjections
 
 let scratch = getenv("FUZZ_SCRATCH").map { String(cString: $0) } ?? "/tmp"
@@ -32,6 +34,25 @@ func check(_ bytes: UnsafeRawBufferPointer) {
                 "blame's fused pass found \(fused.changes) changes, the projection \(traced.changeCount)")
         }
     }
+    checkTimeline(machine)
+}
+
+/// The in-place timeline against its entries: the same lines where both read the log, and both
+/// read it or both refuse it.
+func checkTimeline(_ machine: TimeMachine) {
+    var entries: [String] = []
+    let viaEntries: Void? = try? machine.forEachTimelineEntry(from: 0, to: machine.eventCount) { entry in
+        if entry.event != nil { entries.append(DisplaySafety.escaped(TimelineText.line(entry, machine: machine))) }
+        return true
+    }
+    var lines: [String] = []
+    let inPlace: Void? = try? machine.forEachTimelineLine(from: 0, to: machine.eventCount) { bytes in
+        lines.append(String(decoding: bytes, as: UTF8.self))
+        return true
+    }
+    precondition(
+        (viaEntries == nil) == (inPlace == nil), "timeline: entries \(viaEntries == nil ? "failed" : "read"), in place \(inPlace == nil ? "failed" : "read")")
+    if viaEntries != nil { precondition(lines == entries, "timeline: the lines written in place differ from the entries'") }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
