@@ -4,8 +4,10 @@
 /// what UIKit semantics made of it. Controllers are named by ID; new ones are created with
 /// ``instantiate(_:)``, whose IDs are the next free app IDs in tree pre-order.
 public enum NavigationCommand: Hashable, Sendable {
-    /// Creates the controllers of a tree (a navigation controller with its initial stack).
-    case instantiate(ControllerSpec)
+    /// Creates the controllers of a tree (a navigation controller with its initial stack). Boxed,
+    /// as are ``setPolicy(_:)`` and ``representItem(_:_:)``: a command is as large as its largest
+    /// inline case, and every rejected or ignored event holds one.
+    indirect case instantiate(ControllerSpec)
     /// `splitViewController.viewControllers = [primary, secondary]` (ST-2, BUG-4).
     case setSplitViewControllers([ControllerID])
     /// Puts the split on screen in `traits` (SZ-3: collapses at once when compact).
@@ -56,10 +58,10 @@ public enum NavigationCommand: Hashable, Sendable {
     /// detail was modified"), so the log says why the delegate's answers change.
     case setFlag(String, Bool)
     /// The app's delegate changes its answers from here on.
-    case setPolicy(SplitPolicy)
+    indirect case setPolicy(SplitPolicy)
     /// The app sets the item a controller shows (a detail's `detailItem`), or clears it (`nil`), so
     /// that a delegate can ask which item a controller shows.
-    case representItem(ControllerID, String?)
+    indirect case representItem(ControllerID, String?)
 
     /// The kind of this command, as recorded in rejected and ignored events.
     public var kind: CommandKind {

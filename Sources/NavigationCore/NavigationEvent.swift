@@ -64,8 +64,9 @@ public enum NavigationEvent: Hashable, Sendable {
     case delegateNotified(DelegateNotification)
     /// The app set (`true`) or cleared a flag its delegate reads.
     case flagSet(NameID, value: Bool)
-    /// The delegate's policy changed (the whole new policy).
-    case policyChanged(SplitPolicy)
+    /// The delegate's policy changed (the whole new policy). Boxed, as are ``diverged(_:)`` and
+    /// ``resynced(_:)``: an event is as large as its largest inline case, and a fold reads them all.
+    indirect case policyChanged(SplitPolicy)
     /// A controller minted for a delegate left the hierarchy with nothing referencing it: it is
     /// deallocated, and its slot may hold a later mint (EX-3).
     case controllerReleased(ControllerID)
@@ -81,7 +82,7 @@ public enum NavigationEvent: Hashable, Sendable {
     case ignored(NavigationCommand, reason: IgnoreReason, subject: ControllerID?)
     /// What UIKit showed the app after the command differs from the model (a captured
     /// observation, `docs/Capture.md`); state unchanged.
-    case diverged(Divergence)
+    indirect case diverged(Divergence)
     /// UIKit changed what it shows without a recorded cause and the capture reported it: the model
     /// adopts what UIKit showed, with no rule to blame (`docs/Capture.md`, "Resync lines"). Boxed, so the
     /// hot loop's events stay small.
