@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "NavTapeApps", dependencies: ["NavTape", "NavigationCore"], swiftSettings: strict),
         // Temporary directories, random nonsense sessions, command samples: for tests, benchmarks and
         // fuzzing only (never linked into `navtape`).
-        .target(name: "NavTapeTestSupport", dependencies: ["NavTapeApps", "NavigationCore"], swiftSettings: strict),
+        .target(name: "NavTapeTestSupport", dependencies: ["NavTapeApps", "NavTape", "NavigationCore", "NavigationProjections"], swiftSettings: strict),
         // Product `navtape`: thin commands over the libraries, terminal formatting, the demo, test generation.
         .executableTarget(
             name: "NavTapeCLI",

@@ -19,7 +19,8 @@ let package = Package(
     targets: [
         .target(name: "FuzzSupport"),
     ] + harnesses.map { name in
-        .executableTarget(name: name, dependencies: parsers)
+        // FuzzLog checks the timeline against NavTapeTestSupport's reference.
+        .executableTarget(name: name, dependencies: parsers + (name == "FuzzLog" ? [.product(name: "NavTapeTestSupport", package: "NavTape")] : []))
     } + [
         // The HTTP routes of `navtape serve`, through NavTapeServer's public API.
         .executableTarget(name: "FuzzServe", dependencies: parsers + [

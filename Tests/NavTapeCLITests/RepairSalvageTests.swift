@@ -1,4 +1,5 @@
 import Foundation
+import NavTape
 import Testing
 import NavTapeTestSupport
 
@@ -87,6 +88,15 @@ struct RepairSalvageTests {
         }
         #expect(textIndices.count > 100 && textIndices == jsonIndices)
         #expect(!textIndices.contains { ($0 ?? -1) >= from && ($0 ?? -1) < to })
+        // Both are the reference's: the projection run over every event, resumed at the checkpoint.
+        let machine = try TimeMachine(path: scratch.path("g.navtape"))
+        let count = machine.eventCount
+        #expect(try TimelineReference.writtenLines(machine, from: 0, to: count) == TimelineReference.lines(machine, from: 0, to: count))
+        #expect(try TimelineReference.jsonEntries(machine, from: 0, to: count) == TimelineReference.entries(machine, from: 0, to: count))
+        let across = UInt64(from - 5)..<UInt64(to + 5)
+        #expect(
+            try TimelineReference.writtenLines(machine, from: across.lowerBound, to: across.upperBound)
+                == TimelineReference.lines(machine, from: across.lowerBound, to: across.upperBound))
         for log in ["g", "o"] {
             #expect(try scratch.navtape("inspect", "\(log).navtape", "--at", "\(to + 2)", "-o", "\(log).html").status == 0)
         }

@@ -6,36 +6,11 @@ import NavTapeApps
 import NavTapeTestSupport
 
 /// `navtape timeline`'s lines, written in place from the fused fold
-/// (``TimeMachine/forEachTimelineLine(from:to:observe:_:)``), against the timeline's entries
-/// rendered as strings the way the command rendered them before: position, the screens joined and
-/// padded by `String.padding`, the event in words, the whole line escaped.
+/// (``TimeMachine/forEachTimelineLine(from:to:observe:_:)``), and its JSON entries
+/// (``TimeMachine/forEachTimelineEntry(from:to:observe:_:)``), against ``TimelineReference``: the
+/// ``VisibleTimeline`` projection over every event, rendered as the command rendered it before.
 @Suite("timeline lines written in place")
 struct TimelineLineTests {
-    /// Each change's line as the entries give it (the starting point left out).
-    static func expectedLines(_ machine: TimeMachine, from first: UInt64, to last: UInt64) throws -> [String] {
-        var lines: [String] = []
-        var isStart = true
-        try machine.forEachTimelineEntry(from: first, to: last) { entry in
-            defer { isStart = false }
-            guard !isStart else { return true }
-            let line =
-                EventText.position(entry.index ?? 0, time: entry.time, start: machine.startTime)
-                + TimelineText.content(entry.visible).padding(28) + "← " + (entry.text ?? "")
-            lines.append(DisplaySafety.escaped(line))
-            return true
-        }
-        return lines
-    }
-
-    static func writtenLines(_ machine: TimeMachine, from first: UInt64, to last: UInt64, limit: Int = .max) throws -> [String] {
-        var lines: [String] = []
-        try machine.forEachTimelineLine(from: first, to: last) { bytes in
-            lines.append(String(decoding: bytes, as: UTF8.self))
-            return lines.count < limit
-        }
-        return lines
-    }
-
     static func expectSame(_ written: [String], _ expected: [String], _ comment: Comment) {
         #expect(written.count == expected.count, comment)
         if let first = zip(written, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
@@ -43,7 +18,7 @@ struct TimelineLineTests {
         }
     }
 
-    @Test("a whole session, windows of it, and a limit: the same lines as the entries'")
+    @Test("a whole session, parts of it, and a limit: the same lines and entries as the reference")
     func windows() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -51,16 +26,20 @@ struct TimelineLineTests {
         _ = try recordGenerated(events: 20_000, seed: 11, to: path, checkpointInterval: 1_024)
         let machine = try TimeMachine(path: path)
         let count = machine.eventCount
-        let whole = try Self.expectedLines(machine, from: 0, to: count)
+        let whole = try TimelineReference.lines(machine, from: 0, to: count)
         #expect(whole.count > 1_000)
-        Self.expectSame(try Self.writtenLines(machine, from: 0, to: count), whole, "whole")
+        Self.expectSame(try TimelineReference.writtenLines(machine, from: 0, to: count), whole, "whole")
+        #expect(try TimelineReference.jsonEntries(machine, from: 0, to: count) == TimelineReference.entries(machine, from: 0, to: count))
         for (first, last) in [(UInt64(5_000), UInt64(12_345)), (1, 2_000), (count - 700, count), (9_999, 9_999)] {
             Self.expectSame(
-                try Self.writtenLines(machine, from: first, to: last), try Self.expectedLines(machine, from: first, to: last),
+                try TimelineReference.writtenLines(machine, from: first, to: last), try TimelineReference.lines(machine, from: first, to: last),
+                "\(first)..<\(last)")
+            #expect(
+                try TimelineReference.jsonEntries(machine, from: first, to: last) == TimelineReference.entries(machine, from: first, to: last),
                 "\(first)..<\(last)")
         }
         // `body` returning `false` stops the read after that line.
-        Self.expectSame(try Self.writtenLines(machine, from: 0, to: count, limit: 7), Array(whole.prefix(7)), "limit 7")
+        Self.expectSame(try TimelineReference.writtenLines(machine, from: 0, to: count, limit: 7), Array(whole.prefix(7)), "limit 7")
     }
 
     @Test("screens with odd names (escapes, accents, wide and combining characters, CR LF) are escaped and padded as before")
@@ -98,12 +77,14 @@ struct TimelineLineTests {
         }
         try recorder.close()
         let machine = try TimeMachine(path: path)
-        let expected = try Self.expectedLines(machine, from: 0, to: machine.eventCount)
+        let expected = try TimelineReference.lines(machine, from: 0, to: machine.eventCount)
         for name in ["École", "名前の画面", "Plain"] {
             #expect(expected.contains { $0.contains(name) }, "\(name) is seen")
         }
         #expect(expected.contains { $0.contains(#"Evil\u{1B}[31mRED\u{202E}\u{A}"#) })
-        Self.expectSame(try Self.writtenLines(machine, from: 0, to: machine.eventCount), expected, "odd names")
+        Self.expectSame(try TimelineReference.writtenLines(machine, from: 0, to: machine.eventCount), expected, "odd names")
+        #expect(
+            try TimelineReference.jsonEntries(machine, from: 0, to: machine.eventCount) == TimelineReference.entries(machine, from: 0, to: machine.eventCount))
     }
 }
 

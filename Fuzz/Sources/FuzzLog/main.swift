@@ -2,12 +2,12 @@
 // every event, fold, seek, and run the reports' projections: damage is reported as an error with
 // its offset, a torn tail is read up to its last whole block; nothing may trap. `blame`'s fused
 // pass (``TimeMachine/fold(from:to:into:watching:)``) must find the changes the Blame projection
-// finds over every event, and `timeline`'s lines written in place
-// (``TimeMachine/forEachTimelineLine(from:to:observe:_:)``) must be the entries' lines, escaped.
+// finds over every event, and `timeline`, text and JSON, must find the changes the VisibleTimeline
+// projection finds.
 import FuzzSupport
 import Glibc
 import NavTape
-import NavigationCore
+import NavTapeTestSupport
 import NavigationProjections
 
 let scratch = getenv("FUZZ_SCRATCH").map { String(cString: $0) } ?? "/tmp"
@@ -37,22 +37,19 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     checkTimeline(machine)
 }
 
-/// The in-place timeline against its entries: the same lines where both read the log, and both
-/// read it or both refuse it.
+/// The timeline, text and JSON, against its reference (the ``VisibleTimeline`` projection run over
+/// every event): the same changes where all read the log, and all read it or all refuse it.
 func checkTimeline(_ machine: TimeMachine) {
-    var entries: [String] = []
-    let viaEntries: Void? = try? machine.forEachTimelineEntry(from: 0, to: machine.eventCount) { entry in
-        if entry.event != nil { entries.append(DisplaySafety.escaped(TimelineText.line(entry, machine: machine))) }
-        return true
-    }
-    var lines: [String] = []
-    let inPlace: Void? = try? machine.forEachTimelineLine(from: 0, to: machine.eventCount) { bytes in
-        lines.append(String(decoding: bytes, as: UTF8.self))
-        return true
-    }
+    let count = machine.eventCount
+    let reference = try? TimelineReference.lines(machine, from: 0, to: count)
+    let referenceEntries = try? TimelineReference.entries(machine, from: 0, to: count)
+    let entries = try? TimelineReference.jsonEntries(machine, from: 0, to: count)
+    let lines = try? TimelineReference.writtenLines(machine, from: 0, to: count)
     precondition(
-        (viaEntries == nil) == (inPlace == nil), "timeline: entries \(viaEntries == nil ? "failed" : "read"), in place \(inPlace == nil ? "failed" : "read")")
-    if viaEntries != nil { precondition(lines == entries, "timeline: the lines written in place differ from the entries'") }
+        (reference == nil) == (entries == nil) && (entries == nil) == (lines == nil),
+        "timeline: the projection, the entries and the lines do not agree on reading the log")
+    precondition(entries == referenceEntries, "timeline: the entries differ from the projection's")
+    precondition(lines == reference, "timeline: the lines written in place differ from the projection's")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -83,6 +83,15 @@ public struct TimelineEntry: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case type, index, time, visible, event, text }
 
+    /// Creates an entry: the starting point when `event` and `text` are `nil`.
+    public init(index: UInt64?, time: Int64, visible: [String], event: String? = nil, text: String? = nil) {
+        self.index = index
+        self.time = time
+        self.visible = visible
+        self.event = event
+        self.text = text
+    }
+
     /// The starting point's object has no `event` and no `text`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -95,55 +104,36 @@ public struct TimelineEntry: Codable, Hashable, Sendable {
     }
 }
 
-/// ``VisibleTimeline``'s changes as lines, their screens and the event named as they were at the
-/// time: a minted controller's slot may hold another controller by the end of the log (EX-3).
-struct TimelineLines: Projection {
-    var timeline = VisibleTimeline()
-    var lines: [TimelineEntry] = []
-
-    mutating func start(from state: NavigationState) { timeline.start(from: state) }
-
-    mutating func consume(_ context: EventContext) {
-        let before = timeline.entries.count
-        timeline.consume(context)
-        guard timeline.entries.count > before, let entry = timeline.entries.last else { return }
-        lines.append(
-            TimelineEntry(
-                index: entry.index, time: entry.time, visible: entry.content.map { context.state.name(of: $0) },
-                event: entry.event.kind.name, text: EventText.describe(entry.event, in: context.state)))
-    }
-
-    var output: [TimelineEntry] { lines }
-}
-
 extension TimeMachine {
     /// What the user saw over events `first ..< last`: the starting point, then each change, named
-    /// as the state at that point names them, until `body` returns `false`. Read in windows of
-    /// `window` events, so memory stays flat however long the log; `observe` is called with the
-    /// events done (progress).
+    /// as the state at that point names them (a minted controller's slot may hold another
+    /// controller by the end of the log, EX-3), until `body` returns `false`. Read like
+    /// ``forEachTimelineLine(from:to:observe:_:)``, in one pass that holds one entry; `observe` is
+    /// called with the events done (progress).
     public func forEachTimelineEntry(
-        from first: UInt64, to last: UInt64, window: UInt64 = 1 << 16,
-        observe: ((UInt64) -> Void)? = nil,
+        from first: UInt64, to last: UInt64, observe: ((UInt64) -> Void)? = nil,
         _ body: (TimelineEntry) throws(NavTapeError) -> Bool
     ) throws(NavTapeError) {
         guard try body(try timelineStart(at: first)) else { return }
-        var from = first
-        while from < last {
-            // Each window starts from the state before it, so a change at its first event is seen.
-            var projection = Observed(TimelineLines(), from: first, observe: observe)
-            let end = Swift.min(last, from + window)
-            try run(&projection, from: from, to: end)
-            for line in projection.wrapped.lines {
-                guard try body(line) else { return }
+        var failure: NavTapeError?
+        try forEachTimelineChange(from: first, to: last, observe: observe) { index, time, content, event, state in
+            do throws(NavTapeError) {
+                return try body(
+                    TimelineEntry(
+                        index: index, time: time, visible: content.map { state.name(of: $0) }, event: event.kind.name,
+                        text: EventText.describe(event, in: state)))
+            } catch {
+                failure = error
+                return false
             }
-            from = end
         }
+        if let failure { throw failure }
     }
 }
 
 extension TimeMachine {
     /// What was visible after the first `first` events: the timeline's starting point, the
-    /// first entry ``forEachTimelineEntry(from:to:window:observe:_:)`` hands on.
+    /// first entry ``forEachTimelineEntry(from:to:observe:_:)`` hands on.
     public func timelineStart(at first: UInt64) throws(NavTapeError) -> TimelineEntry {
         let start = try lastEvent(before: first)
         let initial = try state(at: first)
@@ -152,32 +142,46 @@ extension TimeMachine {
             visible: initial.visibleContent.map { initial.name(of: $0) })
     }
 
-    /// The changes of ``forEachTimelineEntry(from:to:window:observe:_:)`` after its starting
-    /// point, each as the UTF-8 bytes of ``TimelineText/line(_:machine:)`` (no newline), escaped for
-    /// a terminal (``NavigationCore/DisplaySafety``), until `body` returns `false`. What
-    /// `navtape timeline` prints, read at replay speed: the fused fold, the visible screens
-    /// compared only after an event whose kind can change them, and an event decoded only where
-    /// they changed. Memory holds one line; `observe` is called with the events done (progress).
+    /// The changes of ``forEachTimelineEntry(from:to:observe:_:)`` after its starting point, each
+    /// as the UTF-8 bytes of ``TimelineText/line(_:machine:)`` (no newline), escaped for a terminal
+    /// (``NavigationCore/DisplaySafety``), until `body` returns `false`: what `navtape timeline`
+    /// prints. Memory holds one line; `observe` is called with the events done (progress).
     public func forEachTimelineLine(
         from first: UInt64, to last: UInt64, observe: ((UInt64) -> Void)? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(NavTapeError) {
+        var text = TextWriter(escaping: true, capacity: 256)
+        let start = startTime
+        try forEachTimelineChange(from: first, to: last, observe: observe) { index, time, content, event, state in
+            text.removeAll()
+            TimelineText.writeLine(index: index, time: time, start: start, content: content, event: event, in: state, to: &text)
+            return text.withBytes(body)
+        }
+    }
+
+    /// Each event of `first ..< last` that changed the visible content controllers, with the
+    /// controllers after it and the state after it (lent: `body` must not keep it), until `body`
+    /// returns `false`. The one reading of the timeline, at replay speed: the fused fold, the
+    /// visible screens compared only after an event whose kind can change them (the kind read from
+    /// the record's first byte), and the event decoded only where they changed. Past a gap in a
+    /// repaired log the state is the checkpoint's the log resumes from, and the screens are
+    /// compared with those before the gap.
+    private func forEachTimelineChange(
+        from first: UInt64, to last: UInt64, observe: ((UInt64) -> Void)?,
+        _ body: (_ index: UInt64, _ time: Int64, _ content: [ControllerID], _ event: NavigationEvent, _ state: NavigationState) -> Bool
+    ) throws(NavTapeError) {
         var state = try state(at: first)
         var content = state.visibleContent, now: [ControllerID] = []
-        var text = TextWriter(escaping: true, capacity: 256)
         var decoder = EventDecoder()
-        let start = startTime
+        var stopped = false
         try fold(from: first, to: last, into: &state) { index, time, record, state throws(CodecError) in
             if let observe, index & 1023 == 0 { observe(index &- first) }
             guard EventCodec.kind(of: record)?.mayChangeVisibility ?? true else { return true }
             state.visibleContent(into: &now)
             guard now != content else { return true }
             swap(&now, &content)
-            text.removeAll()
-            TimelineText.writeLine(
-                index: index, time: time, start: start, content: content, event: try decoder.decode(record).event, in: state,
-                to: &text)
-            return text.withBytes(body)
+            stopped = !body(index, time, content, try decoder.decode(record).event, state)
+            return !stopped
         }
-        observe?(last &- first)
+        if !stopped { observe?(last &- first) }
     }
 }
