@@ -88,9 +88,28 @@ struct TimelineLineTests {
     }
 }
 
+/// Every event's text, written into a `TextWriter`, against the `String` code it replaced.
+@Suite("event text against the code it replaced")
+struct EventTextTests {
+    @Test("every sample event (every kind, edge values) reads as before, in a session's state and in an empty one")
+    func everySampleEvent() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let (_, session) = try recordGenerated(events: 3_000, seed: 2, device: .iPad, to: dir.path("s.navtape"))
+        for state in [session, NavigationState(traits: Device.iPad.traits(.landscape))] {
+            for event in EventSamples.events {
+                #expect(EventText.describe(event, in: state) == LegacyEventText.describe(event, in: state), "\(event)")
+            }
+        }
+        for (index, time) in [(UInt64(0), Int64(0)), (12, 3_500), (123_456, 61_000), (9_999_999, 90_061_001), (.max, -1)] {
+            #expect(EventText.position(index, time: time, start: 0) == LegacyEventText.position(index, time: time, start: 0))
+        }
+    }
+}
+
 /// `navtape log`'s lines and annotations, written through a `TextWriter`, against the strings the
-/// command built before: position, the commit marker, the event in words; the parts of what UIKit
-/// told the app joined by ` · `.
+/// command built before (``LegacyEventText``): position, the commit marker, the event in words; the
+/// parts of what UIKit told the app joined by ` · `.
 @Suite("log lines written in place")
 struct LogLineTests {
     static func expectedAnnotation(_ observation: CommitObservation, names: NavigationState) -> String? {
@@ -121,8 +140,8 @@ struct LogLineTests {
             let machine = try TimeMachine(path: path)
             try machine.forEachListedEvent(from: 0, to: machine.eventCount) { recorded, observation, names in
                 let line =
-                    EventText.position(recorded.index, time: recorded.time, start: machine.startTime) + (recorded.startsCommit ? "▸ " : "  ")
-                    + EventText.describe(recorded.event, in: names)
+                    LegacyEventText.position(recorded.index, time: recorded.time, start: machine.startTime)
+                    + (recorded.startsCommit ? "▸ " : "  ") + LegacyEventText.describe(recorded.event, in: names)
                 #expect(EventListing.line(recorded, names: names, start: machine.startTime) == line)
                 guard let observation else { return }
                 let expected = Self.expectedAnnotation(observation, names: names)
@@ -136,5 +155,92 @@ struct LogLineTests {
         for part in ["callbacks", "notifications", "transitions", "popped ", "·"] {
             #expect(seen[part, default: 0] > 0, "the sessions have annotations with \(part): \(seen)")
         }
+    }
+}
+
+/// The `String` code `EventText` and `EventListing` were before they wrote into a `TextWriter`
+/// (822f7df), kept as the reference their text is checked against.
+enum LegacyEventText {
+    static func describe(_ event: NavigationEvent, in state: NavigationState) -> String {
+        func n(_ id: ControllerID) -> String { state.name(of: id) }
+        func list(_ ids: [ControllerID]) -> String { "[" + ids.map(n).joined(separator: ", ") + "]" }
+        let kind = event.kind.name
+        switch event {
+        case .nameInterned(let string): return "\(kind) \"\(string)\""
+        case .controllerCreated(let id, let controllerKind, let name, let restorationID):
+            let restoration = restorationID.map { " @\(state.names[$0])" } ?? ""
+            return "\(kind) \(id) \(state.names[name]) (\(controllerKind.caseName))\(restoration)"
+        case .stackInitialized(let navigation, let children): return "\(kind) \(n(navigation)) \(list(children))"
+        case .launched(let traits), .traitsChanged(let traits): return "\(kind) \(traitsText(traits))"
+        case .propertySet(let property):
+            return "\(kind) " + NavigationCommand.setProperty(property).scriptLine(in: state).dropFirst("set ".count)
+        case .preferredDisplayModeSet(let mode): return "\(kind) \(mode.classicName)"
+        case .displayModeChanged(let mode, let cause): return "\(kind) → \(mode.classicName) (\(cause.caseName))"
+        case .splitViewControllersSet(let primary, let secondary):
+            return "\(kind) \(n(primary))" + (secondary.map { " | \(n($0))" } ?? "")
+        case .collapsed(let resolution):
+            return "\(kind) onto \(n(resolution.newPrimary)): \(resolution.outcome.caseName)" + (resolution.atLaunch ? " (at launch)" : "")
+        case .separated(let resolution):
+            let secondary = resolution.secondary.map { n($0) } ?? "none"
+            return "\(kind) \(n(resolution.newPrimary)) | \(secondary) (\(resolution.source.caseName))"
+        case .shown(let target, let sender, let resolution):
+            return "\(kind) \(n(target)) from \(n(sender)): \(resolutionText(resolution, in: state))"
+        case .detailShown(let target, let sender, let resolution):
+            return "\(kind) \(target.map(n) ?? "nil") from \(n(sender)): \(resolutionText(resolution, in: state))"
+        case .pushed(let controller, let navigation): return "\(kind) \(n(controller)) onto \(n(navigation))"
+        case .popped(let navigation, let interactive): return "\(kind) \(n(navigation))" + (interactive ? " (interactive)" : "")
+        case .poppedToRoot(let navigation): return "\(kind) \(n(navigation))"
+        case .poppedTo(let controller, let navigation): return "\(kind) \(n(controller)) in \(n(navigation))"
+        case .stackSet(let ids, let navigation, let transition):
+            return "\(kind) \(n(navigation)) \(list(ids))" + (transition == .unrecorded ? "" : " (\(transition.name))")
+        case .presented(let controller), .dismissed(let controller): return "\(kind) \(n(controller))"
+        case .rejected(let command, let reason, _):
+            return "\(kind) `\(command.scriptLine(in: state))`: \(reason.caseName) (\(reason.rule))"
+        case .ignored(let command, let reason, _):
+            return "\(kind) `\(command.scriptLine(in: state))`: \(reason.caseName) (\(reason.rule))"
+        case .columnSet(let controller, let column, let resolution):
+            let target = controller.map(n) ?? "nil"
+            switch resolution {
+            case .installed: return "\(kind) \(column.caseName) = \(target)"
+            case .wrapped(let navigation): return "\(kind) \(column.caseName) = \(target), wrapped in \(n(navigation))"
+            case .pushed(let navigation): return "\(kind) \(column.caseName): \(target) pushed onto \(n(navigation))"
+            case .cleared: return "\(kind) \(column.caseName) cleared"
+            }
+        case .columnShown(let column), .columnHidden(let column), .columnStacked(let column), .columnUnstacked(let column):
+            return "\(kind) \(column.caseName)"
+        case .preferredSplitBehaviorSet(let behavior), .splitBehaviorChanged(let behavior): return "\(kind) \(behavior.caseName)"
+        case .delegateNotified(let notification): return "\(kind) \(notification.caseName)"
+        case .flagSet(let name, let value): return "\(kind) \(state.names[name]) \(value)"
+        case .policyChanged(let policy): return "\(kind) \(policy.name): \(policy.summary)"
+        case .controllerReleased(let controller): return "\(kind) \(n(controller)) \(controller)"
+        case .detailMarked(let controller): return "\(kind) \(n(controller))"
+        case .itemRepresented(let controller, let item): return "\(kind) \(n(controller)) \(item.map { state.names[$0] } ?? "nothing")"
+        case .diverged(let divergence): return "\(kind) " + EventText.describe(divergence, in: state)
+        case .resynced(let resync): return "\(kind) " + EventText.describe(resync, in: state)
+        }
+    }
+
+    static func resolutionText(_ resolution: ShowResolution, in state: NavigationState) -> String {
+        switch resolution {
+        case .pushed(let navigation): return "pushed onto \(state.name(of: navigation))"
+        case .installedAsPrimary: return "installed as primary"
+        case .installedAsSecondary: return "installed as secondary"
+        case .presentedModally: return "presented modally"
+        case .handledByDelegate: return "handled by the delegate"
+        case .unchanged: return "unchanged"
+        case .replacedStack(let navigation): return "replaced the stack of \(state.name(of: navigation))"
+        }
+    }
+
+    static func traitsText(_ traits: Traits) -> String {
+        var text = "\(traits.horizontalSizeClass) \(traits.width)×\(traits.height) \(traits.idiom)"
+        if traits.sideBySide != .byOrientation { text += " \(traits.sideBySide)" }
+        return text
+    }
+
+    static func position(_ index: UInt64, time: Int64, start: Int64) -> String {
+        var text = ("@" + String(index)).padding(6)
+        text += SessionTime.offset(time - start).padding(10)
+        return text
     }
 }

@@ -70,3 +70,6 @@ enum Codec {
         do { _ = try decode(bytes); return nil } catch { return error }
     }
 }
+
+/// The codec tests' samples, shared with the event-text tests.
+typealias Samples = EventSamples

@@ -1,20 +1,20 @@
 import NavigationCore
-import NavTapeTestSupport
 
-/// Hand-picked values covering every case of every encoded type, with edge values.
-enum Samples {
-    static let ids: [ControllerID] = [
+/// Hand-picked values covering every case of every encoded type, with edge values: what the codec
+/// tests round-trip, and what event text is checked over.
+public enum EventSamples {
+    public static let ids: [ControllerID] = [
         ControllerID(app: 0), ControllerID(app: 1), ControllerID(app: 63), ControllerID(app: 64),
         ControllerID(app: 8_191), ControllerID(rawValue: 0x7FFF_FFFF),
         ControllerID(minted: 0), ControllerID(minted: 5), ControllerID(rawValue: 0xFFFF_FFFF),
     ]
-    static let a = ControllerID(app: 3), nav = ControllerID(app: 1), minted = ControllerID(minted: 2)
-    static let maxApp = ControllerID(rawValue: 0x7FFF_FFFF), maxMinted = ControllerID(rawValue: 0xFFFF_FFFF)
+    public static let a = ControllerID(app: 3), nav = ControllerID(app: 1), minted = ControllerID(minted: 2)
+    public static let maxApp = ControllerID(rawValue: 0x7FFF_FFFF), maxMinted = ControllerID(rawValue: 0xFFFF_FFFF)
 
-    static let longString = String(repeating: "Pâté 🍝 ", count: 1_500)
-    static let strings = ["", "Paste", "Ünïcødé 名前 🚀", "nul\u{0}inside", "e\u{301}", longString]
+    public static let longString = String(repeating: "Pâté 🍝 ", count: 1_500)
+    public static let strings = ["", "Paste", "Ünïcødé 名前 🚀", "nul\u{0}inside", "e\u{301}", longString]
 
-    static let traits: [Traits] = {
+    public static let traits: [Traits] = {
         var result = [
             Device.iPhone.traits(.portrait), Device.iPad.traits(.landscape),
             Device.iPad.multitaskingTraits(.landscape, widthFraction: 0.5),
@@ -30,9 +30,9 @@ enum Samples {
         return result
     }()
 
-    static let doubles: [Double?] = [nil, 0, -0.0, 0.5, 1.0 / 3.0, 320, -5, .infinity, -.infinity, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+    public static let doubles: [Double?] = [nil, 0, -0.0, 0.5, 1.0 / 3.0, 320, -5, .infinity, -.infinity, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
 
-    static let properties: [SplitProperty] = {
+    public static let properties: [SplitProperty] = {
         var result: [SplitProperty] = [.presentsWithGesture(true), .presentsWithGesture(false), .primaryEdge(.leading), .primaryEdge(.trailing)]
         for value in doubles {
             result += [
@@ -45,7 +45,7 @@ enum Samples {
         return result
     }()
 
-    static let specs: [ControllerSpec] = [
+    public static let specs: [ControllerSpec] = [
         .content(""),
         .content("Paste", restorationID: "PasteVC"),
         .navigation("NoSelectionNC", restorationID: "NoSelectionNC", [.content("NoSelection")]),
@@ -57,23 +57,23 @@ enum Samples {
     ]
 
     /// `depth` nested navigation controllers above a content leaf (the leaf sits at `depth`).
-    static func deepSpec(depth: Int) -> ControllerSpec {
+    public static func deepSpec(depth: Int) -> ControllerSpec {
         var spec = ControllerSpec.content("Leaf")
         for level in 0..<depth { spec = .navigation("N\(level)", [spec]) }
         return spec
     }
 
-    static let resolutions: [ShowResolution] = [
+    public static let resolutions: [ShowResolution] = [
         .pushed(onto: nav), .pushed(onto: maxMinted), .installedAsPrimary, .installedAsSecondary,
         .presentedModally, .handledByDelegate, .unchanged, .replacedStack(of: nav), .replacedStack(of: maxMinted),
     ]
 
-    static let columnResolutions: [ColumnResolution] = [
+    public static let columnResolutions: [ColumnResolution] = [
         .installed, .wrapped(in: minted), .wrapped(in: maxMinted), .pushed(onto: nav), .pushed(onto: maxApp), .cleared,
     ]
 
     /// At least one command of every kind.
-    static let commands: [NavigationCommand] = {
+    public static let commands: [NavigationCommand] = {
         var result: [NavigationCommand] = specs.map { .instantiate($0) }
         result += [.setSplitViewControllers([]), .setSplitViewControllers([a]), .setSplitViewControllers(ids)]
         result += traits.prefix(3).flatMap { [NavigationCommand.launch($0), .changeTraits($0)] }
@@ -102,7 +102,7 @@ enum Samples {
     }()
 
     /// At least one event of every kind, with edge values.
-    static let events: [NavigationEvent] = {
+    public static let events: [NavigationEvent] = {
         var result: [NavigationEvent] = strings.map { .nameInterned($0) }
         for kind in ControllerKind.allCases {
             result += [
