@@ -108,6 +108,17 @@ extension RawRepresentable where RawValue == UInt8 {
     var json: JSONValue { .string(caseName) }
 }
 
+extension CaseNamed {
+    /// The case whose name is `name`, read from the type's own table.
+    init?(jsonName name: String) {
+        guard let raw = Self.caseNameTable.firstIndex(where: { $0 == name }), let value = Self(rawValue: UInt8(raw)) else { return nil }
+        self = value
+    }
+
+    /// The case's name as JSON, from the type's own table.
+    var json: JSONValue { .string(caseName) }
+}
+
 extension ControllerID {
     /// `"#3"`.
     var json: JSONValue { .string(description) }

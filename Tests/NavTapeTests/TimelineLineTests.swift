@@ -107,6 +107,32 @@ struct EventTextTests {
     }
 }
 
+/// The case names the text reads from each enum's own table (``CaseNamed``).
+@Suite("case names")
+struct CaseNameTests {
+    static func check<T: CaseNamed>(_ type: T.Type) -> Int {
+        var cases = 0
+        for raw in UInt8.min...UInt8.max {
+            guard let value = T(rawValue: raw) else { continue }
+            #expect(value.caseName == "\(value)", "\(T.self) \(raw)")
+            cases += 1
+        }
+        return cases
+    }
+
+    @Test("every case of every table-named enum reads as reflection spells it")
+    func tablesSpellAsReflection() {
+        let counts = [
+            Self.check(ButtonVisibility.self), Self.check(CollapseOutcome.self), Self.check(Column.self), Self.check(CommandKind.self),
+            Self.check(ControllerKind.self), Self.check(DelegateMethod.self), Self.check(DelegateNotification.self),
+            Self.check(DisplayModeCause.self), Self.check(Idiom.self), Self.check(IgnoreReason.self), Self.check(Orientation.self),
+            Self.check(PrimaryEdge.self), Self.check(RejectionReason.self), Self.check(SeparateSource.self), Self.check(SideBySide.self),
+            Self.check(SizeClass.self), Self.check(SplitBehavior.self), Self.check(SplitStyle.self),
+        ]
+        #expect(counts.allSatisfy { $0 >= 2 })
+    }
+}
+
 /// `navtape log`'s lines and annotations, written through a `TextWriter`, against the strings the
 /// command built before (``LegacyEventText``): position, the commit marker, the event in words; the
 /// parts of what UIKit told the app joined by ` · `.
