@@ -84,7 +84,7 @@ struct JSONReader {
     }
 
     /// A `UInt8`-backed enum by its case name (`"alreadyInStack"`).
-    func enumeration<E: RawRepresentable>(_ key: String, _ type: E.Type) throws(JSONError) -> E where E.RawValue == UInt8 {
+    func enumeration<E: CaseNamed>(_ key: String, _ type: E.Type) throws(JSONError) -> E {
         let text = try string(key)
         guard let value = E(jsonName: text) else { throw fail(key, "a \(E.self) case name, found \"\(text)\"") }
         return value
@@ -97,25 +97,14 @@ struct JSONReader {
     }
 }
 
-extension RawRepresentable where RawValue == UInt8 {
-    /// The case whose name is `name`.
-    init?(jsonName name: String) {
-        guard let raw = Self.caseNames.firstIndex(where: { $0 == name }), let value = Self(rawValue: UInt8(raw)) else { return nil }
-        self = value
-    }
-
-    /// The case's name as JSON: `"alreadyInStack"`.
-    var json: JSONValue { .string(caseName) }
-}
-
 extension CaseNamed {
-    /// The case whose name is `name`, read from the type's own table.
+    /// The case whose name is `name`.
     init?(jsonName name: String) {
         guard let raw = Self.caseNameTable.firstIndex(where: { $0 == name }), let value = Self(rawValue: UInt8(raw)) else { return nil }
         self = value
     }
 
-    /// The case's name as JSON, from the type's own table.
+    /// The case's name as JSON: `"alreadyInStack"`.
     var json: JSONValue { .string(caseName) }
 }
 
