@@ -12,19 +12,4 @@ struct EventLayoutTests {
         #expect(MemoryLayout<NavigationCommand>.size <= 24, "\(MemoryLayout<NavigationCommand>.size) bytes")
     }
 
-    @Test("boxed cases keep their values: equal, hashable, and matched by pattern as before")
-    func boxedCasesRoundTrip() {
-        let spec = ControllerSpec.navigation("Detail NC", [.content("Detail")])
-        let command = NavigationCommand.instantiate(spec)
-        guard case .instantiate(let inside) = command else {
-            Issue.record("not an instantiate: \(command)")
-            return
-        }
-        #expect(inside == spec)
-        #expect(command == .instantiate(spec) && command != .instantiate(.content("Other")))
-        let event = NavigationEvent.ignored(command, reason: .atRoot, subject: nil)
-        #expect(Set([event, event, .ignored(.representItem(ControllerID(app: 1), "item"), reason: .atRoot, subject: nil)]).count == 2)
-        let policy = NavigationEvent.policyChanged(.calendarPaste())
-        #expect(policy == .policyChanged(.calendarPaste()) && policy.kind == .policyChanged)
-    }
 }
