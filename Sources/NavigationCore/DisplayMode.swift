@@ -75,7 +75,7 @@ public enum SplitStyle: UInt8, Hashable, Sendable, CaseIterable {
     case manual = 4
 
     /// Whether this is an iOS 14 column-style split.
-    @inlinable public var isColumnStyle: Bool { self == .doubleColumn || self == .tripleColumn }
+    @inlinable @inline(__always) public var isColumnStyle: Bool { rawValue &- 1 < 2 }
 
     /// The script and CLI name.
     public var name: String {

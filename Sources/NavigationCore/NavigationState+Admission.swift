@@ -231,13 +231,13 @@ extension NavigationState {
         return nil
     }
 
-    // Inlined, as separateRule: called out of line from a mutating step (collapse), it would be
-    // handed a copy of the whole state.
+    // Inlined into its step, as separateRule, which asks it through `NavigationState.admits`.
     @inline(__always)
     func collapseRule(_ resolution: CollapseResolution) -> String? {
         let newPrimary = resolution.newPrimary
         guard !isCollapsed else { return nil }  // changes nothing (decide may ask twice)
-        guard contains(newPrimary) else { return "\(newPrimary) is not a known controller" }
+        // The new primary's record is looked up once and read in place.
+        guard let record = controllers.slot(newPrimary), !record.pointee.isReleased else { return "\(newPrimary) is not a known controller" }
         if style.isColumnStyle {
             switch resolution.outcome {
             case .columnsStacked where newPrimary == primary, .compactColumn where newPrimary == compactColumn: return nil
@@ -248,10 +248,11 @@ extension NavigationState {
         if resolution.outcome == .columnsStacked || resolution.outcome == .compactColumn {
             return "\(resolution.outcome) is a column-style outcome"
         }
-        if parent(of: newPrimary) != .split && parent(of: newPrimary) != .none {
+        let parent = record.pointee.parent
+        if parent != .split && parent != .none {
             return "the new primary \(newPrimary) is held elsewhere (CO-7)"
         }
-        if kind(of: newPrimary) == .split { return "\(newPrimary) is a split view controller (INV-5)" }
+        if record.pointee.kind == .split { return "\(newPrimary) is a split view controller (INV-5)" }
         return nil
     }
 
@@ -259,27 +260,32 @@ extension NavigationState {
     func separateRule(_ resolution: SeparateResolution) -> String? {
         let newPrimary = resolution.newPrimary
         guard isCollapsed else { return nil }  // changes nothing (an expand of a split that never collapsed)
-        guard contains(newPrimary) else { return "\(newPrimary) is not a known controller" }
+        // Each controller's record is looked up once and read in place.
+        guard let record = controllers.slot(newPrimary), !record.pointee.isReleased else { return "\(newPrimary) is not a known controller" }
         if style.isColumnStyle {
             guard resolution.source == .columnsRestored else { return "a column-style split separates by restoring its columns (EX-4)" }
             return hasStackedColumn ? "a column is still stacked on the primary (EX-4)" : nil
         }
         if resolution.source == .columnsRestored { return "columnsRestored is a column-style source" }
-        if newPrimary == primary ? parent(of: newPrimary) != .split : parent(of: newPrimary) != .none {
+        let parent = record.pointee.parent
+        if newPrimary == primary ? parent != .split : parent != .none {
             return "the new primary \(newPrimary) is held elsewhere (EX-1.1)"
         }
-        if kind(of: newPrimary) == .split { return "\(newPrimary) is a split view controller (INV-5)" }
-        guard let newSecondary = resolution.secondary, newSecondary != newPrimary, contains(newSecondary) else { return nil }
-        if kind(of: newSecondary) == .split { return "\(newSecondary) is a split view controller (INV-5)" }
+        if record.pointee.kind == .split { return "\(newPrimary) is a split view controller (INV-5)" }
+        guard let newSecondary = resolution.secondary, newSecondary != newPrimary,
+            let secondaryRecord = controllers.slot(newSecondary), !secondaryRecord.pointee.isReleased
+        else { return nil }
+        if secondaryRecord.pointee.kind == .split { return "\(newSecondary) is a split view controller (INV-5)" }
         if resolution.source == .poppedFromPrimary {
             // EX-2 pops the top, never the root (NV-2).
-            guard top(of: newPrimary) == newSecondary, stackCount(of: newPrimary) > 1 else {
+            let count = Int(record.pointee.stackCount)
+            guard count > 1, controllers.stack(of: record)[count - 1] == newSecondary else {
                 return "\(newSecondary) is not above the root of \(newPrimary)'s stack (EX-2, NV-2)"
             }
             return nil
         }
         let replacedPrimary = newSecondary == primary && newPrimary != primary
-        if !replacedPrimary, parent(of: newSecondary) != .none { return "the secondary \(newSecondary) is held elsewhere (EX-1.2)" }
+        if !replacedPrimary, secondaryRecord.pointee.parent != .none { return "the secondary \(newSecondary) is held elsewhere (EX-1.2)" }
         return nil
     }
 
