@@ -298,7 +298,9 @@ extension NavigationState {
 
     package mutating func applyShow(_ target: ControllerID, _ resolution: ShowResolution, asDetail: Bool) {
         makeControllersUnique()  // once for the step: the helpers below write unchecked
-        guard let targetParent = knownParent(of: target) else { return }
+        // The target's record is looked up once; no step below creates a record, so it stays put.
+        guard let targetRecord = controllers.slot(target) else { return }
+        let targetParent = targetRecord.pointee.parent
         switch resolution {
         case .pushed(let navigation):
             guard targetParent == .none else { return }
@@ -307,28 +309,34 @@ extension NavigationState {
             guard targetParent == .none, !isCollapsed || primary == nil else { return }
             if let primary, primary != target { setParent(primary, .none) }
             primary = target
-            setParent(target, .split)
+            targetRecord.pointee.parent = .split
         case .installedAsSecondary:
             guard targetParent == .none, !isCollapsed || style.isColumnStyle else { return }
-            if let secondary, secondary != target {
-                detachFromNavigation(secondary)
-                setParent(secondary, .none)
-            }
+            if let secondary, secondary != target { removeFromHierarchy(secondary) }
             secondary = target
-            setParent(target, .split)
+            targetRecord.pointee.parent = .split
         case .presentedModally:
             guard presented == nil, targetParent == .none else { return }
             presented = target
-            setParent(target, .presented)
+            targetRecord.pointee.parent = .presented
         case .replacedStack(let navigation):
-            guard style == .manual, kind(of: navigation) == .navigation, kind(of: target) != .navigation,
+            guard style == .manual, kind(of: navigation) == .navigation, targetRecord.pointee.kind != .navigation,
                 targetParent == .none || targetParent == .navigation(navigation)
             else { return }
             setStack([target], of: navigation)
         case .handledByDelegate, .unchanged:
             return
         }
-        if asDetail, !knownRecordIsDetail(target) { markDetail(target) }
+        if asDetail, !targetRecord.pointee.hasBeenDetail { markDetail(target) }
+    }
+
+    /// Takes `id` out of the stack that holds it, if any, and gives it no parent: a column's or
+    /// the secondary's controller replaced.
+    @inline(__always)
+    mutating func removeFromHierarchy(_ id: ControllerID) {
+        guard let record = controllers.slot(id) else { return }
+        if case .navigation(let nav) = record.pointee.parent { removeFromStack(id, of: nav) }
+        record.pointee.parent = .none
     }
 
     /// Removes `id` from the navigation stack that holds it, if any (UIKit reparents on install).
@@ -491,8 +499,7 @@ extension NavigationState {
         switch resolution {
         case .cleared:
             guard controller == nil, let current else { return }
-            detachFromNavigation(current)
-            setParent(current, .none)
+            removeFromHierarchy(current)
             setColumn(column, nil)
             return
         case .pushed(let navigation):
@@ -510,10 +517,7 @@ extension NavigationState {
             new = wrapper
         }
         guard new != primary, new != supplementary, new != secondary, new != compactColumn else { return }
-        if let current {
-            detachFromNavigation(current)
-            setParent(current, .none)
-        }
+        if let current { removeFromHierarchy(current) }
         setColumn(column, new)
         setParent(new, .split)
         if column == .secondary { markDetail(new) }
