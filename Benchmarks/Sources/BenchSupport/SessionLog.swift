@@ -79,7 +79,7 @@ public final class SessionData: @unchecked Sendable {
     public var count: Int { events.count }
 
     /// The start offset of record `i`.
-    @inline(__always) public func recordStart(_ i: Int) -> Int { i == 0 ? 0 : recordEnds[i - 1] }
+    @inlinable public func recordStart(_ i: Int) -> Int { i == 0 ? 0 : recordEnds[i - 1] }
 
     nonisolated(unsafe) private static var loaded: [String: SessionData] = [:]
 
@@ -124,15 +124,20 @@ public final class SessionData: @unchecked Sendable {
         self.commits = commits
     }
 
-    /// Calls `body` with the bytes of records `range`, one by one.
-    @inline(__always)
+    /// Calls `body` with the bytes of records `range`, one by one. Inlinable, so that the loop and
+    /// `body` compile into the benchmark's own function, as the C fold's loop does: called across
+    /// the module boundary it cost 46 instructions per record (a closure call and checked slicing).
+    @inlinable
     public func forEachRecord(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try recordBytes.withUnsafeBytes { all in
-            var start = recordStart(range.lowerBound)
-            for i in range {
-                let end = recordEnds[i]
-                try body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
-                start = end
+            try recordEnds.withUnsafeBufferPointer { ends in
+                guard let base = all.baseAddress else { return }
+                var start = recordStart(range.lowerBound)
+                for i in range {
+                    let end = ends[i]
+                    try body(UnsafeRawBufferPointer(start: base + start, count: end &- start))
+                    start = end
+                }
             }
         }
     }
