@@ -146,13 +146,15 @@ public struct Blame: Projection, Sendable {
     public let summaries: Bool
     /// The number of changes seen, kept or not.
     public private(set) var changeCount = 0
-    /// The kept changes, possibly with older ones not yet dropped (dropped in batches: amortized O(1)).
+    /// The kept changes: in log order, or, once ``keepingLast`` are kept, a ring whose oldest
+    /// change is at ``oldest`` (a new change overwrites it: no array grows or shifts).
     private var kept: [Change] = []
+    /// The position of the oldest change in ``kept`` (0 until the ring is full).
+    private var oldest = 0
 
     /// The changes kept, in log order: every change, or the last ``keepingLast``.
     public var history: [Change] {
-        guard let keepingLast, kept.count > keepingLast else { return kept }
-        return Array(kept.suffix(keepingLast))
+        oldest == 0 ? kept : Array(kept[oldest...] + kept[..<oldest])
     }
 
     /// Traces `part`, keeping every change, or only the last `keepingLast` (at least one).
@@ -197,7 +199,7 @@ public struct Blame: Projection, Sendable {
         let now = part.value(in: state)
         if isUnchanged(now) { return }
         var state = state
-        try record(index: index, time: time, now: now, state: &state, event: event)
+        record(index: index, time: time, now: now, state: &state, event: try event())
     }
 
     /// ``consume(index:time:state:event:)`` for a fold that lends its state `inout` (it is not
@@ -209,7 +211,7 @@ public struct Blame: Projection, Sendable {
     ) throws(Failure) {
         let now = withUnsafePointer(to: &state) { part.value(at: $0) }
         if isUnchanged(now) { return }
-        try record(index: index, time: time, now: now, state: &state, event: event)
+        record(index: index, time: time, now: now, state: &state, event: try event())
     }
 
     /// Whether `now` is the part's value after the last event. A column's value is compared in
@@ -221,25 +223,33 @@ public struct Blame: Projection, Sendable {
         return false
     }
 
-    /// Records a change to `now` (or the first value seen) at event `index`, whose state after it
-    /// is `state` (not changed).
+    /// Records a change to `now` (or the first value seen) at `event`, number `index`, whose state
+    /// after it is `state` (not changed); `isUnchanged(now)` was `false`. Not generic, so that a
+    /// caller in another module calls it specialized.
     @usableFromInline
-    mutating func record<Failure: Error>(
-        index: UInt64, time: Int64, now: PartValue, state: inout NavigationState, event: () throws(Failure) -> NavigationEvent
-    ) throws(Failure) {
-        let value = self.value ?? startingValue(after: state)
-        if initialValue == nil { initialValue = value }
-        guard now != value else {
-            self.value = now
-            return
+    mutating func record(index: UInt64, time: Int64, now: PartValue, state: inout NavigationState, event: NavigationEvent) {
+        let value: PartValue
+        if let last = self.value {
+            value = last  // `isUnchanged` found `now` different
+        } else {
+            value = startingValue(after: state)
+            initialValue = value
+            guard now != value else {
+                self.value = now
+                return
+            }
         }
-        kept.append(
-            Change(
-                index: index, time: time, event: try event(), before: value, after: now,
-                beforeSummary: summaries ? value.summary(in: state) : "",
-                afterSummary: summaries ? now.summary(in: state) : ""))
+        let change = Change(
+            index: index, time: time, event: event, before: value, after: now,
+            beforeSummary: summaries ? value.summary(in: state) : "",
+            afterSummary: summaries ? now.summary(in: state) : "")
+        if let keepingLast, kept.count == keepingLast {
+            kept[oldest] = change
+            oldest = oldest + 1 == keepingLast ? 0 : oldest + 1
+        } else {
+            kept.append(change)
+        }
         changeCount += 1
-        if let keepingLast, kept.count >= 2 * keepingLast { kept.removeFirst(kept.count - keepingLast) }
         self.value = now
     }
 
@@ -259,7 +269,13 @@ public struct Blame: Projection, Sendable {
     /// change was dropped: ask about a point at or after the first kept change).
     /// - Complexity: O(log n) in the number of changes kept.
     public func lastChange(atOrBefore index: UInt64) -> Change? {
-        lastIndex(in: kept, atOrBefore: index, by: \.index).map { kept[$0] }
+        lastPosition(count: kept.count, atOrBefore: index) { kept[ringPosition($0)].index }.map { kept[ringPosition($0)] }
+    }
+
+    /// Where the `n`th oldest kept change lies in ``kept``.
+    private func ringPosition(_ n: Int) -> Int {
+        let position = oldest + n
+        return position < kept.count ? position : position - kept.count
     }
 
     /// Every change, in log order.

@@ -110,6 +110,13 @@ struct BlameTests {
                 #expect(latest.changeCount == all.history.count)
                 #expect(latest.history == Array(all.history.suffix(limit)))
                 #expect(latest.lastChange(atOrBefore: UInt64(session.events.count)) == all.history.last)
+                // At every point: the change the whole history names, if it is still kept. The
+                // latest changes are kept in a ring, searched from its oldest change.
+                let firstKept = latest.history.first?.index ?? 0
+                for index in 0...UInt64(session.events.count) {
+                    let expected = all.lastChange(atOrBefore: index).flatMap { $0.index >= firstKept ? $0 : nil }
+                    #expect(latest.lastChange(atOrBefore: index) == expected, "\(part), limit \(limit), at \(index)")
+                }
             }
         }
     }
