@@ -1,3 +1,5 @@
+import ByteCoding
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -234,8 +236,8 @@ public final class EventLogReader {
             var batch = RecordBatch(cursor: payload.records, index: first, count: Int(stop &- first))
             guard try body(&batch) else { return false }
             while batch.next() != nil {}
-            guard !batch.isMalformed else { throw malformed(entry) }
-            payload.records = batch.cursor
+            guard !batch.foundMalformed else { throw malformed(entry) }
+            payload.records = batch.rest
             if stop == entry.endIndex {
                 guard payload.isCompleteAfterRecords(count: entry.count) else { throw malformed(entry) }
             }

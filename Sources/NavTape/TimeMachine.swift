@@ -181,13 +181,11 @@ public final class TimeMachine {
         try state.withControllersKnownUnique { (state: inout NavigationState) throws(NavTapeError) in
             try translating(path: path) {
                 try reader.forEachRecordBatch(from: start, to: end) { batch in
-                    while let record = batch.next() {
-                        do throws(CodecError) {
-                            _ = try EventCodec.decodeAndEvolve(record, into: &state)
-                        } catch {
-                            failure = NavTapeError(error, path: path, index: batch.index &- 1)
-                            return false
-                        }
+                    do throws(CodecError) {
+                        try EventCodec.decodeAndEvolve(&batch, into: &state)
+                    } catch {
+                        failure = NavTapeError(error, path: path, index: batch.index &- 1)
+                        return false
                     }
                     return true
                 }

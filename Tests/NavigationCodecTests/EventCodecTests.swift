@@ -1,3 +1,4 @@
+import ByteCoding
 import NavigationCodec
 import NavigationCore
 import Testing
@@ -49,6 +50,42 @@ struct EventCodecTests {
             viaDecode.evolve(try Codec.decode(bytes).event)
             #expect(try Codec.decodeAndEvolve(bytes, into: &viaFused) == index.isMultiple(of: 2))
             #expect(viaFused == viaDecode)
+        }
+    }
+
+    @Test("a batch folds as the step does record by record, and stops at the first bad record")
+    func batchMatchesTheStep() throws {
+        let records = Samples.events.enumerated().map { EventCodec.encode($1, startsCommit: $0.isMultiple(of: 2)) }
+        let start = NavigationState(traits: Device.iPad.traits(.landscape))
+        // Each record damaged in turn (an unknown tag), and none.
+        for bad in [nil] + Array(records.indices) {
+            var batchRecords = records
+            if let bad { batchRecords[bad] = [0x7F] + batchRecords[bad].dropFirst() }
+            var expected = start
+            var expectedError: CodecError?
+            for record in batchRecords {
+                do throws(CodecError) { _ = try Codec.decodeAndEvolve(record, into: &expected) } catch {
+                    expectedError = error
+                    break
+                }
+            }
+            var lengths = ByteWriter()
+            for record in batchRecords { lengths.writeVarint(UInt64(record.count)) }
+            let data = batchRecords.flatMap { $0 }
+            var state = start
+            var failure: (error: CodecError, index: UInt64)?
+            lengths.bytes.withUnsafeBytes { lengthBytes in
+                data.withUnsafeBytes { dataBytes in
+                    let cursor = RecordCursor(lengths: ByteReader(lengthBytes), data: ByteReader(dataBytes))
+                    var batch = RecordBatch(cursor: cursor, index: 100, count: batchRecords.count)
+                    do throws(CodecError) { try EventCodec.decodeAndEvolve(&batch, into: &state) } catch {
+                        failure = (error, batch.index - 1)
+                    }
+                }
+            }
+            #expect(state == expected, "bad record \(String(describing: bad))")
+            #expect(failure?.error == expectedError)
+            #expect(failure?.index == bad.map { 100 + UInt64($0) })
         }
     }
 
