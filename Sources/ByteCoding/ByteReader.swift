@@ -194,14 +194,14 @@ public struct ByteReader {
     /// Returns the next `count` bytes without consuming them, or `nil` if fewer remain or `count < 0`.
     ///
     /// The result borrows the reader's memory.
-    @inlinable
+    @inlinable @inline(__always)
     public func peekBytes(count: Int) -> UnsafeRawBufferPointer? {
         guard count >= 0, count <= remaining else { return nil }
         return UnsafeRawBufferPointer(start: base.map { $0 + position }, count: count)
     }
 
     /// Consumes `count` bytes and returns them (borrowed), or `nil` if fewer remain or `count < 0`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func readBytes(count: Int) -> UnsafeRawBufferPointer? {
         guard let bytes = peekBytes(count: count) else { return nil }
         position &+= count

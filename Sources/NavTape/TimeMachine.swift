@@ -213,6 +213,17 @@ public final class TimeMachine {
         try state.withControllersKnownUnique { (state: inout NavigationState) throws(NavTapeError) in
             try translating(path: path) {
                 try reader.forEachRecordBatch(from: start, to: end) { batch in
+                    if resumedStates.isEmpty {
+                        // No gap in the range: the records follow one another from `start`, and
+                        // the codec folds the batch in one loop.
+                        do throws(CodecError) {
+                            try EventCodec.decodeAndEvolve(&batch, into: &state, watching: body)
+                        } catch {
+                            failure = NavTapeError(error, path: path, index: batch.index &- 1)
+                            return false
+                        }
+                        return true
+                    }
                     while let record = batch.next() {
                         let index = batch.index &- 1
                         do throws(NavTapeError) {

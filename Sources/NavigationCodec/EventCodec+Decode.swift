@@ -51,7 +51,22 @@ extension EventCodec {
         while let record = batch.next() { _ = try step(record, into: &state) }
     }
 
-    /// The step of both `decodeAndEvolve` functions, inlined into each.
+    /// ``decodeAndEvolve(_:into:)-(RecordBatch,_)``, calling `body` after each record with its
+    /// index, its bytes and the state after it (which `body` must not change): a fold that
+    /// watches every event, in one loop with one call per record.
+    /// - Throws: The first error of a record's step or of `body`; that record is number
+    ///   `batch.index - 1`.
+    public static func decodeAndEvolve(
+        _ batch: inout RecordBatch, into state: inout NavigationState,
+        watching body: (_ index: UInt64, _ record: UnsafeRawBufferPointer, _ state: inout NavigationState) throws(CodecError) -> Void
+    ) throws(CodecError) {
+        while let record = batch.next() {
+            _ = try step(record, into: &state)
+            try body(batch.index &- 1, record, &state)
+        }
+    }
+
+    /// The step of the `decodeAndEvolve` functions, inlined into each.
     @inline(__always)
     static func step(_ record: UnsafeRawBufferPointer, into state: inout NavigationState) throws(CodecError) -> Bool {
         var reader = ByteReader(record)

@@ -97,6 +97,17 @@ struct RepairSalvageTests {
         #expect(
             try TimelineReference.writtenLines(machine, from: across.lowerBound, to: across.upperBound)
                 == TimelineReference.lines(machine, from: across.lowerBound, to: across.upperBound))
+        // blame folds through the gap (event by event there) and past it (a block's records in
+        // one loop): after the gap its changes are the original's.
+        func blamed(_ log: String, from start: Int) throws -> [Int] {
+            let report = try Self.json(scratch, "blame", "\(log).navtape", "secondary", "--from", "\(start)", "--limit", "100000")
+            let history = try #require(report["history"] as? [[String: Any]], "\(report)")
+            return history.compactMap { $0["index"] as? Int }
+        }
+        #expect(try blamed("g", from: to + 10) == blamed("o", from: to + 10))
+        let throughGap = try blamed("g", from: 0), untouched = try blamed("o", from: 0)
+        #expect(throughGap.filter { $0 > to } == untouched.filter { $0 > to } && throughGap.filter { $0 > to }.count > 100)
+        #expect(throughGap.filter { $0 < from } == untouched.filter { $0 < from } && !throughGap.contains { (from..<to).contains($0) })
         for log in ["g", "o"] {
             #expect(try scratch.navtape("inspect", "\(log).navtape", "--at", "\(to + 2)", "-o", "\(log).html").status == 0)
         }
