@@ -150,7 +150,9 @@ extension NavigationState {
     /// Inlinable, as ``popTop(of:)``: the fused decoder's most frequent steps, inlined into it.
     @inlinable @inline(__always)
     package mutating func represent(_ item: NameID?, by id: ControllerID) {
-        if contains(id), item.map(isInterned) ?? true { modify(id) { $0.item = item } }
+        guard item.map(isInterned) ?? true else { return }
+        makeControllersUnique()  // before the lookup, so that the record is looked up once
+        if let record = controllers.slot(id), !record.pointee.isReleased { record.pointee.item = item }
     }
 
     /// The parent a controller popped off a stack gets: a column-style column's controller goes back
@@ -164,11 +166,11 @@ extension NavigationState {
     package mutating func push(_ controller: ControllerID, onto navigation: ControllerID) {
         // A controller with a parent is never taken (INV-1): decide never emits such a push, and a
         // forged one must not leave a controller in two places.
-        guard controller != navigation, kind(of: navigation) == .navigation,
-            knownParent(of: controller) == ControllerParent.none
+        guard controller != navigation else { return }
+        makeControllersUnique()  // before the lookups, so that each record is looked up once
+        guard let stackRecord = controllers.slot(navigation), stackRecord.pointee.kind == .navigation,
+            let child = controllers.slot(controller), child.pointee.parent == ControllerParent.none
         else { return }
-        makeControllersUnique()
-        guard let stackRecord = controllers.slot(navigation), let child = controllers.slot(controller) else { return }
         controllers.push(controller, onto: stackRecord)
         child.pointee.parent = .navigation(navigation)
         // Content pushed inside a detail stack is detail.
@@ -193,9 +195,10 @@ extension NavigationState {
 
     @inlinable @inline(__always)
     package mutating func popTop(of navigation: ControllerID) {
-        guard stackCount(of: navigation) > 1 else { return }  // INV-6, NV-2
-        makeControllersUnique()
-        guard let stackRecord = controllers.slot(navigation), let popped = controllers.popLast(of: stackRecord) else { return }
+        makeControllersUnique()  // before the lookup, so that the stack's record is looked up once
+        guard let stackRecord = controllers.slot(navigation), stackRecord.pointee.stackCount > 1,  // INV-6, NV-2
+            let popped = controllers.popLast(of: stackRecord)
+        else { return }
         setParent(popped, releasedParent(popped))
     }
 
