@@ -196,9 +196,14 @@ extension NavigationState {
     @inlinable @inline(__always)
     package mutating func popTop(of navigation: ControllerID) {
         makeControllersUnique()  // before the lookup, so that the stack's record is looked up once
-        guard let stackRecord = controllers.slot(navigation), stackRecord.pointee.stackCount > 1,  // INV-6, NV-2
-            let popped = controllers.popLast(of: stackRecord)
-        else { return }
+        if let stackRecord = controllers.slot(navigation) { popTop(of: stackRecord) }
+    }
+
+    /// Pops the top of the stack of `stackRecord`, never its root (INV-6, NV-2); the store must be
+    /// this state's own.
+    @inlinable @inline(__always)
+    package mutating func popTop(of stackRecord: UnsafeMutablePointer<ControllerRecord>) {
+        guard stackRecord.pointee.stackCount > 1, let popped = controllers.popLast(of: stackRecord) else { return }
         setParent(popped, releasedParent(popped))
     }
 
@@ -441,13 +446,16 @@ extension NavigationState {
             return
         }
         let newPrimary = resolution.newPrimary
+        // Known: the rule admitted it. No step below creates a record, so the pointer stays valid.
+        guard let newPrimaryRecord = controllers.slot(newPrimary) else { return }
         if resolution.source == .poppedFromPrimary {
-            guard let secondary = resolution.secondary, top(of: newPrimary) == secondary else { return }
-            popTop(of: newPrimary)
+            let count = Int(newPrimaryRecord.pointee.stackCount)
+            guard let secondary = resolution.secondary, count > 0, controllers.stack(of: newPrimaryRecord)[count - 1] == secondary else { return }
+            popTop(of: newPrimaryRecord)
         }
         if let primary, primary != newPrimary { setParent(primary, .none) }
         primary = newPrimary
-        setParent(newPrimary, .split)
+        newPrimaryRecord.pointee.parent = .split
         secondary = nil
         if let newSecondary = resolution.secondary, contains(newSecondary), newSecondary != newPrimary {
             // Not marked as a detail: a master drill-down popped here stays detectable (BUG-7).
@@ -568,8 +576,8 @@ extension NavigationState {
     /// Whether `id` is a live minted controller nothing references: out of the hierarchy, in no
     /// stack, not a column, not presented, not the remembered secondary (EX-3).
     public func isReleasable(_ id: ControllerID) -> Bool {
-        // The registry's readers, not `record(id)`: copying the record out would retain and release its stack.
-        guard id.isMinted, contains(id), parent(of: id) == .none else { return false }
+        // The record read in place, once.
+        guard id.isMinted, let record = controllers.slot(id), !record.pointee.isReleased, record.pointee.parent == .none else { return false }
         return id != presented && id != rememberedSecondary && id != primary && id != secondary && id != supplementary
             && id != compactColumn
     }
