@@ -23,6 +23,8 @@ let package = Package(
     products: [
         .library(name: "NavigationCore", targets: ["NavigationCore"]),
         .library(name: "NavigationCodec", targets: ["NavigationCodec"]),
+        // `RecordBatch`, which EventLog hands a fold and NavigationCodec folds, lives here.
+        .library(name: "ByteCoding", targets: ["ByteCoding"]),
         .library(name: "NavigationProjections", targets: ["NavigationProjections"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         .library(name: "NavTape", targets: ["NavTape"]),
