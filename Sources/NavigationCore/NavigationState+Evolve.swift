@@ -168,8 +168,15 @@ extension NavigationState {
         // forged one must not leave a controller in two places.
         guard controller != navigation else { return }
         makeControllersUnique()  // before the lookups, so that each record is looked up once
-        guard let stackRecord = controllers.slot(navigation), stackRecord.pointee.kind == .navigation,
-            let child = controllers.slot(controller), child.pointee.parent == ControllerParent.none
+        if let child = controllers.slot(controller) { push(controller, child, onto: navigation) }
+    }
+
+    /// ``push(_:onto:)`` of `controller`, whose record `child` the caller has looked up (and not
+    /// `navigation`); the store must be this state's own.
+    @inline(__always)
+    mutating func push(_ controller: ControllerID, _ child: UnsafeMutablePointer<ControllerRecord>, onto navigation: ControllerID) {
+        guard controller != navigation, child.pointee.parent == ControllerParent.none,
+            let stackRecord = controllers.slot(navigation), stackRecord.pointee.kind == .navigation
         else { return }
         controllers.push(controller, onto: stackRecord)
         child.pointee.parent = .navigation(navigation)
@@ -312,7 +319,7 @@ extension NavigationState {
         switch resolution {
         case .pushed(let navigation):
             guard targetParent == .none else { return }
-            push(target, onto: navigation)
+            push(target, targetRecord, onto: navigation)
         case .installedAsPrimary:
             guard targetParent == .none, !isCollapsed || primary == nil else { return }
             if let primary, primary != target { setParent(primary, .none) }
