@@ -30,9 +30,12 @@ package struct RecordCursor {
 /// Valid only during the call that hands it over. ``next()`` is inlined into the caller's loop and
 /// allocates nothing: a fold over a batch costs no call per record beyond its own.
 public struct RecordBatch {
-    @usableFromInline var cursor: RecordCursor
+    /// What is left of the columns (all of it once the batch is done).
+    @usableFromInline package internal(set) var cursor: RecordCursor
     @usableFromInline var remaining: Int
-    @usableFromInline var isMalformed = false
+    /// Whether the columns ran out or held a bad length before the batch's last record; the
+    /// reader then reports the block as malformed.
+    @usableFromInline package internal(set) var isMalformed = false
     @usableFromInline var position: UInt64
 
     /// The `count` records from `cursor`, the first of them numbered `index`.
@@ -45,13 +48,6 @@ public struct RecordBatch {
     /// The index of the record ``next()`` returns next (one past the last returned).
     @inlinable
     public var index: UInt64 { position }
-
-    /// Whether the columns ran out or held a bad length before the batch's last record; the
-    /// reader then reports the block as malformed.
-    package var foundMalformed: Bool { isMalformed }
-
-    /// What is left of the columns once the batch is done.
-    package var rest: RecordCursor { cursor }
 
     /// The next record's bytes, or `nil` once the batch is done (or its block is malformed, which
     /// the reader then reports).

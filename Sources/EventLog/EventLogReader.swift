@@ -236,8 +236,8 @@ public final class EventLogReader {
             var batch = RecordBatch(cursor: payload.records, index: first, count: Int(stop &- first))
             guard try body(&batch) else { return false }
             while batch.next() != nil {}
-            guard !batch.foundMalformed else { throw malformed(entry) }
-            payload.records = batch.rest
+            guard !batch.isMalformed else { throw malformed(entry) }
+            payload.records = batch.cursor
             if stop == entry.endIndex {
                 guard payload.isCompleteAfterRecords(count: entry.count) else { throw malformed(entry) }
             }

@@ -278,8 +278,7 @@ extension NavigationState {
         if secondaryRecord.pointee.kind == .split { return "\(newSecondary) is a split view controller (INV-5)" }
         if resolution.source == .poppedFromPrimary {
             // EX-2 pops the top, never the root (NV-2).
-            let count = Int(record.pointee.stackCount)
-            guard count > 1, controllers.stack(of: record)[count - 1] == newSecondary else {
+            guard record.pointee.stackCount > 1, controllers.stack(of: record).last == newSecondary else {
                 return "\(newSecondary) is not above the root of \(newPrimary)'s stack (EX-2, NV-2)"
             }
             return nil

@@ -166,7 +166,6 @@ extension NavigationState {
     package mutating func push(_ controller: ControllerID, onto navigation: ControllerID) {
         // A controller with a parent is never taken (INV-1): decide never emits such a push, and a
         // forged one must not leave a controller in two places.
-        guard controller != navigation else { return }
         makeControllersUnique()  // before the lookups, so that each record is looked up once
         if let child = controllers.slot(controller) { push(controller, child, onto: navigation) }
     }
@@ -456,8 +455,7 @@ extension NavigationState {
         // Known: the rule admitted it. No step below creates a record, so the pointer stays valid.
         guard let newPrimaryRecord = controllers.slot(newPrimary) else { return }
         if resolution.source == .poppedFromPrimary {
-            let count = Int(newPrimaryRecord.pointee.stackCount)
-            guard let secondary = resolution.secondary, count > 0, controllers.stack(of: newPrimaryRecord)[count - 1] == secondary else { return }
+            guard let secondary = resolution.secondary, controllers.stack(of: newPrimaryRecord).last == secondary else { return }
             popTop(of: newPrimaryRecord)
         }
         if let primary, primary != newPrimary { setParent(primary, .none) }
