@@ -89,6 +89,7 @@ public enum NavigationEvent: Hashable, Sendable {
     indirect case resynced(Resync)
 
     /// The kind of this event, for statistics and filters.
+    @inlinable
     public var kind: EventKind {
         switch self {
         case .nameInterned: return .nameInterned

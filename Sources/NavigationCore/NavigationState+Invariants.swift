@@ -110,8 +110,13 @@ extension NavigationState {
     ///
     /// Detectors fire at the event that causes the defect, so a session report lists each
     /// occurrence once with its event index. BUG-10 is an environment bug and is not modelled.
-    public func bugs(after event: NavigationEvent, launching: Bool = false) -> [Violation] {
+    ///
+    /// - Parameter invariantsHold: `true` only when ``forEachInvariantViolation(_:)`` reported
+    ///   nothing for this state, as a replay that has just checked knows. No navigation controller
+    ///   is then nested outside a collapse (that is INV-4), and BUG-8 skips its walk.
+    public func bugs(after event: NavigationEvent, launching: Bool = false, invariantsHold: Bool = false) -> [Violation] {
         var result: [Violation] = []
+        guard event.kind.mayRaiseBug else { return result }
         func bug(_ n: UInt8, _ subject: ControllerID?, _ message: String) {
             result.append(Violation(RuleID(.BUG, n), subject, message))
         }
@@ -195,7 +200,7 @@ extension NavigationState {
         // and installed again later).
         // It fires at the event that causes it — the expand, or the event that moves the nested
         // controller or its container — not again at every later event while it lasts.
-        if event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse(),
+        if !invariantsHold, event.canNestOutsideCollapse, let (nested, container) = nestedNavigationOutsideCollapse(),
             event.kind == .separated || event.kind == .columnSet || event.kind == .collapsed
                 || event.subjects.contains(where: { isInSubtree(nested, of: $0) || $0 == container })
         {
@@ -372,5 +377,25 @@ struct SeenControllers {
         if bits[bit >> 6] & mask != 0 { return false }
         bits[bit >> 6] |= mask
         return true
+    }
+}
+
+extension EventKind {
+    /// Whether ``NavigationState/bugs(after:launching:)`` can report anything after an event of
+    /// this kind: the kinds its detectors judge, and those that can nest a navigation controller
+    /// outside a collapse (BUG-8). A replay asks it first and skips the detectors (and the copy of
+    /// the state a call takes) after the rest: pops, names, trait and display-mode changes.
+    @inlinable
+    public var mayRaiseBug: Bool {
+        switch self {
+        case .separated, .detailShown, .shown, .pushed, .splitViewControllersSet, .launched, .collapsed,
+            .columnStacked, .rejected, .presented, .stackSet, .resynced, .columnSet:
+            return true
+        case .nameInterned, .controllerCreated, .stackInitialized, .traitsChanged, .propertySet,
+            .preferredDisplayModeSet, .displayModeChanged, .popped, .poppedToRoot, .poppedTo, .dismissed, .ignored,
+            .columnShown, .columnHidden, .columnUnstacked, .preferredSplitBehaviorSet, .splitBehaviorChanged,
+            .delegateNotified, .flagSet, .policyChanged, .controllerReleased, .diverged, .detailMarked, .itemRepresented:
+            return false
+        }
     }
 }

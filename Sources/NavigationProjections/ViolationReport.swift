@@ -132,22 +132,30 @@ public struct ViolationReport: Projection, Sendable {
             commitStart = context.index
         }
         if case .launched = context.event { launching = true }
-        for violation in context.state.bugs(after: context.event, launching: launching) {
-            bugCount += 1
-            bugCounts[violation.rule, default: 0] += 1
-            if bugLimit.map({ bugs.count < $0 }) ?? true {
-                bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
-            }
-        }
-        guard context.mayChangeHierarchy else { return }
         // Taking controllers out (a pop, a dismissal) cannot break an invariant: INV-1, 4 and 5 are
         // about controllers present, INV-2 and 3 about the split's own fields. With none broken
         // before, none is after, and the walk is skipped.
-        if lastKeys.isEmpty && context.onlyRemovesControllers { return }
+        let checks = context.mayChangeHierarchy && !(lastKeys.isEmpty && context.onlyRemovesControllers)
         var keys = nextKeys
         nextKeys = []
-        keys.removeAll(keepingCapacity: true)
-        context.state.forEachInvariantViolation { rule, subject, _ in keys.append(Key(rule: rule, subject: subject)) }
+        if checks {
+            keys.removeAll(keepingCapacity: true)
+            context.state.forEachInvariantViolation { rule, subject, _ in keys.append(Key(rule: rule, subject: subject)) }
+        }
+        if context.event.kind.mayRaiseBug {
+            let bugs = context.state.bugs(after: context.event, launching: launching, invariantsHold: checks && keys.isEmpty)
+            for violation in bugs {
+                bugCount += 1
+                bugCounts[violation.rule, default: 0] += 1
+                if bugLimit.map({ self.bugs.count < $0 }) ?? true {
+                    self.bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
+                }
+            }
+        }
+        guard checks else {
+            nextKeys = keys
+            return
+        }
         if keys == lastKeys {  // the same invariants broken as after the last check: nothing opens or ends
             nextKeys = keys
             return

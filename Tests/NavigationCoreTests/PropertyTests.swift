@@ -49,7 +49,18 @@ struct PropertyTests {
                 let events = Navigation.send(command, to: &live, policy: policy)
                 commands += 1
                 #expect(!events.isEmpty)
-                for event in events { folded.evolve(event) }
+                for event in events {
+                    folded.evolve(event)
+                    // A replay that found no invariant broken tells BUG-8 to skip its walk: with
+                    // INV-4 holding, nothing is nested outside a collapse.
+                    guard event.canNestOutsideCollapse else { continue }
+                    var holds = true
+                    folded.forEachInvariantViolation { _, _, _ in holds = false }
+                    if holds {
+                        #expect(folded.nestedNavigationOutsideCollapse() == nil, "after \(event)")
+                        #expect(folded.bugs(after: event, invariantsHold: true) == folded.bugs(after: event))
+                    }
+                }
                 switch events.first {
                 case .rejected?, .ignored?:
                     rejected += 1
