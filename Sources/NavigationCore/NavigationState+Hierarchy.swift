@@ -40,13 +40,28 @@ extension NavigationState {
         return result
     }
 
-    /// Replaces `content` with ``visibleContent``, keeping its storage: a projection that follows
-    /// what is on screen after every event allocates nothing for it.
-    public func visibleContent(into content: inout [ControllerID]) {
+    /// Makes `content` ``visibleContent`` in one walk, keeping its storage, and says whether it
+    /// changed: a projection that follows what is on screen after every event allocates nothing
+    /// for it and walks the visible paths once.
+    @discardableResult
+    public func visibleContent(into content: inout [ControllerID]) -> Bool {
         let roots = visibleRootList
-        content.removeAll(keepingCapacity: true)
-        content.reserveCapacity(roots.count)
-        for position in 0..<roots.count { content.append(visibleEnd(from: roots[position])) }
+        var changed = false
+        for position in 0..<roots.count {
+            let end = visibleEnd(from: roots[position])
+            if position == content.count {
+                content.append(end)
+                changed = true
+            } else if content[position] != end {
+                content[position] = end
+                changed = true
+            }
+        }
+        if content.count > roots.count {
+            content.removeLast(content.count - roots.count)
+            changed = true
+        }
+        return changed
     }
 
     /// The roots of the on-screen paths, one per visible column or the presented controller.
@@ -74,15 +89,6 @@ extension NavigationState {
             if let secondary { result.append(secondary) }
         }
         return result
-    }
-
-    /// Whether ``visibleContent`` is `content`, compared without building it (a report asks
-    /// after every event that can change what is on screen).
-    public func visibleContentIs(_ content: [ControllerID]) -> Bool {
-        let roots = visibleRootList
-        guard roots.count == content.count else { return false }
-        for position in 0..<roots.count where content[position] != visibleEnd(from: roots[position]) { return false }
-        return true
     }
 
     /// Whether `navigation` may hold nested navigation controllers (INV-4, ST-13): the primary of a

@@ -14,6 +14,20 @@ public enum DisplayModeBucket: Hashable, Sendable, CustomStringConvertible {
         self = state.isCollapsed ? .collapsed : .expanded(state.displayMode)
     }
 
+    /// Every bucket: collapsed, then each display mode.
+    static let all: [DisplayModeBucket] = [.collapsed] + DisplayMode.allCases.map(DisplayModeBucket.expanded)
+
+    /// The bucket's place in a table of all of them (``all``'s order is not assumed).
+    var slot: Int {
+        switch self {
+        case .collapsed: return 0
+        case .expanded(let mode): return Int(mode.rawValue) + 1
+        }
+    }
+
+    /// The size of a table indexed by ``slot``.
+    static let slots = Int(DisplayMode.allCases.map(\.rawValue).max() ?? 0) + 2
+
     /// The display mode's classic name (`allVisible`), or `collapsed`.
     public var description: String {
         switch self {
@@ -61,7 +75,8 @@ public struct SessionStatistics: Projection, Sendable {
     private var closedScreenDwell = ScreenDwell()
     private var bucket: DisplayModeBucket?
     private var bucketSince: Int64 = 0
-    private var closedDisplayModeDwell: [DisplayModeBucket: Int64] = [:]
+    /// Closed dwell by ``DisplayModeBucket/slot``: a table, so a change of mode hashes nothing.
+    private var closedDisplayModeDwell = [Int64](repeating: 0, count: DisplayModeBucket.slots)
 
     /// Creates empty statistics.
     public init() {}
@@ -105,15 +120,17 @@ public struct SessionStatistics: Projection, Sendable {
         }
         let newBucket = DisplayModeBucket(context.state)
         if newBucket != bucket {
-            if let bucket { Self.add(from: bucketSince, to: time, to: bucket, in: &closedDisplayModeDwell) }
+            if let bucket, let duration = Self.duration(from: bucketSince, to: time) {
+                Self.accumulate(duration, into: &closedDisplayModeDwell[bucket.slot])
+            }
             bucket = newBucket
             bucketSince = time
         }
         if context.mayChangeVisibility {
-            if !context.state.visibleContentIs(content) {
+            if context.state.visibleContent(into: &content) {
                 for screen in visibleScreens { closedScreenDwell.add(from: contentSince, to: time, to: screen) }
-                context.state.visibleContent(into: &content)
-                names = context.state.names
+                // Names are only ever added, so a table of the same size is the same table.
+                if names.count != context.state.names.count { names = context.state.names }
                 Self.screens(content, in: context.state, into: &visibleScreens)
                 contentSince = time
             }
@@ -198,14 +215,23 @@ public struct SessionStatistics: Projection, Sendable {
 
     /// Milliseconds spent in each display mode while expanded, and collapsed, up to the last event.
     public var displayModeDwell: [DisplayModeBucket: Int64] {
-        guard let lastTime else { return closedDisplayModeDwell }
-        return displayModeDwell(until: lastTime)
+        dwellByBucket(until: lastTime)
     }
 
     /// Milliseconds per display-mode bucket, counting the open interval up to `time`.
     public func displayModeDwell(until time: Int64) -> [DisplayModeBucket: Int64] {
-        var result = closedDisplayModeDwell
-        if let bucket { Self.add(from: bucketSince, to: time, to: bucket, in: &result) }
+        dwellByBucket(until: time)
+    }
+
+    /// The closed dwell, plus the open interval up to `time` unless it is `nil`; buckets never
+    /// on screen for a positive time are absent.
+    private func dwellByBucket(until time: Int64?) -> [DisplayModeBucket: Int64] {
+        var totals = closedDisplayModeDwell
+        if let time, let bucket, let duration = Self.duration(from: bucketSince, to: time) {
+            Self.accumulate(duration, into: &totals[bucket.slot])
+        }
+        var result: [DisplayModeBucket: Int64] = [:]
+        for bucket in DisplayModeBucket.all where totals[bucket.slot] > 0 { result[bucket] = totals[bucket.slot] }
         return result
     }
 
@@ -258,14 +284,17 @@ public struct SessionStatistics: Projection, Sendable {
         }
     }
 
-    /// Replaces `screens` with the distinct screens of `ids`, in order, keeping its storage.
+    /// Replaces `screens` with the distinct screens of `ids`, in order, in place.
     private static func screens(_ ids: [ControllerID], in state: NavigationState, into screens: inout [Screen]) {
-        screens.removeAll(keepingCapacity: true)
+        var count = 0
         for id in ids {
             let screen: Screen
             if let record = state.record(id) { screen = .named(record.name) } else { screen = .unknown(id) }
-            if !screens.contains(screen) { screens.append(screen) }
+            if screens[..<count].contains(screen) { continue }
+            if count < screens.count { screens[count] = screen } else { screens.append(screen) }
+            count += 1
         }
+        if screens.count > count { screens.removeLast(screens.count - count) }
     }
 
     /// Adds the interval `start..<end` to `key`: nothing if it is empty, negative or overflows

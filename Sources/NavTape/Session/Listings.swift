@@ -170,15 +170,13 @@ extension TimeMachine {
         _ body: (_ index: UInt64, _ time: Int64, _ content: [ControllerID], _ event: NavigationEvent, _ state: NavigationState) -> Bool
     ) throws(NavTapeError) {
         var state = try state(at: first)
-        var content = state.visibleContent, now: [ControllerID] = []
+        var content = state.visibleContent
         var decoder = EventDecoder()
         var stopped = false
         try fold(from: first, to: last, into: &state) { index, time, record, state throws(CodecError) in
             if let observe, index & 1023 == 0 { observe(index &- first) }
             guard EventCodec.kind(of: record)?.mayChangeVisibility ?? true else { return true }
-            state.visibleContent(into: &now)
-            guard now != content else { return true }
-            swap(&now, &content)
+            guard state.visibleContent(into: &content) else { return true }
             stopped = !body(index, time, content, try decoder.decode(record).event, state)
             return !stopped
         }
