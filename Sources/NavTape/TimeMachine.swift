@@ -294,6 +294,16 @@ public final class TimeMachine {
         from start: UInt64 = 0, to end: UInt64? = nil,
         _ body: (RecordedEvent) throws -> Bool
     ) throws(NavTapeError) {
+        try forEachLentEvent(from: start, to: end) { recorded in try body(recorded) }
+    }
+
+    /// ``forEachEvent(from:to:_:)`` lending each event: `body` may take the event out (swap it
+    /// into a value of its own) instead of copying it, as the projection runner does.
+    @usableFromInline
+    func forEachLentEvent(
+        from start: UInt64 = 0, to end: UInt64? = nil,
+        _ body: (inout RecordedEvent) throws -> Bool
+    ) throws(NavTapeError) {
         let path = self.path
         var failure: NavTapeError?
         var decoder = EventDecoder()
@@ -306,7 +316,8 @@ public final class TimeMachine {
                     failure = NavTapeError(error, path: path, index: index)
                     return false
                 }
-                return try body(RecordedEvent(index: index, time: time, event: decoded.event, startsCommit: decoded.startsCommit))
+                var recorded = RecordedEvent(index: index, time: time, event: decoded.event, startsCommit: decoded.startsCommit)
+                return try body(&recorded)
             }
         }
         if let failure { throw failure }
