@@ -152,9 +152,9 @@ extension NavigationState {
         under id: ControllerID, depth: Int,
         _ visitor: inout Visitor
     ) -> Bool {
-        guard depth < 64, kind(of: id) == .navigation else { return true }
+        guard depth < 64, let record = controllers.slot(id), record.pointee.kind == .navigation else { return true }
         guard visitor.visit(id, in: self) else { return false }
-        for position in 0..<stackCount(of: id) where !walkNavigationControllers(under: stackChild(position, of: id), depth: depth + 1, &visitor) {
+        for child in controllers.stack(of: record) where !walkNavigationControllers(under: child, depth: depth + 1, &visitor) {
             return false
         }
         return true

@@ -84,7 +84,9 @@ extension NavigationState {
             body(RuleID(.INV, 1), id, { "\(name(of: id)) appears twice in the hierarchy" })
             return
         }
-        let kind = kind(of: id)
+        // One lookup per controller: its kind and its stack are read from the record in place.
+        guard let record = controllers.slot(id) else { return }
+        let kind = record.pointee.kind
         if let container {
             switch kind {
             case .split:
@@ -98,9 +100,8 @@ extension NavigationState {
         // INV-6 is about pops (NV-2..NV-4), which never empty a stack here; an empty navigation
         // controller an app made (`UINavigationController()`, DoroDoro's detail) is UIKit's own
         // state, and one a merging delegate emptied is judged when it comes back (bugs(after:)).
-        let count = stackCount(of: id)
-        for position in 0..<count {
-            checkInvariants(stackChild(position, of: id), container: id, depth: depth + 1, seen: &seen, body)
+        for child in controllers.stack(of: record) {
+            checkInvariants(child, container: id, depth: depth + 1, seen: &seen, body)
         }
     }
 
@@ -369,6 +370,7 @@ struct SeenControllers {
     }
 
     /// Adds `id`; whether it was new.
+    @inline(__always)
     mutating func insert(_ id: ControllerID) -> Bool {
         let index = id.index
         guard index < Self.bitsPerSpace else { return overflow.insert(id).inserted }
