@@ -249,7 +249,7 @@ struct BlameReportTests {
                 #expect(report.history.map(\.time) == expected.map(\.time), "\(what), limit \(limit)")
                 #expect(report.history.map(\.event) == expected.map(\.event.kind.name), "\(what), limit \(limit)")
                 #expect(report.history.map(\.text) == expected.map { EventText.describe($0.event, in: final) }, "\(what), limit \(limit)")
-                // Rendered again with every distance: folded forward throughout, sought throughout, mixed.
+                // Rendered again with every distance: each change on its own, in runs, all in one replay.
                 let bare = expected.map { change in
                     var change = change
                     change.beforeSummary = ""
@@ -272,7 +272,7 @@ struct BlameReportTests {
                 #expect(fromLater.history.map(\.event) == later.history.map(\.event.kind.name), "\(what) from \(start)")
                 #expect(fromLater.changes == later.changeCount, "\(what) from \(start)")
                 for distance: UInt64 in [0, 16, 1 << 40] {
-                    #expect(try BlameReport.summarized(bare, in: machine, seekingBeyond: distance) == expected, "\(what), distance \(distance)")
+                    #expect(try BlameReport.summarized(bare, in: machine, joiningWithin: distance) == expected, "\(what), distance \(distance)")
                 }
             }
         }

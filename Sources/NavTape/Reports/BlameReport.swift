@@ -83,36 +83,44 @@ public struct BlameReport: Codable, Hashable, Sendable {
 }
 
 extension BlameReport {
-    /// The event a change holds until ``summarized(_:in:seekingBeyond:)`` reads it from the log.
+    /// The event a change holds until ``summarized(_:in:joiningWithin:)`` reads it from the log.
     static let unread = NavigationEvent.columnShown(.primary)
 
-    /// `changes` (in log order) with their events, times and summaries, rendered in the state after each one's event:
-    /// folded forward from one change to the next, or sought from the nearest checkpoint when the
-    /// next is more than `distance` events away (a checkpoint interval by default).
+    /// `changes` (in log order) with their events, times and summaries, rendered in the state after
+    /// each one's event. Changes at most `distance` events apart (a sixteenth of a checkpoint
+    /// interval by default) are read in one replay; a run of them starts from the nearest
+    /// checkpoint. Read one at a time, each change's fold and event decompressed its block again:
+    /// two thirds of `blame` on 1 M events.
     static func summarized(
-        _ changes: [Blame.Change], in machine: TimeMachine, seekingBeyond distance: UInt64 = UInt64(RecorderOptions().checkpointInterval)
+        _ changes: [Blame.Change], in machine: TimeMachine, joiningWithin distance: UInt64 = UInt64(RecorderOptions().checkpointInterval / 16)
     ) throws(NavTapeError) -> [Blame.Change] {
-        guard let first = changes.first else { return [] }
-        var state = try machine.state(at: first.index + 1)
-        var position = first.index + 1
-        var result: [Blame.Change] = []
-        result.reserveCapacity(changes.count)
-        for change in changes {
-            let after = change.index + 1
-            if after - position > distance {
-                state = try machine.state(at: after)
-            } else {
-                try machine.fold(from: position, to: after, into: &state)
+        var result: [Blame.Change?] = Array(repeating: nil, count: changes.count)
+        var runStart = 0
+        while runStart < changes.count {
+            var runEnd = runStart + 1
+            while runEnd < changes.count, changes[runEnd].index - changes[runEnd - 1].index <= distance { runEnd += 1 }
+            var next = runStart
+            try machine.replay(from: changes[runStart].index, to: changes[runEnd - 1].index + 1) { recorded, state in
+                while next < runEnd, changes[next].index <= recorded.index {
+                    if changes[next].index == recorded.index {
+                        var summarized = Blame.summarize(changes[next], in: state)
+                        summarized.event = recorded.event
+                        summarized.time = recorded.time
+                        result[next] = summarized
+                    }
+                    next += 1
+                }
+                return next < runEnd
             }
-            position = after
-            var summarized = Blame.summarize(change, in: state)
-            if let recorded = try machine.events(from: change.index, to: after).first {
-                summarized.event = recorded.event
-                summarized.time = recorded.time
-            }
-            result.append(summarized)
+            runStart = runEnd
         }
-        return result
+        // A change the log holds no record of (none should be) keeps its unread event.
+        var summarized: [Blame.Change] = []
+        summarized.reserveCapacity(changes.count)
+        for (change, done) in zip(changes, result) {
+            if let done { summarized.append(done) } else { summarized.append(Blame.summarize(change, in: try machine.state(at: change.index + 1))) }
+        }
+        return summarized
     }
 }
 
