@@ -129,8 +129,9 @@ public struct SessionStatistics: Projection, Sendable {
         if context.mayChangeVisibility {
             if context.state.visibleContent(into: &content) {
                 for screen in visibleScreens { closedScreenDwell.add(from: contentSince, to: time, to: screen) }
-                // Names are only ever added, so a table of the same size is the same table.
-                if names.count != context.state.names.count { names = context.state.names }
+                // Compared before it is copied: while the state's table is the one kept here, the
+                // comparison finds the same storage and the copy (a retain and a release) is skipped.
+                if names.strings != context.state.names.strings { names = context.state.names }
                 Self.screens(content, in: context.state, into: &visibleScreens)
                 contentSince = time
             }

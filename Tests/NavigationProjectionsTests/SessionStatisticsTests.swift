@@ -94,6 +94,28 @@ struct SessionStatisticsTests {
         #expect(stats.displayModeDwell.values.allSatisfy { $0 >= 0 })
     }
 
+    @Test("past a forged gap, screens are spelled with the new state's table, even one of the same size")
+    func nameTableOfTheSameSize() {
+        func split(_ order: [String]) -> NavigationState {
+            var session = Session(traits: Device.iPad.traits(.landscape))
+            var roots: [String: ControllerID] = [:]
+            for name in order { roots[name] = session.instantiate(.navigation(name + "N", [.content(name)])) }
+            session.send(.setSplitViewControllers([roots["A"]!, roots["B"]!]))
+            session.send(.launch(Device.iPad.traits(.landscape)))
+            return session.state
+        }
+        // The same four names interned in the other order: the same count, other IDs.
+        let before = split(["A", "B"])
+        let after = split(["B", "A"])
+        #expect(before.names.count == after.names.count && before.names.strings != after.names.strings)
+        var stats = SessionStatistics()
+        stats.start(from: before)
+        stats.consume(EventContext(index: 0, time: 1_000, event: .displayModeChanged(.oneBesideSecondary, cause: .launch), state: after))
+        #expect(stats.visibleScreenNames == ["A", "B"])
+        stats.consume(EventContext(index: 1, time: 3_000, event: .traitsChanged(after.traits), state: after))
+        #expect(stats.screenDwell == ["A": 2_000, "B": 2_000])
+    }
+
     @Test("two columns showing the same screen name count it once")
     func sameNameInBothColumns() {
         var session = Session(traits: Device.iPad.traits(.landscape))
