@@ -87,12 +87,12 @@ extension BlameReport {
     static let unread = NavigationEvent.columnShown(.primary)
 
     /// `changes` (in log order) with their events, times and summaries, rendered in the state after
-    /// each one's event. Changes at most `distance` events apart (a sixteenth of a checkpoint
-    /// interval by default) are read in one replay; a run of them starts from the nearest
-    /// checkpoint. Read one at a time, each change's fold and event decompressed its block again:
-    /// two thirds of `blame` on 1 M events.
+    /// each one's event. Changes at most `distance` events apart (a checkpoint interval by default)
+    /// are read in one replay, which gives each change's event, time and state together; a run of
+    /// them starts from the nearest checkpoint. Read one at a time, each change's fold and its event
+    /// decompressed its block again: two thirds of `blame` on 1 M events.
     static func summarized(
-        _ changes: [Blame.Change], in machine: TimeMachine, joiningWithin distance: UInt64 = UInt64(RecorderOptions().checkpointInterval / 16)
+        _ changes: [Blame.Change], in machine: TimeMachine, joiningWithin distance: UInt64 = UInt64(RecorderOptions().checkpointInterval)
     ) throws(NavTapeError) -> [Blame.Change] {
         var result: [Blame.Change?] = Array(repeating: nil, count: changes.count)
         var runStart = 0
