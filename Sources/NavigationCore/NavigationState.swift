@@ -178,6 +178,13 @@ public struct NavigationState: Hashable, Sendable {
         return Array(controllers.stack(of: r))
     }
 
+    /// Whether navigation controller `id`'s stack is `ids` (an empty one for anything else),
+    /// compared in place: ``stack(of:)`` would copy it out.
+    @inlinable public func stack(of id: ControllerID, is ids: [ControllerID]) -> Bool {
+        guard let r = controllers.slot(id), r.pointee.stackCount > 0 else { return ids.isEmpty }
+        return controllers.stack(of: r).elementsEqual(ids)
+    }
+
     /// The top of navigation controller `id`'s stack.
     @inlinable @inline(__always) public func top(of id: ControllerID) -> ControllerID? {
         guard let r = controllers.slot(id), r.pointee.stackCount > 0 else { return nil }

@@ -37,6 +37,11 @@ struct ControllerStoreTests {
         }
         for nav in 0..<navigations {
             #expect(state.stack(of: ControllerID(app: nav)) == model[nav])
+            // Compared in place, as `blame` compares a stack after every event: equal only to itself.
+            #expect(state.stack(of: ControllerID(app: nav), is: model[nav]))
+            #expect(!state.stack(of: ControllerID(app: nav), is: model[nav].dropLast()))
+            #expect(!state.stack(of: ControllerID(app: nav), is: model[nav].reversed()))
+            #expect(!state.stack(of: ControllerID(app: nav), is: model[nav] + [ControllerID(app: nav)]))
             for child in model[nav] { #expect(state.parent(of: child) == .navigation(ControllerID(app: nav))) }
         }
         #expect(state.containmentProblem() == nil)
@@ -44,6 +49,16 @@ struct ControllerStoreTests {
         let live = (0..<navigations).reduce(0) { $0 + Int(state.controllers.appRecord($1).stackCapacity) }
         #expect(live >= model.reduce(0) { $0 + $1.count })
         #expect(state.controllers.arenaCount <= 2 * live)
+    }
+
+    @Test("A stack compared in place: a controller with none, or none known, holds the empty one")
+    func stackComparedInPlace() {
+        let state = Self.state(navigations: 1, contents: 2)
+        #expect(state.stack(of: ControllerID(app: 0), is: []))
+        #expect(!state.stack(of: ControllerID(app: 0), is: [ControllerID(app: 1)]))
+        #expect(state.stack(of: ControllerID(app: 1), is: []))  // content: no stack
+        #expect(state.stack(of: ControllerID(app: 99), is: []))  // unknown
+        #expect(!state.stack(of: ControllerID(app: 99), is: [ControllerID(app: 1)]))
     }
 
     @Test("Equal states compare and hash equal whatever their arenas' layout")
