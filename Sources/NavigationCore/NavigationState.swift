@@ -182,7 +182,13 @@ public struct NavigationState: Hashable, Sendable {
     /// compared in place: ``stack(of:)`` would copy it out.
     @inlinable public func stack(of id: ControllerID, is ids: [ControllerID]) -> Bool {
         guard let r = controllers.slot(id), r.pointee.stackCount > 0 else { return ids.isEmpty }
-        return controllers.stack(of: r).elementsEqual(ids)
+        let stack = controllers.stack(of: r)
+        guard stack.count == ids.count else { return false }
+        // Element by element over both buffers: `elementsEqual` iterated generically, a call per event.
+        return ids.withUnsafeBufferPointer { ids in
+            for position in 0..<ids.count where stack[position] != ids[position] { return false }
+            return true
+        }
     }
 
     /// The top of navigation controller `id`'s stack.
