@@ -46,11 +46,7 @@ struct ProjectionRunner<P: Projection> {
     /// not copied: a copy retained its payload through the value witness, a tenth of `stats`.
     @inlinable
     mutating func step(_ recorded: inout RecordedEvent) {
-        context.state.evolve(recorded.event)
-        context.index = recorded.index
-        context.time = recorded.time
-        context.startsCommit = recorded.startsCommit
-        swap(&context.event, &recorded.event)
+        context.advance(index: recorded.index, time: recorded.time, swapping: &recorded.event, startsCommit: recorded.startsCommit)
         projection.consume(context)
     }
 }

@@ -196,7 +196,7 @@ public struct Blame: Projection, Sendable {
     public mutating func consume<Failure: Error>(
         index: UInt64, time: Int64, state: NavigationState, event: () throws(Failure) -> NavigationEvent
     ) throws(Failure) {
-        if case .stack = part, withUnsafePointer(to: state, { keepsStack(in: $0) }) { return }
+        if case .stack(let navigation) = part, withUnsafePointer(to: state, { keepsStack(navigation, in: $0) }) { return }
         let now = part.value(in: state)
         if isUnchanged(now) { return }
         var state = state
@@ -210,17 +210,17 @@ public struct Blame: Projection, Sendable {
     package mutating func consume<Failure: Error>(
         index: UInt64, time: Int64, lent state: inout NavigationState, event: () throws(Failure) -> NavigationEvent
     ) throws(Failure) {
-        if case .stack = part, withUnsafePointer(to: &state, { keepsStack(in: $0) }) { return }
+        if case .stack(let navigation) = part, withUnsafePointer(to: &state, { keepsStack(navigation, in: $0) }) { return }
         let now = withUnsafePointer(to: &state) { part.value(at: $0) }
         if isUnchanged(now) { return }
         record(index: index, time: time, now: now, state: &state, event: try event())
     }
 
-    /// Whether the part is a stack that the state at `state` holds unchanged, compared in place:
-    /// built as a value only to be compared, a stack allocated for every event.
+    /// Whether the state at `state` holds `navigation`'s stack (the traced part) unchanged,
+    /// compared in place: built as a value only to be compared, a stack allocated for every event.
     @inlinable @inline(__always)
-    func keepsStack(in state: UnsafePointer<NavigationState>) -> Bool {
-        guard case .stack(let navigation) = part, case .stack(let last)? = value else { return false }
+    func keepsStack(_ navigation: ControllerID, in state: UnsafePointer<NavigationState>) -> Bool {
+        guard case .stack(let last)? = value else { return false }
         return state.pointee.stack(of: navigation, is: last)
     }
 

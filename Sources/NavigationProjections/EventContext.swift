@@ -44,11 +44,20 @@ public struct EventContext: Sendable {
     /// - Complexity: The cost of ``NavigationCore/NavigationState/evolve(_:)``.
     @inlinable
     public mutating func advance(index: UInt64, time: Int64, event: NavigationEvent, startsCommit: Bool? = nil) {
+        var event = event
+        advance(index: index, time: time, swapping: &event, startsCommit: startsCommit ?? Self.inferredCommitStart(for: event))
+    }
+
+    /// ``advance(index:time:event:startsCommit:)`` that takes `event` by swapping it with the
+    /// context's last one, instead of copying it (a replay loop that owns each decoded event
+    /// drops the old one and retains nothing).
+    @inlinable
+    public mutating func advance(index: UInt64, time: Int64, swapping event: inout NavigationEvent, startsCommit: Bool) {
         state.evolve(event)
         self.index = index
         self.time = time
-        self.event = event
-        self.startsCommit = startsCommit ?? Self.inferredCommitStart(for: event)
+        self.startsCommit = startsCommit
+        swap(&self.event, &event)
     }
 
     /// Whether `event` starts a commit, inferred from how ``NavigationCore/Navigation/decide(_:in:policy:)``

@@ -143,12 +143,12 @@ public struct ViolationReport: Projection, Sendable {
             context.state.forEachInvariantViolation { rule, subject, _ in keys.append(Key(rule: rule, subject: subject)) }
         }
         if context.event.kind.mayRaiseBug {
-            let bugs = context.state.bugs(after: context.event, launching: launching, invariantsHold: checks && keys.isEmpty)
-            for violation in bugs {
+            let found = context.state.bugs(after: context.event, launching: launching, invariantsHold: checks && keys.isEmpty)
+            for violation in found {
                 bugCount += 1
                 bugCounts[violation.rule, default: 0] += 1
-                if bugLimit.map({ self.bugs.count < $0 }) ?? true {
-                    self.bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
+                if bugLimit.map({ bugs.count < $0 }) ?? true {
+                    bugs.append(BugOccurrence(index: context.index, time: context.time, violation: violation))
                 }
             }
         }
